@@ -1,0 +1,48 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run   - creates .venv, installs sudoku-sat, runs the demo
+#   make test  - creates .venv, installs with the test extra, runs the tests
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+EXTRAS ?= test
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
+# The seed report's "tres difficile" grid.
+DEMO := 700000400020070080003008009000500300060020090001007006000300900030040060009001005
+
+.PHONY: run test install lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+install: $(BIN)/python
+	$(PIP) -e .
+
+run: install
+	@echo "== the seed report's 'tres difficile' grid"
+	@echo $(DEMO) | $(BIN)/sudoku-sat show -
+	@echo "== encode: cnf_out/demo.cnf"
+	@echo $(DEMO) | $(BIN)/sudoku-sat encode - -o cnf_out/demo.cnf
+	@grep '^c clauses' cnf_out/demo.cnf; grep '^p cnf' cnf_out/demo.cnf
+	@echo "== solved by PySAT (minisat22), rules loaded once, clues as assumptions"
+	@echo $(DEMO) | $(BIN)/sudoku-sat solve - --solver m22
+	@for b in minisat cadical picosat cryptominisat5; do \
+	  if command -v $$b >/dev/null; then \
+	    echo "== solved by the $$b binary on the DIMACS file"; \
+	    echo $(DEMO) | $(BIN)/sudoku-sat solve - --external $$b --format line; \
+	  else echo "== $$b not installed (apt-get install minisat cadical picosat cryptominisat)"; fi; \
+	done
+
+test: $(BIN)/python
+	$(PIP) -e '.[$(EXTRAS)]'
+	$(BIN)/python -m pytest -q
+
+lint: $(BIN)/python
+	$(PIP) -e '.[test]'
+	$(BIN)/ruff check sudoku_sat tests benchmarks
+	$(BIN)/mypy
+
+bench: install
+	$(BIN)/python benchmarks/bench_encode.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,98 @@
+"""What every command shares: error handling at the edge, reading puzzles, output."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from enum import Enum
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..errors import SudokuSatError
+from ..grid import Grid
+from ..gridio import Puzzle, format_line, format_numbers, read_puzzles, render
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+stderr = Console(stderr=True)
+
+
+class GridFormat(str, Enum):
+    """How a grid is printed."""
+
+    grid = "grid"
+    line = "line"
+    numbers = "numbers"
+
+
+PUZZLES_HELP = (
+    "File of puzzles ('-' for stdin): one per line (81 chars, '.' or '0' blank), "
+    "or N lines of N digits, or N lines of N space-separated numbers."
+)
+ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or '0-9A-F'."
+ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print one error line on stderr; the caller raises the returned Exit."""
+    typer.echo(f"sudoku-sat: error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def guarded(command: F) -> F:
+    """Turn the project's errors into one line on stderr and their exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except SudokuSatError as exc:
+            raise fail(str(exc), exc.exit_code) from None
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def load(path: str, alphabet: str | None = None, order: int | None = None) -> list[Puzzle]:
+    """Read the puzzles of path, the way every grid-reading command does."""
+    return read_puzzles(path, alphabet, order)
+
+
+def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
+    """The grid in the chosen format."""
+    if fmt is GridFormat.line:
+        return format_line(grid, n, alphabet)
+    if fmt is GridFormat.numbers:
+        return format_numbers(grid, n)
+    return render(grid, n, alphabet)
+
+
+def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:
+    """Iterate with a progress bar on stderr when there is more than one item."""
+    if quiet or total <= 1:
+        yield from items
+        return
+    columns = (
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=stderr, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        for item in items:
+            yield item
+            bar.advance(task)
+
+
+def emit_json(data: Any) -> None:
+    """Print data as JSON on stdout."""
+    typer.echo(json.dumps(data, indent=None, separators=(",", ":")))

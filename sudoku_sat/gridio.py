@@ -1,0 +1,307 @@
+"""Reading and writing grids in every common text format, detected automatically.
+
+Formats read (lines starting with ``#`` are comments everywhere):
+
+- **line**: one puzzle per line as N*N symbols, ``.`` or ``0`` for a blank
+  (``4...3.......6..8...``); ``puzzle:count[:solution]`` lines are accepted too.
+- **rows**: N lines of N symbols each (``700000400``).
+- **numbers**: N lines of N space-separated numbers (``0 0 2 3 7 0 9 0 0``), the natural
+  form for N >= 10; a single line of N**4 numbers is one puzzle too.
+
+Symbols: for N <= 9 the digits 1..N; for larger N an *alphabet* maps symbols to values
+1..N in order (``1-9A-G``, the default for 16x16, or ``0-9A-F``; letters are
+case-insensitive). ``0`` is a blank unless the alphabet uses it. A 16-symbol line is a
+4x4 puzzle, unless an alphabet or order 4 is given, when it is a row of a 16x16 grid.
+
+Every reading error raises :class:`GridError` naming the source, line and column.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import GridError, InputError
+from .grid import MAX_ORDER, MIN_ORDER, Grid, geometry
+
+DIGITS = "123456789"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+BLANKS = ".0"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A grid as read from a source, with what the source said about it."""
+
+    n: int
+    grid: Grid
+    origin: str = "<input>"
+    count: int | None = None
+    solution: Grid | None = None
+
+
+def default_alphabet(size: int) -> str:
+    """Symbols for values 1..size: digits then letters (``0`` first only for 36x36)."""
+    symbols = DIGITS + LETTERS if size <= 35 else "0" + DIGITS + LETTERS
+    return symbols[:size]
+
+
+def expand_alphabet(spec: str, size: int) -> str:
+    """Expand a spec such as ``1-9A-G`` into ``size`` symbols for values 1..size."""
+    out: list[str] = []
+    i = 0
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-":
+            lo, hi = spec[i].upper(), spec[i + 2].upper()
+            if ord(lo) > ord(hi):
+                raise InputError(f"alphabet range {spec[i : i + 3]!r} is reversed", "--alphabet")
+            out.extend(chr(c) for c in range(ord(lo), ord(hi) + 1))
+            i += 3
+        else:
+            out.append(spec[i].upper())
+            i += 1
+    if len(set(out)) != len(out) or "." in out:
+        raise InputError(f"alphabet {spec!r} repeats a symbol or uses '.'", "--alphabet")
+    if len(out) < size:
+        raise InputError(f"alphabet {spec!r} has {len(out)} symbols, {size} needed", "--alphabet")
+    return "".join(out[:size])
+
+
+def _order_from(count: int, power: int) -> int | None:
+    for n in range(MIN_ORDER, MAX_ORDER + 1):
+        if n**power == count:
+            return n
+    return None
+
+
+class _Reader:
+    """Parses one text; keeps the source name and options for error messages."""
+
+    def __init__(self, text: str, source: str, alphabet: str | None, order: int | None):
+        self.source = source
+        self.alphabet_spec = alphabet
+        self.order = order
+        self.lines = [
+            (number, line.rstrip()) for number, line in enumerate(text.splitlines(), start=1)
+        ]
+
+    def error(self, message: str, line: int, column: int = 0) -> GridError:
+        return GridError(message, self.source, line, column)
+
+    def content(self) -> list[tuple[int, str]]:
+        return [(k, s) for k, s in self.lines if s.strip() and not s.lstrip().startswith("#")]
+
+    def symbols(self, size: int) -> str:
+        if self.alphabet_spec is None:
+            return default_alphabet(size)
+        return expand_alphabet(self.alphabet_spec, size)
+
+    def value(self, symbol: str, symbols: str, size: int, line: int, column: int) -> int:
+        upper = symbol.upper()
+        index = symbols.find(upper)
+        if index >= 0:
+            return index + 1
+        if symbol in BLANKS:
+            return 0
+        if symbol.isdigit() or (size > len(DIGITS) and upper in LETTERS):
+            raise self.error(
+                f"value {symbol!r} out of range for a {size}x{size} grid", line, column
+            )
+        raise self.error(f"illegal character {symbol!r}", line, column)
+
+    def chars(self, text: str, size: int, line: int, offset: int) -> list[int]:
+        symbols = self.symbols(size)
+        return [self.value(ch, symbols, size, line, offset + k + 1) for k, ch in enumerate(text)]
+
+    def parse(self) -> list[Puzzle]:
+        content = self.content()
+        if not content:
+            return []
+        first = content[0][1].strip()
+        tokens = first.split()
+        if len(tokens) > 1:
+            if len(tokens) in (n**4 for n in range(MIN_ORDER, MAX_ORDER + 1)):
+                return list(self.number_lines(content))
+            return list(self.number_grids(content, len(tokens)))
+        head = first.split(":")[0]
+        line_order = _order_from(len(head), 4)
+        row_order = _order_from(len(head), 2)
+        wants_rows = self.order == row_order or (self.alphabet_spec is not None and row_order)
+        if ":" in first or (line_order and not (row_order and wants_rows)):
+            return list(self.puzzle_lines(content, line_order))
+        if row_order:
+            return list(self.char_grids(content, len(head)))
+        if len(head) > MAX_ORDER**2:
+            nearest = min(range(MIN_ORDER, MAX_ORDER + 1), key=lambda n: abs(n**4 - len(head)))
+            return list(self.puzzle_lines(content, nearest))
+        raise self.error(
+            f"cannot tell the format: a line of {len(head)} symbols is neither a puzzle "
+            "(16, 81, 256, 625 or 1296 cells) nor a grid row (4, 9, 16, 25 or 36 cells)",
+            content[0][0],
+        )
+
+    def puzzle_lines(self, content: list[tuple[int, str]], order: int | None) -> Iterator[Puzzle]:
+        for number, raw in content:
+            offset = len(raw) - len(raw.lstrip())
+            fields = raw.strip().split(":")
+            if order is None:
+                order = _order_from(len(fields[0]), 4)
+                if order is None:
+                    raise self.error(f"a puzzle of {len(fields[0])} cells is not n**4", number)
+            ncells = order**4
+            grid = self.cells(fields[0], ncells, number, offset)
+            count = solution = None
+            if len(fields) > 3:
+                raise self.error("expected puzzle[:count[:solution]]", number)
+            if len(fields) >= 2:
+                col = offset + len(fields[0]) + 2
+                if not fields[1].isdigit():
+                    raise self.error(f"count {fields[1]!r} is not a number", number, col)
+                count = int(fields[1])
+            if len(fields) == 3 and fields[2]:
+                col = offset + len(fields[0]) + len(fields[1]) + 3
+                solution = self.cells(fields[2], ncells, number, col - 1)
+            yield Puzzle(order, grid, f"{self.source}:{number}", count, solution)
+
+    def cells(self, text: str, ncells: int, number: int, offset: int) -> Grid:
+        if len(text) != ncells:
+            where = offset + min(len(text), ncells) + 1
+            raise self.error(f"expected {ncells} cells, found {len(text)}", number, where)
+        n = _order_from(ncells, 4)
+        assert n is not None
+        return tuple(self.chars(text, n * n, number, offset))
+
+    def char_grids(self, content: list[tuple[int, str]], size: int) -> Iterator[Puzzle]:
+        n = _order_from(size, 2)
+        assert n is not None
+        for start in range(0, len(content), size):
+            block = content[start : start + size]
+            if len(block) < size:
+                raise self.error(
+                    f"grid ends after {len(block)} rows, {size} needed", block[-1][0] + 1
+                )
+            grid: list[int] = []
+            for number, raw in block:
+                offset = len(raw) - len(raw.lstrip())
+                row = raw.strip()
+                if len(row) != size:
+                    where = offset + min(len(row), size) + 1
+                    raise self.error(f"row has {len(row)} cells, expected {size}", number, where)
+                grid.extend(self.chars(row, size, number, offset))
+            yield Puzzle(n, tuple(grid), f"{self.source}:{block[0][0]}")
+
+    def number(self, token: str, size: int, number: int, column: int) -> int:
+        if token == ".":
+            return 0
+        if not token.isdigit():
+            raise self.error(f"illegal value {token!r}", number, column)
+        value = int(token)
+        if value > size:
+            raise self.error(f"value {value} out of range 0..{size}", number, column)
+        return value
+
+    def numbers(self, raw: str, count: int, size: int, number: int) -> list[int]:
+        out: list[int] = []
+        column = 0
+        for token in raw.split():
+            column = raw.index(token, column) + 1
+            if len(out) == count:
+                raise self.error(f"too many values: expected {count}", number, column)
+            out.append(self.number(token, size, number, column))
+            column += len(token) - 1
+        if len(out) < count:
+            raise self.error(f"expected {count} values, found {len(out)}", number, len(raw) + 1)
+        return out
+
+    def number_lines(self, content: list[tuple[int, str]]) -> Iterator[Puzzle]:
+        count = len(content[0][1].split())
+        n = _order_from(count, 4)
+        assert n is not None
+        for number, raw in content:
+            grid = self.numbers(raw, count, n * n, number)
+            yield Puzzle(n, tuple(grid), f"{self.source}:{number}")
+
+    def number_grids(self, content: list[tuple[int, str]], size: int) -> Iterator[Puzzle]:
+        n = _order_from(size, 2)
+        if n is None:
+            raise self.error(
+                f"a row of {size} values is not a grid side (4, 9, 16, 25 or 36)", content[0][0]
+            )
+        for start in range(0, len(content), size):
+            block = content[start : start + size]
+            if len(block) < size:
+                raise self.error(
+                    f"grid ends after {len(block)} rows, {size} needed", block[-1][0] + 1
+                )
+            grid: list[int] = []
+            for number, raw in block:
+                grid.extend(self.numbers(raw, size, size, number))
+            yield Puzzle(n, tuple(grid), f"{self.source}:{block[0][0]}")
+
+
+def parse_puzzles(
+    text: str, source: str = "<input>", alphabet: str | None = None, order: int | None = None
+) -> list[Puzzle]:
+    """Every puzzle in text, in order, in whichever format text uses."""
+    return _Reader(text, source, alphabet, order).parse()
+
+
+def read_text(path: str | Path) -> tuple[str, str]:
+    """The text of path (``-`` for stdin) and the name to use in messages."""
+    if str(path) == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        return Path(path).read_text(encoding="utf-8"), str(path)
+    except FileNotFoundError:
+        raise InputError("no such file", str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start})", str(path)) from None
+    except OSError as exc:
+        raise InputError(exc.strerror or "cannot read", str(path)) from None
+
+
+def read_puzzles(
+    path: str | Path, alphabet: str | None = None, order: int | None = None
+) -> list[Puzzle]:
+    """Every puzzle in the file at path (``-`` for stdin); raises GridError if none."""
+    text, source = read_text(path)
+    puzzles = parse_puzzles(text, source, alphabet, order)
+    if not puzzles:
+        raise GridError("no puzzle found", source)
+    return puzzles
+
+
+def format_line(grid: Grid, n: int, alphabet: str | None = None) -> str:
+    """The grid as one line of N*N symbols, ``.`` for a blank."""
+    size = n * n
+    symbols = default_alphabet(size) if alphabet is None else expand_alphabet(alphabet, size)
+    return "".join(symbols[v - 1] if v else "." for v in grid)
+
+
+def format_numbers(grid: Grid, n: int) -> str:
+    """The grid as N lines of space-separated numbers, 0 for a blank (the report's form)."""
+    size = n * n
+    return "\n".join(" ".join(str(v) for v in grid[i * size : (i + 1) * size]) for i in range(size))
+
+
+def render(grid: Grid, n: int, alphabet: str | None = None) -> str:
+    """The grid drawn with block separators, one symbol per cell."""
+    size = n * n
+    line = format_line(grid, n, alphabet)
+    rule = "+".join(["-" * (2 * n + 1)] * n)[1:-1]
+    out: list[str] = []
+    for i in range(size):
+        if i and i % n == 0:
+            out.append(rule)
+        row = line[i * size : (i + 1) * size]
+        out.append(" | ".join(" ".join(row[b * n : (b + 1) * n]) for b in range(n)))
+    return "\n".join(out)
+
+
+def check_geometry(n: int) -> None:
+    """Raise ValueError when n is not a supported order."""
+    geometry(n)
