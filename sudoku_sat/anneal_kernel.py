@@ -177,6 +177,7 @@ def swap_kernel(  # noqa: PLR0913
     length: int,
     reheat_levels: int,
     max_iterations: int,
+    focus: int,
     state: Any,
     best_w: Any,
     trace_every: int,
@@ -199,6 +200,10 @@ def swap_kernel(  # noqa: PLR0913
             accept[d] = np.exp(-d / temp)
         for _ in range(length):
             a = movable[_below(state, nmov)]
+            for _ in range(focus):
+                if rows[(a // size) * width + w[a]] > 1 or cols[(a % size) * width + w[a]] > 1:
+                    break
+                a = movable[_below(state, nmov)]
             blk = blocks[a]
             start = block_start[blk]
             count = block_start[blk + 1] - start
@@ -306,7 +311,7 @@ def swap_runner(
         tc, tt = _trace_arrays(trace_every, levels)
         out = swap_kernel(
             w, rows, cols, movable, blocks, start, bfree, pos, t.size, c, p.t0, p.cooling,
-            length, p.reheat_levels, p.max_iterations, state, best_w, trace_every, tc, tt,
+            length, p.reheat_levels, p.max_iterations, p.focus, state, best_w, trace_every, tc, tt,
         )  # fmt: skip
         rng.state = int(state[0])
         return _result(out, best_w, trace_every, tc, tt)

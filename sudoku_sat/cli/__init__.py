@@ -18,6 +18,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+from . import anneal as _anneal  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401
 from . import show as _show  # noqa: E402,F401
 from . import solve as _solve  # noqa: E402,F401
