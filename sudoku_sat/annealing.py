@@ -243,8 +243,12 @@ def block_of_cell(n: int) -> list[int]:
 
 
 def acceptance_table(temperature: float, top: int) -> list[float]:
-    """exp(-d / T) for d = 0..top (entry 0 unused: a move that costs nothing is accepted)."""
-    return [math.exp(-d / temperature) for d in range(top + 1)]
+    """exp(-d / T) for d = 0..top as powers of exp(-1/T), one exp per level (as the kernel)."""
+    q = math.exp(-1.0 / temperature)
+    table = [1.0]
+    for _ in range(top):
+        table.append(table[-1] * q)
+    return table
 
 
 # ---------------------------------------------------------------- the reference: sirdey
