@@ -11,7 +11,8 @@ Formats read (lines starting with ``#`` are comments everywhere):
 Symbols: for N <= 9 the digits 1..N; for larger N an *alphabet* maps symbols to values
 1..N in order (``1-9A-G``, the default for 16x16, or ``0-9A-F``; letters are
 case-insensitive). ``0`` is a blank unless the alphabet uses it. A 16-symbol line is a
-4x4 puzzle, unless an alphabet or order 4 is given, when it is a row of a 16x16 grid.
+4x4 puzzle, unless an alphabet or order 4 is given, when it is a row of a 16x16 grid;
+a line of 16 *numbers* is a 16x16 row unless order 2 is given.
 
 Every reading error raises :class:`GridError` naming the source, line and column.
 """
@@ -122,7 +123,8 @@ class _Reader:
         first = content[0][1].strip()
         tokens = first.split()
         if len(tokens) > 1:
-            if len(tokens) in (n**4 for n in range(MIN_ORDER, MAX_ORDER + 1)):
+            line_order = _order_from(len(tokens), 4)
+            if line_order and (_order_from(len(tokens), 2) is None or self.order == line_order):
                 return list(self.number_lines(content))
             return list(self.number_grids(content, len(tokens)))
         head = first.split(":")[0]

@@ -106,7 +106,12 @@ def solve_command(
     records: list[dict[str, object]] = []
     unsolved = 0
     for k, (puzzle, result) in enumerate(
-        zip(items, progress(run(items), len(items), "solving", quiet or len(items) < 20), strict=False), start=1
+        zip(
+            items,
+            progress(run(items), len(items), "solving", quiet or len(items) < 20),
+            strict=False,
+        ),
+        start=1,
     ):
         unsolved += result.status != "solved"
         if as_json:
