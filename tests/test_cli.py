@@ -72,6 +72,10 @@ def test_encode_to_file_and_out_dir(tmp_path: Path) -> None:
     assert code == 2 and "--out-dir" in err
     assert run("encode", str(many), "--out-dir", str(tmp_path / "out"), "-q")[0] == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["many-1.cnf", "many-2.cnf"]
+    with runner.isolated_filesystem(temp_dir=tmp_path):
+        Path("cnf_out").mkdir()
+        assert run("encode", str(many), "--split", "-q")[0] == 0
+        assert len(list(Path("cnf_out").iterdir())) == 2
     assert run("encode", str(many), "--index", "2", "-o", str(tmp_path / "two.cnf"))[0] == 0
     assert len(parse_cnf((tmp_path / "two.cnf").read_text()).clauses) > 11988
 

@@ -25,6 +25,9 @@ from ._common import (
 )
 
 
+DEFAULT_OUT_DIR = Path("cnf_out")
+
+
 def header(puzzle: Puzzle | None, encoding: Encoding) -> list[str]:
     """The comment lines of an encoded puzzle: numbering, the puzzle, clauses per part."""
     size = encoding.n**2
@@ -60,8 +63,11 @@ def encode_command(
     ] = None,
     out_dir: Annotated[
         Path | None,
-        typer.Option(help="Write one NAME-INDEX.cnf per puzzle into this folder (e.g. cnf_out)."),
+        typer.Option(help="Write one NAME-INDEX.cnf per puzzle into this folder."),
     ] = None,
+    split: Annotated[
+        bool, typer.Option("--split", help="Same as --out-dir cnf_out (the default folder).")
+    ] = False,
     index: Annotated[
         int | None, typer.Option(min=1, help="Encode only the puzzle at this 1-based index.")
     ] = None,
@@ -82,6 +88,8 @@ def encode_command(
     --out-dir is given; files are written atomically.
     """
     items = load(puzzles, alphabet, order)
+    if split and out_dir is None:
+        out_dir = DEFAULT_OUT_DIR
     if index is not None:
         if index > len(items):
             raise InputError(f"--index {index}: the file holds {len(items)} puzzles", puzzles)
