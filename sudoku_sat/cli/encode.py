@@ -24,7 +24,6 @@ from ._common import (
     show_grid,
 )
 
-
 DEFAULT_OUT_DIR = Path("cnf_out")
 
 
