@@ -14,10 +14,11 @@ from ..errors import DimacsError, InputError
 from ..gridio import Puzzle, format_line, read_text
 from . import app
 from ._common import (
-    ALPHABET_HELP,
-    ORDER_HELP,
-    PUZZLES_HELP,
+    AlphabetOption,
     GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
     guarded,
     load,
     progress,
@@ -56,7 +57,7 @@ def _writer(puzzle: Puzzle, encoding: Encoding, rules_only: bool) -> object:
 @app.command("encode")
 @guarded
 def encode_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the DIMACS to this file.")
     ] = None,
@@ -76,9 +77,9 @@ def encode_command(
     no_f2: Annotated[
         bool, typer.Option("--no-f2", help="Leave out F2 (forbidden values of empty cells).")
     ] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Encode puzzles as DIMACS CNF: formula_initiale = F1 ∧ F2 ∧ F_regle.
 
