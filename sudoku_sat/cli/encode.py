@@ -84,7 +84,7 @@ def encode_command(
     """Encode puzzles as DIMACS CNF: formula_initiale = F1 ∧ F2 ∧ F_regle.
 
     For 9x9 F_regle has exactly 11,988 clauses (K1 L1 C1 B1 K2 L2 C2 B2, duplicates
-    kept). Variable x(i,j,k) is number N*N*i + N*j + k. Writes to stdout unless -o or
+    kept). Variable x(i,j,k) is number N²·i + N·j + k. Writes to stdout unless -o or
     --out-dir is given; files are written atomically.
     """
     items = load(puzzles, alphabet, order)
