@@ -13,6 +13,7 @@ app = typer.Typer(
     help="Sudoku to SAT and back: encode grids as DIMACS (Centrale 2014 encoding), "
     "solve them with PySAT or solver binaries, decode answers.",
     no_args_is_help=True,
+    rich_markup_mode="markdown",
     add_completion=False,
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
