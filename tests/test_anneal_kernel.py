@@ -8,7 +8,6 @@ The first call compiles (or loads the cache): a warm-up, not a measurement.
 from __future__ import annotations
 
 import pytest
-from conftest import TRES_DIFFICILE
 
 from sudoku_sat.annealing import (
     SirdeyParams,
@@ -26,6 +25,8 @@ from sudoku_sat.annealing import (
 )
 from sudoku_sat.grid import empty_grid
 from sudoku_sat.gridio import parse_puzzles
+
+from .conftest import TRES_DIFFICILE
 
 pytest.importorskip("numba")
 from sudoku_sat.anneal_kernel import kernel_runner  # noqa: E402

@@ -6,7 +6,6 @@ import math
 import random
 
 import pytest
-from conftest import EASY, TRES_DIFFICILE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +28,8 @@ from sudoku_sat.annealing import (
 from sudoku_sat.errors import SolverError
 from sudoku_sat.grid import empty_grid, is_solution
 from sudoku_sat.gridio import parse_puzzles
+
+from .conftest import EASY, TRES_DIFFICILE
 
 SEVENTEEN = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
 

@@ -7,12 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import EASY, TRES_DIFFICILE
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.grid import is_solution
 from sudoku_sat.gridio import parse_puzzles
+
+from .conftest import EASY, TRES_DIFFICILE
 
 runner = CliRunner()
 

@@ -13,10 +13,11 @@ from ..errors import SudokuSatError
 from ..gridio import Puzzle, format_line
 from . import app
 from ._common import (
-    ALPHABET_HELP,
-    ORDER_HELP,
-    PUZZLES_HELP,
+    AlphabetOption,
     GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
     emit_json,
     guarded,
     load,
@@ -129,7 +130,7 @@ def write_outputs(
 @app.command("anneal")
 @guarded
 def anneal_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     variant: Annotated[
         VariantName,
         typer.Option(help="sirdey: the paper's annealer verbatim; swap: block swaps + reheats."),
@@ -187,9 +188,9 @@ def anneal_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON object per puzzle, one per line.")
     ] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Solve every puzzle of a file by simulated annealing, restarting up to --tries times.
 
