@@ -114,7 +114,11 @@ SWAP_OPTIONS = {"t0", "cooling", "level_length", "reheat_levels", "max_iteration
 
 
 def write_outputs(
-    traces: list[tuple[str, Trace]], trace_path: str | None, plot_path: str | None, title: str
+    traces: list[tuple[str, Trace]],
+    trace_path: str | None,
+    plot_path: str | None,
+    title: str,
+    variant: str,
 ) -> None:
     """The --trace CSV and the --plot image (of the first puzzle)."""
     from ..anneal_trace import plot_trace, write_trace_csv
@@ -123,7 +127,7 @@ def write_outputs(
         rows = write_trace_csv(trace_path, traces)
         typer.echo(f"trace: {rows} rows written to {trace_path}", err=True)
     if plot_path and traces:
-        plot_trace(plot_path, traces[0][1], title)
+        plot_trace(plot_path, traces[0][1], title, log_levels=variant == "sirdey")
         typer.echo(f"plot written to {plot_path}", err=True)
 
 
@@ -233,7 +237,7 @@ def anneal_command(
                 emit_json(result_json(k, puzzle, result))
             else:
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
-    write_outputs(traces, trace, plot, plot_title(items, variant.value, seeds))
+    write_outputs(traces, trace, plot, plot_title(items, variant.value, seeds), variant.value)
     if failed:
         typer.echo(f"{failed} of {len(items)} puzzle(s) not solved", err=True)
         raise typer.Exit(1)
