@@ -73,10 +73,15 @@ def result_json(k: int, puzzle: Puzzle, result: AnnealResult) -> dict[str, Any]:
 def result_text(
     k: int, total: int, puzzle: Puzzle, result: AnnealResult, fmt: GridFormat, alpha: str | None
 ) -> str:
-    """A titled grid: the solution, or the best grid found and its cost."""
+    """A titled grid: the solution, or the best grid found and its cost.
+
+    In line format a failed puzzle's best grid is a ``#`` comment line, so a pipeline
+    reading the output as puzzles never takes it for a solution.
+    """
     grid = result.solution if result.solution is not None else result.best_grid
     if fmt is GridFormat.line:
-        return format_line(grid, puzzle.n, alpha)
+        line = format_line(grid, puzzle.n, alpha)
+        return line if result.solution is not None else f"# NOT SOLVED {result.best_cost}: {line}"
     status = (
         "SOLVED" if result.solution is not None else f"NOT SOLVED (best cost {result.best_cost})"
     )
@@ -211,7 +216,7 @@ def anneal_command(
     params = variant_params(variant, options)
     items = load(puzzles, alphabet, order)
     if backend is BackendName.auto and not numba_available():
-        typer.echo("numba not installed: pure Python, ~60x slower", err=True)
+        typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
     failed = 0
     traces: list[tuple[str, Trace]] = []
