@@ -56,6 +56,8 @@ Backend = Literal["auto", "numba", "python"]
 VARIANTS: tuple[str, ...] = ("sirdey", "swap")
 MASK64 = (1 << 64) - 1
 XORSHIFT_MULT = 0x2545F4914F6CDD1D
+TRACE_ROWS = 4_000_000
+"""Trace rows kept per try at most (a full 16x16 paper try has ~75 M levels)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class SirdeyParams:
     t_final: float | None = None
     stall_levels: int = 10_000
     max_iterations: int = 0
+    instance_t_final: bool = False
 
 
 @dataclass(frozen=True)
@@ -286,7 +289,7 @@ def sirdey_try_py(
     every move (slow; for tests).
     """
     n, size, npeers = t.n, t.size, t.npeers
-    e_p, t0, t_final, length = sirdey_constants(n, p)
+    e_p, t0, t_final, length = sirdey_constants(n, p, len(t.free))
     rate = cooling_rate(p.delta, e_p)
     w = random_fill(grid, size, rng, t.free)
     conf = conflict_table(w, t)
@@ -320,7 +323,7 @@ def sirdey_try_py(
                     best, best_w, best_level = c, list(w), level
                     if c == 0:
                         break
-        if trace_every and level % trace_every == 0:
+        if trace_every and level % trace_every == 0 and len(tl) < TRACE_ROWS:
             tl.append(level)
             tc.append(c)
             tt.append(temp)
@@ -333,11 +336,16 @@ def sirdey_try_py(
     return TryResult(c, best, tuple(best_w), iterations, level, tl, tc, tt)
 
 
-def sirdey_constants(n: int, p: SirdeyParams) -> tuple[float, float, float, int]:
-    """e_p, T0, T_f and the level length, the paper's values where p leaves None."""
+def sirdey_constants(n: int, p: SirdeyParams, free_cells: int) -> tuple[float, float, float, int]:
+    """e_p, T0, T_f and the level length, the paper's values where p leaves None.
+
+    T_f is the paper's T'_f (all n**4 cells), or its equation (3) over the free cells when
+    ``instance_t_final`` is set.
+    """
     e_p = float(max_cost(n)) if p.e_p is None else p.e_p
     t0 = e_p if p.t0 is None else p.t0
-    t_final = final_temperature(n, p.alpha, p.epsilon) if p.t_final is None else p.t_final
+    cells = free_cells if p.instance_t_final else None
+    t_final = final_temperature(n, p.alpha, p.epsilon, cells) if p.t_final is None else p.t_final
     length = n**4 if p.level_length is None else p.level_length
     return e_p, t0, t_final, length
 
@@ -445,7 +453,7 @@ def swap_try_py(
                     best, best_w, best_level = c, list(w), level
                     if c == 0:
                         break
-        if trace_every and level % trace_every == 0:
+        if trace_every and level % trace_every == 0 and len(tl) < TRACE_ROWS:
             tl.append(level)
             tc.append(c)
             tt.append(temp)
