@@ -46,6 +46,12 @@ class OracleResult:
     literals: frozenset[int]
 
 
+def _normalized(clause: Sequence[int]) -> list[int]:
+    """The clause without repeated literals: ``[-18, -18]`` is the unit ``[-18]``, which
+    PySAT would otherwise take in as a hidden root-level fact."""
+    return list(dict.fromkeys(clause))
+
+
 class PysatOracle:
     """PySAT solvers for one formula: a propagator never solved, and a prover."""
 
@@ -56,7 +62,7 @@ class PysatOracle:
         self.units: list[int] = []
         long: list[list[int]] = []
         self.empty = False
-        for clause in clauses:
+        for clause in map(_normalized, clauses):
             if len(clause) == 1:
                 self.units.append(clause[0])
             elif not clause:
