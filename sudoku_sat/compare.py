@@ -141,9 +141,7 @@ class Comparer:
             index, puzzle.origin, clue_count(puzzle.grid), where, tuple(rows), checks
         )
 
-    def _reference(
-        self, puzzle: Puzzle, results: list[SolveResult]
-    ) -> tuple[Grid | None, str]:
+    def _reference(self, puzzle: Puzzle, results: list[SolveResult]) -> tuple[Grid | None, str]:
         if puzzle.solution is not None:
             return puzzle.solution, "file"
         for result in results:
@@ -261,7 +259,9 @@ def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> 
     """An aligned Markdown table."""
     cells = [[str(h) for h in headers], *[[str(v) for v in row] for row in rows]]
     widths = [max(len(r[k]) for r in cells) for k in range(len(headers))]
-    lines = ["| " + " | ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) + " |" for r in cells]
+    lines = [
+        "| " + " | ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) + " |" for r in cells
+    ]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     return "\n".join(lines)
 
@@ -292,16 +292,34 @@ def puzzle_table(comparison: PuzzleComparison) -> str:
 def summary_table(summaries: Sequence[EngineSummary]) -> str:
     """The dataset summary as a Markdown table."""
     headers = (
-        "engine", "puzzles", "solved", "solved %", "partial", "unsat",
-        "mean ms", "p95 ms", "mean filled", "mean decisions", "mean conflicts", "disagree",
-    )  # fmt: skip
+        "engine",
+        "puzzles",
+        "solved",
+        "solved %",
+        "partial",
+        "unsat",
+        "mean ms",
+        "p95 ms",
+        "mean filled",
+        "mean decisions",
+        "mean conflicts",
+        "disagree",
+    )
     rows = [
         (
-            s.engine, s.puzzles, s.solved, f"{s.solved_pct:.2f}", s.partial, s.unsat,
-            f"{1000 * s.mean_seconds:.3f}", f"{1000 * s.p95_seconds:.3f}",
-            f"{s.mean_filled:.1f}", _opt(s.mean_decisions, ".1f"),
-            _opt(s.mean_conflicts, ".1f"), s.disagreements,
-        )  # fmt: skip
+            s.engine,
+            s.puzzles,
+            s.solved,
+            f"{s.solved_pct:.2f}",
+            s.partial,
+            s.unsat,
+            f"{1000 * s.mean_seconds:.3f}",
+            f"{1000 * s.p95_seconds:.3f}",
+            f"{s.mean_filled:.1f}",
+            _opt(s.mean_decisions, ".1f"),
+            _opt(s.mean_conflicts, ".1f"),
+            s.disagreements,
+        )
         for s in summaries
     ]
     return markdown_table(headers, rows)

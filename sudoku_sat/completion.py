@@ -98,7 +98,9 @@ def as_solve_result(completion: Completion, engine: str) -> SolveResult:
     stats.pop("seconds")
     left = stats["open"]
     detail = f"{left} cell(s) left open" if completion.status == "partial" else ""
-    return SolveResult(completion.status, completion.grid, prop.stats.seconds, engine, stats, detail)
+    return SolveResult(
+        completion.status, completion.grid, prop.stats.seconds, engine, stats, detail
+    )
 
 
 def up_engine(grid: Grid, n: int) -> SolveResult:

@@ -164,7 +164,9 @@ def check_entailed(
         sat = not oracle.empty and oracle.satisfiable(assumptions)
         return Check(name, not sat, "engine found a conflict but PySAT finds a model" * sat)
     given = {*oracle.units, *assumptions}
-    wrong = [lit for lit in result.literals if lit not in given and not oracle.entailed(lit, assumptions)]
+    wrong = [
+        lit for lit in result.literals if lit not in given and not oracle.entailed(lit, assumptions)
+    ]
     return Check(name, not wrong, f"not entailed: {wrong[:8]}" if wrong else "")
 
 

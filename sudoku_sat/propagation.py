@@ -327,9 +327,7 @@ def _probe_rounds(
     return None, probes, failed, rounds
 
 
-def propagate_cnf(
-    nvars: int, clauses: Sequence[Sequence[int]], engine: str = "up"
-) -> Propagation:
+def propagate_cnf(nvars: int, clauses: Sequence[Sequence[int]], engine: str = "up") -> Propagation:
     """Run engine ``up`` or ``fl`` once on a CNF given as DIMACS clauses."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")

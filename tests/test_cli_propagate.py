@@ -6,13 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import EASY, TRES_DIFFICILE, dataset_path
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.cli.propagate import literal_lines
 from sudoku_sat.dimacs import write_cnf_file
-
-from conftest import EASY, TRES_DIFFICILE, dataset_path
 
 runner = CliRunner()
 
@@ -114,7 +113,9 @@ def test_compare_per_puzzle_table_and_json(grids: Path) -> None:
 
 def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
     path = dataset_path("puzzles6_forum_hardest_1106")
-    text = runner.invoke(app, ["compare", "--dataset", str(path), "--limit", "6", "--solvers", "m22"])
+    text = runner.invoke(
+        app, ["compare", "--dataset", str(path), "--limit", "6", "--solvers", "m22"]
+    )
     assert text.exit_code == 0, text.output
     assert "6 puzzles (random sample of 375, seed 0)" in text.stdout
     assert "| engine | puzzles | solved | solved %" in text.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import EASY, TRES_DIFFICILE
 
 from sudoku_sat.compare import (
     Comparer,
@@ -16,8 +17,6 @@ from sudoku_sat.compare import (
 from sudoku_sat.crosscheck import cdcl_model
 from sudoku_sat.errors import SolverError
 from sudoku_sat.gridio import Puzzle, format_line, parse_puzzles
-
-from conftest import EASY, TRES_DIFFICILE
 
 
 def puzzles() -> list[Puzzle]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import sample
 
 from sudoku_sat.completion import complete, fl_engine, grid_units, up_engine
 from sudoku_sat.crosscheck import cdcl_model, check_sudoku
@@ -10,8 +11,6 @@ from sudoku_sat.encoding import f1, f2
 from sudoku_sat.engines import engine_names, get_engine
 from sudoku_sat.grid import is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
-
-from conftest import sample
 
 DATASETS = (
     "puzzles2_17_clue",
@@ -73,7 +72,7 @@ def test_grid_units_are_f1_and_f2(easy: Puzzle) -> None:
 
 
 def test_order_two_grids() -> None:
-    grid = parse_puzzles("1..." "..2." ".3.." "...4")[0].grid
+    grid = parse_puzzles("1.....2..3.....4")[0].grid
     done = complete(grid, 2, "fl")
     assert done.status in ("solved", "partial")
     if done.status == "solved":

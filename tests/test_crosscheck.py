@@ -50,7 +50,9 @@ def test_up_check_compares_literals_not_just_counts(hard: Puzzle) -> None:
     units = grid_units(hard.grid, 3)
     up = complete(hard.grid, 3, "up").propagation
     assert check_up(sudoku_oracle(3), up, units).ok
-    swapped = replace(up, literals=tuple(-lit if k == 0 else lit for k, lit in enumerate(up.literals)))
+    swapped = replace(
+        up, literals=tuple(-lit if k == 0 else lit for k, lit in enumerate(up.literals))
+    )
     assert not check_up(sudoku_oracle(3), swapped, units).ok
 
 

@@ -21,7 +21,11 @@ def random_cnf(rng: random.Random, nvars: int, nclauses: int) -> list[list[int]]
     """Clauses of 1 to 5 literals (few units), duplicates and tautologies allowed."""
     clauses = []
     for _ in range(nclauses):
-        size = rng.choice((1, 2, 2, 2, 3, 3, 3, 4, 5)) if rng.random() > 0.9 else rng.choice((2, 3, 3, 4))
+        size = (
+            rng.choice((1, 2, 2, 2, 3, 3, 3, 4, 5))
+            if rng.random() > 0.9
+            else rng.choice((2, 3, 3, 4))
+        )
         clauses.append([rng.choice((-1, 1)) * rng.randint(1, nvars) for _ in range(size)])
     return clauses
 
@@ -173,7 +177,7 @@ def test_the_propagator_is_reusable_between_runs() -> None:
     first = unit_propagate(prop, [1, 3])
     assert set(first.literals) == {1, 2, 3, -4}
     assert unit_propagate(prop, [-1]).literals == (-1,)
-    assert unit_propagate(prop, [1, 3]) .literals == first.literals
+    assert unit_propagate(prop, [1, 3]).literals == first.literals
 
 
 def test_stats_count_the_work() -> None:

@@ -19,6 +19,7 @@ from ..compare import (
 )
 from ..dimacs import atomic_write
 from ..errors import SudokuSatError
+from ..gridio import Puzzle
 from . import app
 from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, emit_json, guarded, load, progress
 
@@ -89,10 +90,14 @@ def compare_command(
         return
     if puzzles is not None and not as_json:
         raise SudokuSatError("give either PUZZLES or --dataset FILE, not both")
-    over_dataset(dataset, names, limit, seed, jobs, check, puzzles if as_json else None, as_json, quiet)
+    over_dataset(
+        dataset, names, limit, seed, jobs, check, puzzles if as_json else None, as_json, quiet
+    )
 
 
-def run(items: list, names: list[str], check: bool, jobs: int, label: str, quiet: bool) -> list[PuzzleComparison]:  # type: ignore[type-arg]
+def run(
+    items: list[Puzzle], names: list[str], check: bool, jobs: int, label: str, quiet: bool
+) -> list[PuzzleComparison]:
     """Compare every puzzle with a progress bar."""
     return list(progress(compare_all(items, names, check, jobs), len(items), label, quiet))
 
@@ -122,7 +127,9 @@ def per_puzzle(
         emit_json([c.as_dict() for c in comparisons])
     else:
         for c in comparisons:
-            typer.echo(f"# {c.index}/{len(items)} {c.origin}: {c.clues} clues, reference: {c.reference}")
+            typer.echo(
+                f"# {c.index}/{len(items)} {c.origin}: {c.clues} clues, reference: {c.reference}"
+            )
             typer.echo(puzzle_table(c))
             for chk in c.checks:
                 typer.echo(f"check {chk.name}: {'ok' if chk.ok else 'FAILED ' + chk.detail}")

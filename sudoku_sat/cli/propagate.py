@@ -80,7 +80,9 @@ def propagate_command(
         raise typer.Exit(1)
 
 
-def run_checks(nvars: int, clauses: list[list[int]], engine: str, result: Propagation) -> list[Check]:
+def run_checks(
+    nvars: int, clauses: list[list[int]], engine: str, result: Propagation
+) -> list[Check]:
     """The cross-checks of engine's result against PySAT."""
     oracle = PysatOracle(nvars, clauses)
     try:
