@@ -16,6 +16,7 @@ Each check returns a :class:`Check` (a mismatch is a result the caller reports).
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -124,8 +125,11 @@ class PysatOracle:
 
 @cache
 def sudoku_oracle(n: int) -> PysatOracle:
-    """One oracle per order holding F_regle once (puzzles come as assumptions)."""
-    return PysatOracle(num_vars(n), rules(n))
+    """One oracle per order holding F_regle once (puzzles come as assumptions); closed
+    at exit, before the interpreter tears PySAT's module down under it."""
+    oracle = PysatOracle(num_vars(n), rules(n))
+    atexit.register(oracle.close)
+    return oracle
 
 
 def _diff(ours: Iterable[int], theirs: Iterable[int]) -> str:
