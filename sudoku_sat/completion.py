@@ -18,7 +18,7 @@ from typing import Literal
 
 from .encoding import f1, f2, num_vars, rules
 from .grid import Grid, geometry
-from .propagation import ENGINES, Propagation, Propagator
+from .propagation import Engines, Propagation, build_propagator, run_engine
 from .solvers import SolveResult
 
 CompletionStatus = Literal["solved", "partial", "unsat"]
@@ -42,9 +42,9 @@ class Completion:
 
 
 @cache
-def rules_propagator(n: int) -> Propagator:
-    """F_regle of order n in a propagator, built once per process."""
-    return Propagator(num_vars(n), rules(n))
+def rules_propagator(n: int, backend: str = "auto") -> Engines:
+    """F_regle of order n in a propagator, built once per process and back-end."""
+    return build_propagator(num_vars(n), rules(n), backend)
 
 
 def grid_units(grid: Grid, n: int) -> list[int]:
@@ -52,11 +52,11 @@ def grid_units(grid: Grid, n: int) -> list[int]:
     return [clause[0] for clause in (*f1(grid, n), *f2(grid, n))]
 
 
-def complete(grid: Grid, n: int, engine: str = "fl") -> Completion:
-    """Run engine ``up`` or ``fl`` on formula_initiale of grid and read the grid back."""
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
-    result = ENGINES[engine](rules_propagator(n), grid_units(grid, n))
+def complete(grid: Grid, n: int, engine: str = "fl", backend: str = "auto") -> Completion:
+    """Run engine ``up`` or ``fl`` on formula_initiale of grid and read the grid back.
+
+    ``backend``: ``auto`` (numba when installed), ``python`` or ``numba``."""
+    result = run_engine(rules_propagator(n, backend), engine, grid_units(grid, n))
     if result.status == "conflict":
         geo = geometry(n)
         filled_by = tuple("clue" if v else "" for v in grid)

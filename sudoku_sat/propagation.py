@@ -34,10 +34,13 @@ implication mask costs more in Python than a list walk with a test).
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Literal, Protocol
+
+from .errors import SolverError
 
 Status = Literal["fixpoint", "conflict"]
 
@@ -239,6 +242,16 @@ class Propagator:
         self.trail_lim.clear()
         self.qhead = 0
 
+    def unit_propagate(self, assumptions: Iterable[int] = ()) -> Propagation:
+        """The engine ``up`` on this formula: see :func:`unit_propagate`."""
+        return unit_propagate(self, assumptions)
+
+    def failed_literals(
+        self, assumptions: Iterable[int] = (), order: Sequence[int] | None = None
+    ) -> Propagation:
+        """The engine ``fl`` on this formula: see :func:`failed_literals`."""
+        return failed_literals(self, assumptions, order)
+
     def root(self, assumptions: Iterable[int] = ()) -> tuple[int, ...] | None:
         """Reset, then assign the formula's units and the assumptions at level 0 and
         propagate; return the conflicting clause, or None."""
@@ -327,12 +340,58 @@ def _probe_rounds(
     return None, probes, failed, rounds
 
 
-def propagate_cnf(nvars: int, clauses: Sequence[Sequence[int]], engine: str = "up") -> Propagation:
+class Engines(Protocol):
+    """What both back-ends offer: the pure-Python :class:`Propagator` and the numba one."""
+
+    def unit_propagate(self, assumptions: Iterable[int] = ()) -> Propagation: ...
+
+    def failed_literals(
+        self, assumptions: Iterable[int] = (), order: Sequence[int] | None = None
+    ) -> Propagation: ...
+
+
+BACKENDS = ("auto", "python", "numba")
+
+
+def numba_available() -> bool:
+    """True when the ``fast`` extra (numba, numpy) is installed."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def build_propagator(
+    nvars: int, clauses: Iterable[Sequence[int]], backend: str = "auto"
+) -> Engines:
+    """A propagator for the CNF: ``numba`` (compiled), ``python``, or ``auto`` (numba when
+    installed). Both give the same results, literal for literal and in the same order."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if backend == "numba" or (backend == "auto" and numba_available()):
+        try:
+            from .propagation_numba import NumbaPropagator
+        except ImportError as exc:
+            raise SolverError(
+                f"backend numba needs the 'fast' extra (pip install 'sudoku-sat[fast]'): {exc}"
+            ) from None
+        return NumbaPropagator(nvars, clauses)
+    return Propagator(nvars, clauses)
+
+
+def run_engine(prop: Engines, engine: str, assumptions: Iterable[int] = ()) -> Propagation:
+    """Engine ``up`` or ``fl`` on a built propagator."""
+    if engine == "up":
+        return prop.unit_propagate(assumptions)
+    if engine == "fl":
+        return prop.failed_literals(assumptions)
+    raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
+
+
+def propagate_cnf(
+    nvars: int, clauses: Sequence[Sequence[int]], engine: str = "up", backend: str = "auto"
+) -> Propagation:
     """Run engine ``up`` or ``fl`` once on a CNF given as DIMACS clauses."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
-    prop = Propagator(nvars, clauses)
-    return ENGINES[engine](prop, ())
+    return run_engine(build_propagator(nvars, clauses, backend), engine)
 
 
-ENGINES = {"up": unit_propagate, "fl": failed_literals}
+ENGINES = ("up", "fl")

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_sat.crosscheck import PysatOracle, check_entailed, check_fl, check_up
+from sudoku_sat.gridio import Puzzle
 from sudoku_sat.propagation import (
+    Propagation,
     Propagator,
-    failed_literals,
+    build_propagator,
+    numba_available,
     propagate_cnf,
     unit_propagate,
 )
@@ -30,19 +34,26 @@ def random_cnf(rng: random.Random, nvars: int, nclauses: int) -> list[list[int]]
     return clauses
 
 
+needs_numba = pytest.mark.skipif(not numba_available(), reason="the 'fast' extra is not installed")
+
+
 def oracle_for(nvars: int, clauses: list[list[int]]) -> PysatOracle:
     return PysatOracle(nvars, clauses)
 
 
+BACKENDS = ["python", pytest.param("numba", marks=needs_numba)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(120))
-def test_up_matches_pysat_propagate_on_random_cnfs(seed: int) -> None:
+def test_up_matches_pysat_propagate_on_random_cnfs(seed: int, backend: str) -> None:
     rng = random.Random(seed)
     nvars = rng.randint(5, 40)
     clauses = random_cnf(rng, nvars, rng.randint(nvars, 4 * nvars))
     clauses += [[rng.choice((-1, 1)) * rng.randint(1, nvars)] for _ in range(rng.randint(1, 6))]
     oracle = oracle_for(nvars, clauses)
     try:
-        result = propagate_cnf(nvars, clauses, "up")
+        result = propagate_cnf(nvars, clauses, "up", backend)
         assert check_up(oracle, result).ok, check_up(oracle, result).detail
     finally:
         oracle.close()
@@ -76,31 +87,33 @@ def test_up_with_assumptions_matches_pysat(data: st.DataObject) -> None:
         oracle.close()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(40))
-def test_fl_matches_pysat_oracle_and_is_entailed(seed: int) -> None:
+def test_fl_matches_pysat_oracle_and_is_entailed(seed: int, backend: str) -> None:
     rng = random.Random(1000 + seed)
     nvars = rng.randint(6, 30)
     clauses = random_cnf(rng, nvars, rng.randint(2 * nvars, 5 * nvars))
     oracle = oracle_for(nvars, clauses)
     try:
-        result = propagate_cnf(nvars, clauses, "fl")
+        result = propagate_cnf(nvars, clauses, "fl", backend)
         for check in (check_fl(oracle, result), check_entailed(oracle, result)):
             assert check.ok, check.detail
     finally:
         oracle.close()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(40))
-def test_fl_fixpoint_does_not_depend_on_probe_order(seed: int) -> None:
+def test_fl_fixpoint_does_not_depend_on_probe_order(seed: int, backend: str) -> None:
     rng = random.Random(2000 + seed)
     nvars = rng.randint(6, 30)
     clauses = random_cnf(rng, nvars, rng.randint(2 * nvars, 5 * nvars))
-    prop = Propagator(nvars, clauses)
-    first = failed_literals(prop)
+    prop = build_propagator(nvars, clauses, backend)
+    first = prop.failed_literals()
     for _ in range(4):
         order = list(range(1, nvars + 1))
         rng.shuffle(order)
-        other = failed_literals(prop, order=order)
+        other = prop.failed_literals(order=order)
         assert other.status == first.status
         if first.status == "fixpoint":
             assert set(other.literals) == set(first.literals)
@@ -185,3 +198,42 @@ def test_stats_count_the_work() -> None:
     assert result.stats.probes > 0
     assert result.stats.rounds >= 1
     assert result.stats.propagations > 0
+
+
+def _same(a: Propagation, b: Propagation) -> bool:
+    """Equal in everything but the time taken."""
+    return replace(a, stats=replace(a.stats, seconds=0)) == replace(
+        b, stats=replace(b.stats, seconds=0)
+    )
+
+
+@needs_numba
+@pytest.mark.parametrize("seed", range(60))
+def test_numba_and_python_give_the_same_results_in_the_same_order(seed: int) -> None:
+    rng = random.Random(4000 + seed)
+    nvars = rng.randint(3, 40)
+    clauses = random_cnf(rng, nvars, rng.randint(nvars, 5 * nvars))
+    python = build_propagator(nvars, clauses, "python")
+    compiled = build_propagator(nvars, clauses, "numba")
+    assumptions = [rng.choice((-1, 1)) * rng.randint(1, nvars) for _ in range(rng.randint(0, 3))]
+    assert _same(python.unit_propagate(assumptions), compiled.unit_propagate(assumptions))
+    assert _same(python.failed_literals(assumptions), compiled.failed_literals(assumptions))
+    order = rng.sample(range(1, nvars + 1), nvars)
+    assert _same(python.failed_literals(order=order), compiled.failed_literals(order=order))
+
+
+@needs_numba
+def test_numba_on_sudoku_grids_matches_python(hard: Puzzle, easy: Puzzle) -> None:
+    from sudoku_sat.completion import grid_units, rules_propagator
+
+    for puzzle in (hard, easy):
+        units = grid_units(puzzle.grid, 3)
+        for engine in ("unit_propagate", "failed_literals"):
+            a = getattr(rules_propagator(3, "python"), engine)(units)
+            b = getattr(rules_propagator(3, "numba"), engine)(units)
+            assert _same(a, b)
+
+
+def test_unknown_backend_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown backend"):
+        build_propagator(1, [[1]], "cuda")

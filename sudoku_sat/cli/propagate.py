@@ -9,7 +9,7 @@ import typer
 
 from ..crosscheck import Check, PysatOracle, check_entailed, check_fl, check_up
 from ..dimacs import read_cnf
-from ..propagation import Propagation, propagate_cnf
+from ..propagation import BACKENDS, Propagation, propagate_cnf
 from . import app
 from ._common import emit_json, guarded
 
@@ -37,6 +37,13 @@ def propagate_command(
         EngineName,
         typer.Option(help="up: unit propagation; fl: UP plus the failed-literal rule."),
     ] = EngineName.up,
+    backend: Annotated[
+        str,
+        typer.Option(
+            help="auto: numba when the 'fast' extra is installed, else python; "
+            "python or numba to choose (same results either way)."
+        ),
+    ] = "auto",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print {status, literals, stats} as JSON.")
     ] = False,
@@ -56,8 +63,10 @@ def propagate_command(
     variable) as 'v ... 0' lines, then 'c' lines with the counters. Exit code 1 on a
     conflict (the formula is UNSAT) or a failed check.
     """
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"choose one of {', '.join(BACKENDS)}", param_hint="--backend")
     formula = read_cnf(cnf)
-    result = propagate_cnf(formula.nvars, formula.clauses, engine.value)
+    result = propagate_cnf(formula.nvars, formula.clauses, engine.value, backend)
     checks = run_checks(formula.nvars, formula.clauses, engine.value, result) if check else []
     literals = sorted(result.literals, key=abs)
     if as_json:
