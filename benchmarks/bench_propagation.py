@@ -30,7 +30,7 @@ from sudoku_sat.completion import grid_units, rules_propagator
 from sudoku_sat.crosscheck import PysatOracle
 from sudoku_sat.encoding import num_vars, rules
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.propagation import failed_literals, unit_propagate
+from sudoku_sat.propagation import numba_available
 
 DATASETS_DIR = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DATASETS = (
@@ -70,26 +70,30 @@ def paired_min(
     return totals
 
 
+def backends() -> list[str]:
+    """The in-house back-ends to time: numba when installed, and pure Python."""
+    return ["numba", "python"] if numba_available() else ["python"]
+
+
 def up_row(name: str, units: list[list[int]], repeat: int, fresh: int) -> list[object]:
     """One row of table (a): µs per puzzle for each side, the ratios, the mismatches."""
-    prop = rules_propagator(3)
+    props = [rules_propagator(3, b) for b in backends()]
     oracle = PysatOracle(num_vars(3), rules(3))
     solver = oracle.propagator
-    ours, clean = paired_min(
-        [lambda u: unit_propagate(prop, u), lambda u: solver.propagate(assumptions=u)],
-        units,
-        repeat,
-    )
+    runs: list[Callable[[list[int]], object]] = [p.unit_propagate for p in props]
+    *ours, clean = paired_min([*runs, lambda u: solver.propagate(assumptions=u)], units, repeat)
     fresh_s = paired_min([_fresh_propagate], units[:fresh], 1)[0] / max(1, min(fresh, len(units)))
     bad = sum(
-        set(unit_propagate(prop, u).literals) != set(solver.propagate(assumptions=u)[1])
+        set(p.unit_propagate(u).literals) != set(solver.propagate(assumptions=u)[1])
         for u in units
+        for p in props
     )
     oracle.close()
     k = len(units)
     return [
-        name, k, f"{1e6 * ours / k:.0f}", f"{1e6 * clean / k:.0f}", f"{1e6 * fresh_s:.0f}",
-        f"{clean / ours:.3f}x", f"{fresh_s * k / ours:.1f}x", bad,
+        name, k, *(f"{1e6 * t / k:.1f}" for t in ours), f"{1e6 * clean / k:.1f}",
+        f"{1e6 * fresh_s:.0f}", *(f"{clean / t:.3f}x" for t in ours),
+        f"{fresh_s * k / ours[0]:.0f}x", bad,
     ]  # fmt: skip
 
 
@@ -102,21 +106,22 @@ def _fresh_propagate(units: list[int]) -> None:
 
 
 def fl_row(name: str, units: list[list[int]], repeat: int) -> list[object]:
-    """One row of table (b): ms per puzzle for each side, the ratio, the mismatches."""
-    prop = rules_propagator(3)
+    """One row of table (b): ms per puzzle for each side, the ratios, the mismatches."""
+    props = [rules_propagator(3, b) for b in backends()]
     oracle = PysatOracle(num_vars(3), rules(3))
-    ours, theirs = paired_min(
-        [lambda u: failed_literals(prop, u), oracle.failed_literals], units, repeat
-    )
+    runs: list[Callable[[list[int]], object]] = [p.failed_literals for p in props]
+    *ours, theirs = paired_min([*runs, oracle.failed_literals], units, repeat)
     bad = sum(
-        set(failed_literals(prop, u).literals) != oracle.failed_literals(u).literals for u in units
+        set(p.failed_literals(u).literals) != oracle.failed_literals(u).literals
+        for u in units
+        for p in props
     )
-    probes = sum(failed_literals(prop, u).stats.probes for u in units) / len(units)
+    probes = sum(props[0].failed_literals(u).stats.probes for u in units) / len(units)
     oracle.close()
     k = len(units)
     return [
-        name, k, f"{1e3 * ours / k:.2f}", f"{1e3 * theirs / k:.2f}", f"{probes:.0f}",
-        f"{theirs / ours:.2f}x", bad,
+        name, k, *(f"{1e3 * t / k:.3f}" for t in ours), f"{1e3 * theirs / k:.3f}",
+        f"{probes:.0f}", *(f"{theirs / t:.2f}x" for t in ours), bad,
     ]  # fmt: skip
 
 
@@ -137,40 +142,27 @@ def main(argv: Sequence[str] | None = None) -> str:
     if args.quick:
         args.per_dataset, args.repeat, args.fresh = 4, 1, 2
     units = load_units(args.per_dataset, args.seed)
+    names = backends()
     everything = [u for us in units.values() for u in us]
     up_rows = [up_row(name, us, args.repeat, args.fresh) for name, us in units.items()]
     up_rows.append(up_row("all", everything, args.repeat, args.fresh))
     fl_rows = [fl_row(name, us, args.repeat) for name, us in units.items()]
     fl_rows.append(fl_row("all", everything, args.repeat))
+    up_headers = [
+        "dataset", "puzzles", *(f"in-house UP ({b})" for b in names),
+        "PySAT propagate (clean)", "PySAT fresh solver",
+        *(f"ratio {b} vs clean" for b in names), f"{names[0]} vs fresh", "mismatches",
+    ]  # fmt: skip
+    fl_headers = [
+        "dataset", "puzzles", *(f"in-house FL ({b})" for b in names), "FL by PySAT propagate",
+        "probes", *(f"ratio {b}" for b in names), "mismatches",
+    ]  # fmt: skip
     return "\n\n".join(
         [
             "(a) UP fixpoint, µs per puzzle (goal: in-house >= 0.1x the clean PySAT propagate)",
-            table(
-                [
-                    "dataset",
-                    "puzzles",
-                    "in-house UP",
-                    "PySAT propagate (clean)",
-                    "PySAT fresh solver",
-                    "ratio vs clean",
-                    "ratio vs fresh",
-                    "mismatches",
-                ],
-                up_rows,
-            ),  # fmt: skip
+            table(up_headers, up_rows),
             "(b) FL fixpoint, ms per puzzle (goal: in-house >= 1x FL probed with PySAT propagate)",
-            table(
-                [
-                    "dataset",
-                    "puzzles",
-                    "in-house FL",
-                    "FL by PySAT propagate",
-                    "in-house probes",
-                    "ratio",
-                    "mismatches",
-                ],
-                fl_rows,
-            ),  # fmt: skip
+            table(fl_headers, fl_rows),
         ]
     )
 
