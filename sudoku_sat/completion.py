@@ -86,17 +86,25 @@ def _read_back(grid: Grid, n: int, result: Propagation) -> Completion:
     return Completion(n, status, tuple(values), candidates, tuple(filled_by), result)
 
 
+RULE_CODES = {"clue": "c", "up": "u", "fl": "f", "": "."}
+
+
 def as_solve_result(completion: Completion, engine: str) -> SolveResult:
-    """A completion as a SolveResult (status solved, partial or unsat)."""
+    """A completion as a SolveResult (status solved, partial or unsat).
+
+    Its stats hold the counters, ``rules`` (one character per cell: c clue, u unit
+    propagation, f failed literal, . open) and ``candidates`` (the values left per cell).
+    """
     prop = completion.propagation
-    stats = {
+    left = sum(1 for v in completion.grid if not v)
+    stats: dict[str, object] = {
         "filled": completion.filled,
-        "open": sum(1 for v in completion.grid if not v),
+        "open": left,
         "literals": len(prop.literals),
-        **prop.stats.as_dict(),
+        **{k: v for k, v in prop.stats.as_dict().items() if k != "seconds"},
+        "rules": "".join(RULE_CODES[how] for how in completion.filled_by),
+        "candidates": ["".join(map(str, c)) for c in completion.candidates],
     }
-    stats.pop("seconds")
-    left = stats["open"]
     detail = f"{left} cell(s) left open" if completion.status == "partial" else ""
     return SolveResult(
         completion.status, completion.grid, prop.stats.seconds, engine, stats, detail

@@ -85,7 +85,13 @@ def test_engines_are_registered_and_return_solve_results(hard: Puzzle) -> None:
     assert result.solver == "up" and result.status == "partial"
     assert result.stats["open"] == sum(1 for v in result.grid if not v)
     assert "left open" in result.detail
-    assert fl_engine(hard.grid, 3).stats["probes"] > 0
+    fl = fl_engine(hard.grid, 3)
+    assert fl.stats["probes"] > 0
+    rules = str(fl.stats["rules"])
+    assert len(rules) == 81 and rules.count("c") == sum(1 for v in hard.grid if v)
+    assert rules.count(".") == fl.stats["open"]
+    candidates = fl.stats["candidates"]
+    assert isinstance(candidates, list) and all(c != "" for c in candidates)
     assert up_engine(hard.grid, 3).stats["probes"] == 0
 
 
