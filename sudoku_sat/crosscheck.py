@@ -174,9 +174,9 @@ def check_entailed(
     return Check(name, not wrong, f"not entailed: {wrong[:8]}" if wrong else "")
 
 
-def check_completion(completion: Completion, model: Grid | None) -> Check:
+def check_completion(completion: Completion, model: Grid | None, engine: str = "") -> Check:
     """The completed grid agrees with the CDCL model (``None`` when CDCL says UNSAT)."""
-    name = "grid == CDCL model"
+    name = f"{engine} grid == CDCL model".lstrip()
     if model is None:
         return Check(name, completion.status == "unsat" or completion.status == "partial")
     if completion.status == "unsat":
@@ -206,8 +206,8 @@ def check_sudoku(grid: Grid, n: int, up: Completion, fl: Completion) -> list[Che
         check_up(oracle, up.propagation, units),
         check_fl(oracle, fl.propagation, units),
         check_entailed(oracle, fl.propagation, units),
-        check_completion(up, model),
-        check_completion(fl, model),
+        check_completion(up, model, "UP"),
+        check_completion(fl, model, "FL"),
     ]
 
 
