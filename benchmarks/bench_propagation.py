@@ -20,10 +20,13 @@ PySAT's and the mismatches are printed in the table. Prints Markdown tables.
 from __future__ import annotations
 
 import argparse
+import functools
+import operator
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from sudoku_sat.completion import grid_units, rules_propagator
@@ -75,26 +78,45 @@ def backends() -> list[str]:
     return ["numba", "python"] if numba_available() else ["python"]
 
 
-def up_row(name: str, units: list[list[int]], repeat: int, fresh: int) -> list[object]:
-    """One row of table (a): µs per puzzle for each side, the ratios, the mismatches."""
+@dataclass
+class Timing:
+    """Seconds summed over puzzles: in-house per back-end, then PySAT; and the rest."""
+
+    puzzles: int
+    ours: list[float]
+    pysat: float
+    fresh: float = 0.0  # seconds per puzzle for a fresh PySAT solver (table a)
+    probes: int = 0  # in-house probes (table b)
+    mismatches: int = 0
+
+    def __add__(self, other: Timing) -> Timing:
+        k = self.puzzles + other.puzzles
+        return Timing(
+            k,
+            [a + b for a, b in zip(self.ours, other.ours, strict=True)],
+            self.pysat + other.pysat,
+            (self.fresh * self.puzzles + other.fresh * other.puzzles) / k,
+            self.probes + other.probes,
+            self.mismatches + other.mismatches,
+        )
+
+
+def time_up(units: list[list[int]], repeat: int, fresh: int) -> Timing:
+    """Table (a) on one sample: both back-ends against a clean PySAT propagate."""
     props = [rules_propagator(3, b) for b in backends()]
     oracle = PysatOracle(num_vars(3), rules(3))
     solver = oracle.propagator
     runs: list[Callable[[list[int]], object]] = [p.unit_propagate for p in props]
     *ours, clean = paired_min([*runs, lambda u: solver.propagate(assumptions=u)], units, repeat)
-    fresh_s = paired_min([_fresh_propagate], units[:fresh], 1)[0] / max(1, min(fresh, len(units)))
+    sample = units[:fresh]
+    fresh_s = paired_min([_fresh_propagate], sample, 1)[0] / max(1, len(sample))
     bad = sum(
         set(p.unit_propagate(u).literals) != set(solver.propagate(assumptions=u)[1])
         for u in units
         for p in props
     )
     oracle.close()
-    k = len(units)
-    return [
-        name, k, *(f"{1e6 * t / k:.1f}" for t in ours), f"{1e6 * clean / k:.1f}",
-        f"{1e6 * fresh_s:.0f}", *(f"{clean / t:.3f}x" for t in ours),
-        f"{fresh_s * k / ours[0]:.0f}x", bad,
-    ]  # fmt: skip
+    return Timing(len(units), ours, clean, fresh_s, mismatches=bad)
 
 
 def _fresh_propagate(units: list[int]) -> None:
@@ -105,8 +127,8 @@ def _fresh_propagate(units: list[int]) -> None:
     solver.delete()
 
 
-def fl_row(name: str, units: list[list[int]], repeat: int) -> list[object]:
-    """One row of table (b): ms per puzzle for each side, the ratios, the mismatches."""
+def time_fl(units: list[list[int]], repeat: int) -> Timing:
+    """Table (b) on one sample: both back-ends against FL probed with PySAT propagate."""
     props = [rules_propagator(3, b) for b in backends()]
     oracle = PysatOracle(num_vars(3), rules(3))
     runs: list[Callable[[list[int]], object]] = [p.failed_literals for p in props]
@@ -116,12 +138,25 @@ def fl_row(name: str, units: list[list[int]], repeat: int) -> list[object]:
         for u in units
         for p in props
     )
-    probes = sum(props[0].failed_literals(u).stats.probes for u in units) / len(units)
+    probes = sum(props[0].failed_literals(u).stats.probes for u in units)
     oracle.close()
-    k = len(units)
+    return Timing(len(units), ours, theirs, probes=probes, mismatches=bad)
+
+
+def up_row(name: str, t: Timing) -> list[object]:
+    k = t.puzzles
     return [
-        name, k, *(f"{1e3 * t / k:.3f}" for t in ours), f"{1e3 * theirs / k:.3f}",
-        f"{probes:.0f}", *(f"{theirs / t:.2f}x" for t in ours), bad,
+        name, k, *(f"{1e6 * x / k:.1f}" for x in t.ours), f"{1e6 * t.pysat / k:.1f}",
+        f"{1e6 * t.fresh:.0f}", *(f"{t.pysat / x:.3f}x" for x in t.ours),
+        f"{t.fresh * k / t.ours[0]:.0f}x", t.mismatches,
+    ]  # fmt: skip
+
+
+def fl_row(name: str, t: Timing) -> list[object]:
+    k = t.puzzles
+    return [
+        name, k, *(f"{1e3 * x / k:.3f}" for x in t.ours), f"{1e3 * t.pysat / k:.3f}",
+        f"{t.probes / k:.0f}", *(f"{t.pysat / x:.2f}x" for x in t.ours), t.mismatches,
     ]  # fmt: skip
 
 
@@ -143,11 +178,12 @@ def main(argv: Sequence[str] | None = None) -> str:
         args.per_dataset, args.repeat, args.fresh = 4, 1, 2
     units = load_units(args.per_dataset, args.seed)
     names = backends()
-    everything = [u for us in units.values() for u in us]
-    up_rows = [up_row(name, us, args.repeat, args.fresh) for name, us in units.items()]
-    up_rows.append(up_row("all", everything, args.repeat, args.fresh))
-    fl_rows = [fl_row(name, us, args.repeat) for name, us in units.items()]
-    fl_rows.append(fl_row("all", everything, args.repeat))
+    up = {name: time_up(us, args.repeat, args.fresh) for name, us in units.items()}
+    fl = {name: time_fl(us, args.repeat) for name, us in units.items()}
+    up_rows = [up_row(name, t) for name, t in up.items()]
+    up_rows.append(up_row("all", functools.reduce(operator.add, up.values())))
+    fl_rows = [fl_row(name, t) for name, t in fl.items()]
+    fl_rows.append(fl_row("all", functools.reduce(operator.add, fl.values())))
     up_headers = [
         "dataset", "puzzles", *(f"in-house UP ({b})" for b in names),
         "PySAT propagate (clean)", "PySAT fresh solver",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from conftest import dataset_path
@@ -15,6 +16,7 @@ def test_benchmark_quick_run_prints_both_tables_without_mismatches() -> None:
     spec = importlib.util.spec_from_file_location("bench_propagation", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     out = module.main(["--quick"])
     assert "(a) UP fixpoint" in out and "(b) FL fixpoint" in out
