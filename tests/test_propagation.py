@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_sat.crosscheck import PysatOracle, check_entailed, check_fl, check_up
+from sudoku_sat.errors import SolverError
 from sudoku_sat.gridio import Puzzle
 from sudoku_sat.propagation import (
     Propagation,
@@ -237,3 +238,18 @@ def test_numba_on_sudoku_grids_matches_python(hard: Puzzle, easy: Puzzle) -> Non
 def test_unknown_backend_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown backend"):
         build_propagator(1, [[1]], "cuda")
+
+
+def test_without_numba_auto_falls_back_and_numba_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    import sudoku_sat.propagation as propagation
+
+    monkeypatch.setattr(propagation, "numba_available", lambda: False)
+    monkeypatch.setitem(sys.modules, "numba", None)
+    monkeypatch.delitem(sys.modules, "sudoku_sat.propagation_numba", raising=False)
+    assert isinstance(build_propagator(2, [[1, 2]]), Propagator)
+    with pytest.raises(SolverError, match="'fast' extra"):
+        build_propagator(2, [[1, 2]], "numba")
