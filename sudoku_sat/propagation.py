@@ -44,6 +44,7 @@ import importlib.util
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from itertools import islice
 from typing import Literal, Protocol
 
 from .errors import SolverError
@@ -105,6 +106,9 @@ class Propagator:
         for clause in clauses:
             self._add(clause)
         self._dedupe_binaries()
+        self.work = [  # the three lists of each literal, fetched in one look-up
+            (self.implied[p], self.satisfies[p], self.watches[p]) for p in range(len(self.val))
+        ]
         self.count = [len(c) for c in self.clauses]  # literals not processed as false
         self._count0 = list(self.count)
         self._zeros = [0] * len(self.val)
@@ -162,24 +166,24 @@ class Propagator:
         conflict ``qhead`` stops at the literal being processed, whose partial work is
         given back first, so ``undo`` stays exact.
         """
-        trail, val, implied = self.trail, self.val, self.implied
-        watches, satisfies, count, clauses = self.watches, self.satisfies, self.count, self.clauses
+        trail, val, work = self.trail, self.val, self.work
+        count, clauses, append = self.count, self.clauses, self.trail.append
         qhead = start = self.qhead
-        while qhead < len(trail):
-            p = trail[qhead]
-            for q in implied[p]:
+        for p in islice(trail, qhead, None):  # sees the literals appended on the way
+            implied, satisfies, watches = work[p]
+            for q in implied:
                 v = val[q]
                 if v == 0:
                     val[q] = 1
                     val[-q] = -1
-                    trail.append(q)
+                    append(q)
                 elif v < 0:
                     self.qhead = qhead
                     self.propagations += qhead - start
                     return (-p, q)
-            for ci in satisfies[p]:
+            for ci in satisfies:
                 count[ci] += SATISFIED
-            for ci in watches[p]:
+            for ci in watches:
                 c = count[ci] - 1
                 count[ci] = c
                 if c < 2:
@@ -260,13 +264,20 @@ class Propagator:
 
     def root(self, assumptions: Iterable[int] = ()) -> tuple[int, ...] | None:
         """Reset, then assign the formula's units and the assumptions at level 0 and
-        propagate; return the conflicting clause, or None."""
+        propagate; return the conflicting clause, or None. Every run starts here, so a
+        run leaves its fixpoint in place (no reset afterwards) at no risk."""
         self.reset()
         if self.empty:
             return ()
+        val, trail = self.val, self.trail
         for lit in (*self.units, *assumptions):
-            if not self.assign(lit):
+            v = val[lit]
+            if v < 0:
                 return (lit,)
+            if v == 0:
+                val[lit] = 1
+                val[-lit] = -1
+                trail.append(lit)
         return self.propagate()
 
 
@@ -277,7 +288,6 @@ def unit_propagate(prop: Propagator, assumptions: Iterable[int] = ()) -> Propaga
     conflict = prop.root(assumptions)
     literals = tuple(prop.trail)
     stats = Stats(prop.propagations - before, seconds=time.perf_counter() - start)
-    prop.reset()
     status: Status = "fixpoint" if conflict is None else "conflict"
     return Propagation(status, literals, stats, len(literals), conflict)
 
@@ -307,7 +317,6 @@ def failed_literals(
     literals = tuple(prop.trail)
     seconds = time.perf_counter() - start
     stats = Stats(prop.propagations - before, probes, failed, rounds, seconds)
-    prop.reset()
     status: Status = "fixpoint" if conflict is None else "conflict"
     return Propagation(status, literals, stats, min(up_count, len(literals)), conflict)
 
