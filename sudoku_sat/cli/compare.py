@@ -19,7 +19,6 @@ from ..compare import (
 )
 from ..dimacs import atomic_write
 from ..errors import SudokuSatError
-from ..gridio import Puzzle
 from . import app
 from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, emit_json, guarded, load, progress
 
@@ -91,15 +90,9 @@ def compare_command(
     if puzzles is not None and not as_json:
         raise SudokuSatError("give either PUZZLES or --dataset FILE, not both")
     over_dataset(
-        dataset, names, limit, seed, jobs, check, puzzles if as_json else None, as_json, quiet
-    )
-
-
-def run(
-    items: list[Puzzle], names: list[str], check: bool, jobs: int, label: str, quiet: bool
-) -> list[PuzzleComparison]:
-    """Compare every puzzle with a progress bar."""
-    return list(progress(compare_all(items, names, check, jobs), len(items), label, quiet))
+        dataset, names, limit, seed, jobs, check, puzzles if as_json else None, as_json,
+        alphabet, order, quiet,
+    )  # fmt: skip
 
 
 def report_checks(comparisons: list[PuzzleComparison]) -> None:
@@ -122,11 +115,11 @@ def per_puzzle(
     quiet: bool,
 ) -> None:
     items = load(path, alphabet, order)
-    comparisons = run(items, names, check, jobs, "comparing", quiet or len(items) < 20)
-    if as_json:
-        emit_json([c.as_dict() for c in comparisons])
-    else:
-        for c in comparisons:
+    results = compare_all(items, names, check, jobs)
+    comparisons: list[PuzzleComparison] = []
+    for c in progress(results, len(items), "comparing", quiet or len(items) < 20):
+        comparisons.append(c)
+        if not as_json:  # each table as soon as its puzzle is done
             typer.echo(
                 f"# {c.index}/{len(items)} {c.origin}: {c.clues} clues, reference: {c.reference}"
             )
@@ -134,6 +127,8 @@ def per_puzzle(
             for chk in c.checks:
                 typer.echo(f"check {chk.name}: {'ok' if chk.ok else 'FAILED ' + chk.detail}")
             typer.echo("")
+    if as_json:
+        emit_json([c.as_dict() for c in comparisons])
     report_checks(comparisons)
 
 
@@ -146,12 +141,16 @@ def over_dataset(
     check: bool,
     out: str | None,
     as_json: bool,
+    alphabet: str | None,
+    order: int | None,
     quiet: bool,
 ) -> None:
-    everything = load(path)
+    everything = load(path, alphabet, order)
     items = pick(everything, limit, seed)
     sampled = len(items) < len(everything)
-    comparisons = run(items, names, check, jobs, "comparing", quiet)
+    comparisons = list(
+        progress(compare_all(items, names, check, jobs), len(items), "comparing", quiet)
+    )
     summaries = summarize(comparisons)
     data = summary_json(summaries, path, len(failed_checks(comparisons)))
     if out is not None:
