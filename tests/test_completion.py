@@ -102,3 +102,19 @@ def test_dataset_samples_give_pysat_fixpoints(name: str) -> None:
         fl = complete(puzzle.grid, 3, "fl")
         for check in check_sudoku(puzzle.grid, 3, up, fl):
             assert check.ok, f"{puzzle.origin}: {check.name}: {check.detail}"
+
+
+@pytest.mark.parametrize("backend", ["python", "auto"])
+def test_fl_fixpoint_of_a_grid_does_not_depend_on_probe_order(hard: Puzzle, backend: str) -> None:
+    import random
+
+    from sudoku_sat.completion import rules_propagator
+
+    prop = rules_propagator(3, backend)
+    units = grid_units(hard.grid, 3)
+    first = prop.failed_literals(units)
+    assert first.stats.failed > 0
+    for seed in range(3):
+        order = random.Random(seed).sample(range(1, 730), 729)
+        other = prop.failed_literals(units, order)
+        assert other.status == first.status and set(other.literals) == set(first.literals)
