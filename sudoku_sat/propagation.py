@@ -171,28 +171,31 @@ class Propagator:
         qhead = start = self.qhead
         for p in islice(trail, qhead, None):  # sees the literals appended on the way
             implied, satisfies, watches = work[p]
-            for q in implied:
-                v = val[q]
-                if v == 0:
-                    val[q] = 1
-                    val[-q] = -1
-                    append(q)
-                elif v < 0:
-                    self.qhead = qhead
-                    self.propagations += qhead - start
-                    return (-p, q)
-            for ci in satisfies:
-                count[ci] += SATISFIED
-            for ci in watches:
-                c = count[ci] - 1
-                count[ci] = c
-                if c < 2:
-                    conflict = self._unit(clauses[ci], c)
-                    if conflict:
-                        self._give_back(p, ci)
+            if implied:  # an empty loop costs an iterator; a test costs less
+                for q in implied:
+                    v = val[q]
+                    if v == 0:
+                        val[q] = 1
+                        val[-q] = -1
+                        append(q)
+                    elif v < 0:
                         self.qhead = qhead
                         self.propagations += qhead - start
-                        return clauses[ci]
+                        return (-p, q)
+            if satisfies:
+                for ci in satisfies:
+                    count[ci] += SATISFIED
+            if watches:
+                for ci in watches:
+                    c = count[ci] - 1
+                    count[ci] = c
+                    if c < 2:
+                        conflict = self._unit(clauses[ci], c)
+                        if conflict:
+                            self._give_back(p, ci)
+                            self.qhead = qhead
+                            self.propagations += qhead - start
+                            return clauses[ci]
             qhead += 1
         self.qhead = qhead
         self.propagations += qhead - start
