@@ -19,7 +19,9 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+from . import compare as _compare  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401
+from . import propagate as _propagate  # noqa: E402,F401
 from . import show as _show  # noqa: E402,F401
 from . import solve as _solve  # noqa: E402,F401
 
