@@ -6,7 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from conftest import dataset_path
+from .conftest import dataset_path
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_propagation.py"
 

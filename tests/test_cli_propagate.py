@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import EASY, TRES_DIFFICILE, dataset_path
+from .conftest import EASY, TRES_DIFFICILE, dataset_path
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import EASY, TRES_DIFFICILE
+from .conftest import EASY, TRES_DIFFICILE
 
 from sudoku_sat.compare import (
     Comparer,

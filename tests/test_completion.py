@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import sample
+from .conftest import sample
 
 from sudoku_sat.completion import complete, fl_engine, grid_units, up_engine
 from sudoku_sat.crosscheck import cdcl_model, check_sudoku
