@@ -6,12 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from .conftest import EASY, TRES_DIFFICILE, dataset_path
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.cli.propagate import literal_lines
 from sudoku_sat.dimacs import write_cnf_file
+
+from .conftest import EASY, TRES_DIFFICILE, dataset_path
 
 runner = CliRunner()
 

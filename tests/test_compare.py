@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .conftest import EASY, TRES_DIFFICILE
 
 from sudoku_sat.compare import (
     Comparer,
@@ -17,6 +16,8 @@ from sudoku_sat.compare import (
 from sudoku_sat.crosscheck import cdcl_model
 from sudoku_sat.errors import SolverError
 from sudoku_sat.gridio import Puzzle, format_line, parse_puzzles
+
+from .conftest import EASY, TRES_DIFFICILE
 
 
 def puzzles() -> list[Puzzle]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .conftest import sample
 
 from sudoku_sat.completion import complete, fl_engine, grid_units, up_engine
 from sudoku_sat.crosscheck import cdcl_model, check_sudoku
@@ -11,6 +10,8 @@ from sudoku_sat.encoding import f1, f2
 from sudoku_sat.engines import engine_names, get_engine
 from sudoku_sat.grid import is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
+
+from .conftest import sample
 
 DATASETS = (
     "puzzles2_17_clue",
