@@ -18,6 +18,7 @@ Engine = Callable[[Grid, int], SolveResult]
 
 _ENGINES: dict[str, tuple[str, str, str]] = {
     # name: (module, function, one-line description)
+    "eup": (".eup", "solve_engine", "bitmask rules E, U, P (seed 001) with backtracking"),
 }
 
 
