@@ -22,8 +22,11 @@ fresh solver per puzzle (reloads 11,988 clauses every time).
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
 
@@ -105,7 +108,22 @@ def count_ganak(grid: Grid, n: int) -> int:
     counter = ganak_counter()
     counter.new_vars(encoding.nvars)
     counter.add_clauses(encoding.clauses)
-    return int(counter.count())
+    with stdout_silenced():
+        return int(counter.count())
+
+
+@contextmanager
+def stdout_silenced() -> Iterator[None]:
+    """Send file descriptor 1 to /dev/null: Ganak prints ``c o ...`` lines from C++."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def available_methods() -> list[str]:

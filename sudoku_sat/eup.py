@@ -121,14 +121,17 @@ def unicite(state: State, queue: list[int], t: Tables) -> bool:
 
 
 def parite(state: State, queue: list[int], t: Tables) -> bool | None:
-    """Apply every naked pair once: True if a mask changed, None if not, False on a contradiction."""
+    """Apply every naked pair once: True if a mask changed, None if not, False on a contradiction.
+
+    Three cells of a unit sharing one pair of values are a contradiction.
+    """
     changed: bool | None = None
     for unit in t.units:
-        pairs = [c for c in unit if state[c].bit_count() == 2]
-        for i, a in enumerate(pairs):
-            pair = state[a]
-            if pair.bit_count() != 2 or all(state[b] != pair for b in pairs[i + 1 :]):
-                continue
+        masks = [state[c] for c in unit]
+        pairs = [m for m in masks if m.bit_count() == 2]
+        for pair in {m for m in pairs if pairs.count(m) > 1}:
+            if masks.count(pair) > 2:
+                return False
             for c in unit:
                 m = state[c]
                 if m & pair and m != pair:

@@ -18,6 +18,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+from . import count as _count  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401
 from . import show as _show  # noqa: E402,F401
 from . import solve as _solve  # noqa: E402,F401
