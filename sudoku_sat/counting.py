@@ -84,8 +84,9 @@ class PysatCounter:
         found = 0
         while found < cap and solver.solve(assumptions=assumptions):
             found += 1
-            model = solver.get_model()
-            solver.add_clause([-act, *(-lit for lit in model[:top] if lit > 0)])
+            block = [-lit for lit in solver.get_model()[:top] if lit > 0]
+            block.append(-act)
+            solver.add_clause(block)
         solver.add_clause([-act])
         return found
 

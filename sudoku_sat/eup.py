@@ -31,8 +31,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
+from typing import Protocol
 
 from .errors import GridError
 from .grid import Grid, geometry
@@ -40,6 +43,22 @@ from .solvers import SolveResult
 
 State = list[int]
 """One candidate mask per cell, bit k-1 for value k."""
+
+SINGLES_TABLE_MAX = 16
+"""Largest grid side whose single-value test is a lookup table (2**16 entries)."""
+
+
+class Lookup(Protocol):
+    """Anything indexed by a mask: a list, or :class:`Singles`."""
+
+    def __getitem__(self, mask: int, /) -> int: ...
+
+
+class Singles:
+    """``singles[m]`` is m when m has one bit, else 0: computed, for N > 16."""
+
+    def __getitem__(self, mask: int) -> int:
+        return 0 if mask & (mask - 1) else mask
 
 
 @dataclass(frozen=True)
@@ -51,13 +70,30 @@ class Tables:
     full: int
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
+    units_of: tuple[tuple[int, int, int], ...]
+    fetch: tuple[Callable[[State], tuple[int, ...]], ...]
+    """Per unit, a function giving the masks of its cells (``operator.itemgetter``)."""
+    singles: Lookup
+    """``singles[m]``: m if it is a single value, 0 otherwise."""
+    unit_bits: tuple[int, ...]
+    """Per cell, the bitmask of its three unit numbers (bit u for unit u)."""
+    all_units: int
 
 
 @cache
 def tables(n: int) -> Tables:
     """The tables of order n, built once."""
     geo = geometry(n)
-    return Tables(n, geo.size, (1 << geo.size) - 1, geo.peers, geo.units)
+    full = (1 << geo.size) - 1
+    singles: Lookup = Singles()
+    if geo.size <= SINGLES_TABLE_MAX:
+        singles = [0 if m & (m - 1) else m for m in range(full + 1)]
+    fetch = tuple(itemgetter(*unit) for unit in geo.units)
+    unit_bits = tuple(sum(1 << u for u in us) for us in geo.units_of)
+    all_units = (1 << len(geo.units)) - 1
+    return Tables(
+        n, geo.size, full, geo.peers, geo.units, geo.units_of, fetch, singles, unit_bits, all_units
+    )
 
 
 def check_grid(grid: Grid, n: int) -> None:
@@ -65,7 +101,7 @@ def check_grid(grid: Grid, n: int) -> None:
     size = n * n
     if len(grid) != size * size:
         raise GridError(f"a grid of order {n} has {size * size} cells, got {len(grid)}")
-    if any(not 0 <= v <= size for v in grid):
+    if min(grid) < 0 or max(grid) > size:
         raise GridError(f"grid values must lie in 0..{size}")
 
 
@@ -77,8 +113,12 @@ def initial_state(grid: Grid, n: int) -> tuple[State, list[int]]:
     return state, [c for c, v in enumerate(grid) if v]
 
 
-def exclusivite(state: State, queue: list[int], peers: tuple[tuple[int, ...], ...]) -> bool:
-    """Remove each queued placed value from its peers; False on an emptied cell."""
+def exclusivite(state: State, queue: list[int], t: Tables, dirty: int) -> int:
+    """Remove each queued placed value from its peers.
+
+    Returns dirty plus the units of every cell changed, or -1 when a cell is emptied.
+    """
+    peers, unit_bits = t.peers, t.unit_bits
     while queue:
         c = queue.pop()
         m = state[c]
@@ -88,76 +128,125 @@ def exclusivite(state: State, queue: list[int], peers: tuple[tuple[int, ...], ..
             if pm & m:
                 pm &= keep
                 if not pm:
-                    return False
+                    return -1
                 state[p] = pm
+                dirty |= unit_bits[p]
                 if not pm & (pm - 1):
                     queue.append(p)
-    return True
+    return dirty
 
 
-def unicite(state: State, queue: list[int], t: Tables) -> bool:
-    """Place every value that has one place left in a unit; False on a contradiction."""
-    full = t.full
-    for unit in t.units:
-        once = twice = 0
-        for c in unit:
-            m = state[c]
+def unicite(state: State, queue: list[int], t: Tables, dirty: int) -> int:
+    """In each dirty unit, place every value that has one place left.
+
+    Returns the units of the cells placed (to check again), or -1 on a contradiction: a
+    value with no place in a unit, or a cell asked to hold two values. Values already
+    placed are the trivial case and are skipped, so the second pass over a unit's cells
+    runs only when there is a hidden single.
+    """
+    full, singles, fetch, units = t.full, t.singles, t.fetch, t.units
+    touched = 0
+    while dirty:
+        low = dirty & -dirty
+        dirty ^= low
+        u = low.bit_length() - 1
+        once = twice = placed = 0
+        for m in fetch[u](state):
             twice |= once & m
             once |= m
+            placed |= singles[m]
         if once != full:
-            return False
-        alone = once & ~twice
-        if not alone:
-            continue
-        for c in unit:
-            m = state[c]
-            x = m & alone
-            if x and x != m:
-                if x & (x - 1):
-                    return False
-                state[c] = x
-                queue.append(c)
-    return True
+            return -1
+        alone = once & ~twice & ~placed
+        if alone:
+            placed_units = place_alone(state, queue, t, units[u], alone)
+            if placed_units < 0:
+                return -1
+            touched |= placed_units
+    return touched
 
 
-def parite(state: State, queue: list[int], t: Tables) -> bool | None:
-    """Apply every naked pair once: True if a mask changed, None if not, False on a contradiction.
+def place_alone(
+    state: State, queue: list[int], t: Tables, unit: tuple[int, ...], alone: int
+) -> int:
+    """Put each value of alone in its one cell of unit; the units touched, or -1."""
+    touched = 0
+    for c in unit:
+        x = state[c] & alone
+        if x:
+            if x & (x - 1):
+                return -1
+            state[c] = x
+            queue.append(c)
+            touched |= t.unit_bits[c]
+    return touched
 
-    Three cells of a unit sharing one pair of values are a contradiction.
+
+def parite(state: State, queue: list[int], t: Tables) -> int:
+    """Apply every naked pair once; the units of the cells changed (0: none), or -1.
+
+    Pairs are found from the two-value cells, keyed by (unit, mask); three cells of a
+    unit sharing one pair of values are a contradiction, and so is a cell emptied.
     """
-    changed: bool | None = None
-    for unit in t.units:
-        masks = [state[c] for c in unit]
-        pairs = [m for m in masks if m.bit_count() == 2]
-        for pair in {m for m in pairs if pairs.count(m) > 1}:
-            if masks.count(pair) > 2:
-                return False
-            for c in unit:
-                m = state[c]
-                if m & pair and m != pair:
-                    m &= ~pair
-                    if not m:
-                        return False
-                    state[c] = m
-                    changed = True
-                    if not m & (m - 1):
-                        queue.append(c)
-    return changed
+    seen: dict[tuple[int, int], int] = {}
+    for c, m in enumerate(state):
+        if m.bit_count() == 2:
+            for u in t.units_of[c]:
+                key = (u, m)
+                seen[key] = seen.get(key, 0) + 1
+    touched = 0
+    for (u, pair), times in seen.items():
+        if times > 2:
+            return -1
+        if times == 2:
+            changed = remove_pair(state, queue, t, t.units[u], pair)
+            if changed < 0:
+                return -1
+            touched |= changed
+    return touched
 
 
-def propagate(state: State, queue: list[int], t: Tables) -> bool:
-    """BouclerRègles: apply E, U, P until nothing changes; False on a contradiction."""
-    peers = t.peers
+def remove_pair(state: State, queue: list[int], t: Tables, unit: tuple[int, ...], pair: int) -> int:
+    """Remove the values of a naked pair from the other cells of unit (as parite returns).
+
+    An earlier pair may have changed the cells since parite looked: the pair is checked
+    again here, and skipped when it no longer holds.
+    """
+    holders = sum(1 for c in unit if state[c] == pair)
+    if holders != 2:
+        return -1 if holders > 2 else 0
+    touched = 0
+    keep = ~pair
+    for c in unit:
+        m = state[c]
+        if m & pair and m != pair:
+            m &= keep
+            if not m:
+                return -1
+            state[c] = m
+            touched |= t.unit_bits[c]
+            if not m & (m - 1):
+                queue.append(c)
+    return touched
+
+
+def propagate(state: State, queue: list[int], t: Tables, dirty: int) -> bool:
+    """BouclerRègles: apply E, U, P until nothing changes; False on a contradiction.
+
+    queue holds the cells placed but not yet propagated; dirty (a bitmask of unit
+    numbers) the units changed since Unicité last looked at them.
+    """
     while True:
-        if not exclusivite(state, queue, peers) or not unicite(state, queue, t):
+        dirty = exclusivite(state, queue, t, dirty)
+        if dirty >= 0:
+            dirty = unicite(state, queue, t, dirty)
+        if dirty < 0:
             return False
         if queue:
             continue
-        changed = parite(state, queue, t)
-        if changed is False:
-            return False
-        if changed is None:
-            return True
+        dirty = parite(state, queue, t)
+        if dirty <= 0:
+            return dirty == 0
 
 
 def branch_cell(state: State) -> int:
@@ -196,7 +285,7 @@ def search(state: State, t: Tables, cap: int, found: list[State], rng: random.Ra
     for bit in bits:
         child = state[:]
         child[c] = bit
-        if propagate(child, [c], t):
+        if propagate(child, [c], t, t.unit_bits[c]):
             total += search(child, t, cap - total, found, rng)
             if total >= cap:
                 break
@@ -213,7 +302,7 @@ def run(grid: Grid, n: int, cap: int, rng: random.Random | None = None) -> tuple
     t = tables(n)
     state, queue = initial_state(grid, n)
     found: list[State] = []
-    if cap < 1 or not propagate(state, queue, t):
+    if cap < 1 or not propagate(state, queue, t, t.all_units):
         return 0, found
     return search(state, t, cap, found, rng), found
 

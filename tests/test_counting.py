@@ -82,6 +82,14 @@ def test_ganak_matches_the_reference_lines() -> None:
         assert count_ganak(p.grid, 3) == p.count, p.origin
 
 
+def test_eup_and_pysat_agree_on_puzzles_with_several_solutions() -> None:
+    from conftest import sample
+
+    with PysatCounter(3) as pysat:
+        for p in sample("puzzles7_serg_benchmark", 40, seed=4):
+            assert count_eup(p.grid, 3, 300) == pysat.count(p.grid, 300), p.origin
+
+
 def test_one_pysat_solver_serves_a_batch_and_forgets_blocking_clauses() -> None:
     puzzles = reference()
     with PysatCounter(3) as pysat:

@@ -33,7 +33,8 @@ def test_exclusivite_removes_a_placed_value_from_every_peer() -> None:
     t = tables(2)
     state = [t.full] * 16
     state[0] = bits(3)
-    assert exclusivite(state, [0], t.peers)
+    dirty = exclusivite(state, [0], t, 0)
+    assert dirty == sum(1 << u for u in range(12) if u != 11)  # block 3 has no peer of cell 0
     for c in range(16):
         expected = bits(3) if c == 0 else t.full & ~bits(3) if c in t.peers[0] else t.full
         assert state[c] == expected
@@ -43,7 +44,7 @@ def test_exclusivite_reports_an_emptied_cell() -> None:
     t = tables(2)
     state = [t.full] * 16
     state[0], state[1] = bits(1), bits(1)
-    assert not exclusivite(state, [0], t.peers)
+    assert exclusivite(state, [0], t, 0) == -1
 
 
 def test_unicite_places_a_value_with_one_place_in_a_unit() -> None:
@@ -52,8 +53,9 @@ def test_unicite_places_a_value_with_one_place_in_a_unit() -> None:
     for c in (0, 1, 2):  # row 0: value 4 only possible in cell 3
         state[c] = bits(1, 2, 3)
     queue: list[int] = []
-    assert unicite(state, queue, t)
-    assert state[3] == bits(4) and 3 in queue
+    assert unicite(state, queue, t, 0) == 0  # no unit to look at
+    assert unicite(state, queue, t, t.all_units) == t.unit_bits[3]
+    assert state[3] == bits(4) and queue == [3]
 
 
 def test_unicite_detects_a_value_with_no_place() -> None:
@@ -61,7 +63,7 @@ def test_unicite_detects_a_value_with_no_place() -> None:
     state = [t.full] * 16
     for c in (0, 1, 2, 3):
         state[c] = bits(1, 2, 3)
-    assert not unicite(state, [], t)
+    assert unicite(state, [], t, t.unit_bits[0]) == -1
 
 
 def test_parite_removes_a_naked_pair_from_the_rest_of_the_unit() -> None:
@@ -69,19 +71,32 @@ def test_parite_removes_a_naked_pair_from_the_rest_of_the_unit() -> None:
     state = [t.full] * 81
     state[0] = state[1] = bits(4, 7)
     queue: list[int] = []
-    assert parite(state, queue, t) is True
+    assert parite(state, queue, t) > 0
     assert state[0] == state[1] == bits(4, 7)
     assert all(state[c] == t.full & ~bits(4, 7) for c in range(2, 9))  # row 0
     assert all(state[c] == t.full & ~bits(4, 7) for c in (2, 9, 10, 11, 18, 19, 20))  # block 0
     assert state[80] == t.full
-    assert parite(state, queue, t) is None
+    assert parite(state, queue, t) == 0
 
 
 def test_parite_detects_three_cells_sharing_one_pair() -> None:
     t = tables(3)
     state = [t.full] * 81
     state[0] = state[1] = state[2] = bits(1, 2)
-    assert parite(state, [], t) is False
+    assert parite(state, [], t) == -1
+
+
+def test_parite_rechecks_a_pair_broken_by_an_earlier_pair() -> None:
+    # Row 1 has the pair {1,3} in cells 9 and 13, which turns cell 16 from {1,2} into {2};
+    # the column-7 "pair" {1,2} of cells 16 and 79 is then gone and must not empty cell 16.
+    t = tables(3)
+    state = [t.full] * 81
+    state[9] = state[13] = bits(1, 3)
+    state[16] = state[79] = bits(1, 2)
+    queue: list[int] = []
+    assert parite(state, queue, t) > 0
+    assert state[16] == bits(2) and queue == [16]
+    assert state[79] == bits(1, 2)
 
 
 def test_branch_cell_picks_a_minimum_popcount_open_cell() -> None:
@@ -116,7 +131,7 @@ def test_a_unit_with_no_place_for_a_value_gives_zero() -> None:
     # Row 0 of a 4x4: cells 2 and 3 lose value 1 to their columns, cells 0 and 1 hold 2, 3.
     grid = (2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
     state, queue = initial_state(grid, 2)
-    assert not propagate(state, queue, tables(2))
+    assert not propagate(state, queue, tables(2), tables(2).all_units)
     assert count_eup(grid, 2) == 0
 
 
