@@ -98,6 +98,26 @@ def test_one_pysat_solver_serves_a_batch_and_forgets_blocking_clauses() -> None:
     assert first == second[::-1] == [min(p.count or 0, 5) for p in puzzles]
 
 
+def test_pysat_counter_renews_its_solver_and_keeps_counting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(counting, "RENEW_AFTER", 3)
+    fresh = PysatCounter.fresh_solver
+    made: list[object] = []
+
+    def counted_fresh(self: PysatCounter) -> object:
+        made.append(fresh(self))
+        return made[-1]
+
+    monkeypatch.setattr(PysatCounter, "fresh_solver", counted_fresh)
+    puzzles = reference()
+    with PysatCounter(3) as pysat:
+        for p in puzzles:
+            assert pysat.count(p.grid, 5) == min(p.count or 0, 5), p.origin
+            assert pysat.next_var - pysat.top <= 4
+    assert len(made) == 1 + (len(puzzles) - 1) // 3
+
+
 def test_pysat_counter_rejects_unknown_solver() -> None:
     with pytest.raises(SolverError):
         PysatCounter(3, "no-such-solver")
