@@ -71,19 +71,19 @@ def test_parite_removes_a_naked_pair_from_the_rest_of_the_unit() -> None:
     state = [t.full] * 81
     state[0] = state[1] = bits(4, 7)
     queue: list[int] = []
-    assert parite(state, queue, t) > 0
+    assert parite(state, queue, t, t.all_units) > 0
     assert state[0] == state[1] == bits(4, 7)
     assert all(state[c] == t.full & ~bits(4, 7) for c in range(2, 9))  # row 0
     assert all(state[c] == t.full & ~bits(4, 7) for c in (2, 9, 10, 11, 18, 19, 20))  # block 0
     assert state[80] == t.full
-    assert parite(state, queue, t) == 0
+    assert parite(state, queue, t, t.all_units) == 0
 
 
 def test_parite_detects_three_cells_sharing_one_pair() -> None:
     t = tables(3)
     state = [t.full] * 81
     state[0] = state[1] = state[2] = bits(1, 2)
-    assert parite(state, [], t) == -1
+    assert parite(state, [], t, t.all_units) == -1
 
 
 def test_parite_rechecks_a_pair_broken_by_an_earlier_pair() -> None:
@@ -94,7 +94,7 @@ def test_parite_rechecks_a_pair_broken_by_an_earlier_pair() -> None:
     state[9] = state[13] = bits(1, 3)
     state[16] = state[79] = bits(1, 2)
     queue: list[int] = []
-    assert parite(state, queue, t) > 0
+    assert parite(state, queue, t, t.all_units) > 0
     assert state[16] == bits(2) and queue == [16]
     assert state[79] == bits(1, 2)
 
