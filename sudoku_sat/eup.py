@@ -32,9 +32,9 @@ cap 2 settles uniqueness.
 
 Roads not taken: a trail of (cell, old mask) undo records (more Python work per change
 than one list copy per branch); scanning all 3N units for Unicité on every pass (what
-the course does; 1.6x slower here than dirty units on the hardest set); numpy arrays (slow element access
-for this scalar work); dancing links (fast, but not the course's algorithm and no
-rules to show).
+the course does; 1.6x slower here than dirty units on the hardest set); numpy arrays
+(slow element access for this scalar work); dancing links (fast, but not the course's
+algorithm and no rules to show).
 """
 
 from __future__ import annotations
