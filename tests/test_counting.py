@@ -179,6 +179,13 @@ def test_all_methods_agree_on_random_emptied_grids(
     assert counts["eup"] >= 1
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_eup_and_pysat_agree_on_16x16(seed: int) -> None:
+    grid = emptied(4, seed, 140)  # 34 to 198 solutions for these seeds
+    with PysatCounter(4) as pysat:
+        assert count_eup(grid, 4, 1000) == pysat.count(grid, 1000) > 1
+
+
 def test_counters_reuse_one_pysat_solver_per_order() -> None:
     with Counters() as counters:
         results = list(counters.count_all([(empty_grid(2), 2), (CLASH, 3)], 3, ["eup", "pysat"]))
