@@ -118,6 +118,24 @@ def test_unique_on_the_reference_file() -> None:
     assert result.exit_code == 0 and result.stdout.count("unique") == len(lines)
 
 
+def test_unique_summarises_long_lists_on_the_reference_file() -> None:
+    path = dataset_path("counts_reference.txt")
+    result = runner.invoke(app, ["unique", str(path), "-q"])
+    assert result.exit_code == 2
+    assert result.stdout.splitlines().count("none") == 10
+    assert result.stderr.count("has no solution") == 10
+    assert "25 of 43 puzzles not unique (10 none, 15 several)" in result.stderr
+
+
+def test_unique_all_methods_disagreeing_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 2)
+    result = runner.invoke(app, ["unique", write(tmp_path, EASY + "\n"), "--method", "all"])
+    assert result.exit_code == 3 and result.stdout == "disagree\n"
+    assert "puzzle 1" in result.stderr and "different counts" in result.stderr
+
+
 def test_solve_engine_eup() -> None:
     result = runner.invoke(app, ["solve", "-", "--engine", "eup", "--format", "line"], input=EASY)
     assert result.exit_code == 0

@@ -144,17 +144,25 @@ def unique_command(
     raise typer.Exit(unique_exit(items, verdicts))
 
 
+PROBLEMS = {
+    "none": "has no solution",
+    "several": "has several solutions",
+    "disagree": "gets different counts from the methods",
+}
+NAMED = 10
+"""How many puzzles that are not unique are named on stderr before a summary."""
+
+
 def unique_exit(items: list[Puzzle], verdicts: list[str]) -> int:
     """Name the puzzles that are not unique on stderr; the exit code they call for."""
-    for k, (puzzle, verdict) in enumerate(zip(items, verdicts, strict=True), 1):
-        if verdict == "none":
-            typer.echo(f"puzzle {k} ({puzzle.origin}) has no solution", err=True)
-        elif verdict == "several":
-            typer.echo(f"puzzle {k} ({puzzle.origin}) has several solutions", err=True)
-        elif verdict == "disagree":
-            typer.echo(
-                f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True
-            )
+    bad = [
+        (k, p, v) for k, (p, v) in enumerate(zip(items, verdicts, strict=True), 1) if v in PROBLEMS
+    ]
+    for k, puzzle, verdict in bad[:NAMED]:
+        typer.echo(f"puzzle {k} ({puzzle.origin}) {PROBLEMS[verdict]}", err=True)
+    if len(bad) > NAMED:
+        tally = ", ".join(f"{verdicts.count(v)} {v}" for v in PROBLEMS if v in verdicts)
+        typer.echo(f"... {len(bad)} of {len(items)} puzzles not unique ({tally})", err=True)
     if "disagree" in verdicts:
         return 3
     if "none" in verdicts:
