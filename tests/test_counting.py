@@ -161,7 +161,7 @@ def emptied(n: int, seed: int, holes: int) -> Grid:
     return tuple(grid)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from([2, 3]),
     st.integers(0, 2**32),
