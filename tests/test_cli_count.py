@@ -70,6 +70,11 @@ def test_count_all_names_the_puzzle_when_methods_disagree(
     assert "methods disagree on puzzle 2" in result.stderr and "puzzles.txt:2" in result.stderr
 
 
+def test_count_rejects_a_cap_below_one() -> None:
+    result = runner.invoke(app, ["count", "-", "--cap", "0"], input=EMPTY_4X4)
+    assert result.exit_code == 2
+
+
 def test_count_reads_stdin() -> None:
     result = runner.invoke(app, ["count", "-", "--cap", "1000"], input=EMPTY_4X4)
     assert result.stdout == "288\n"

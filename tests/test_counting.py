@@ -21,7 +21,7 @@ from sudoku_sat.counting import (
     solve_eup,
 )
 from sudoku_sat.errors import SolverError
-from sudoku_sat.grid import Grid, empty_grid
+from sudoku_sat.grid import Grid, empty_grid, is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
 
 HAS_GANAK = "ganak" in available_methods()
@@ -154,7 +154,7 @@ def test_ganak_prints_nothing_on_stdout(capfd: pytest.CaptureFixture[str]) -> No
 def emptied(n: int, seed: int, holes: int) -> Grid:
     rng = random.Random(seed)
     full = solve_eup(empty_grid(n), n, rng)
-    assert full is not None
+    assert full is not None and is_solution(full, n)
     grid = list(full)
     for c in rng.sample(range(n**4), holes):
         grid[c] = 0
