@@ -583,6 +583,8 @@ def anneal(
     p = make_params(variant, params)
     if tries < 1:
         raise ValueError("tries must be at least 1")
+    if len(grid) != geometry(n).ncells or not all(0 <= v <= n * n for v in grid):
+        raise ValueError(f"not a grid of order {n}: {n**4} values in 0..{n * n} expected")
     seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
     chosen = choose_backend(backend)
     start = time.perf_counter()

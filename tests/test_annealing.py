@@ -187,6 +187,10 @@ def test_bad_parameters_raise_value_error() -> None:
         anneal(grid, 3, "greedy")
     with pytest.raises(ValueError, match="tries"):
         anneal(grid, 3, tries=0)
+    with pytest.raises(ValueError, match="not a grid of order 3"):
+        anneal(grid[:80], 3)
+    with pytest.raises(ValueError, match="not a grid of order 2"):
+        anneal((5,) + (0,) * 15, 2)
 
 
 def test_backend_choice_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
