@@ -18,6 +18,7 @@ Engine = Callable[[Grid, int], SolveResult]
 
 _ENGINES: dict[str, tuple[str, str, str]] = {
     # name: (module, function, one-line description)
+    "anneal": (".annealing", "solve_engine", "simulated annealing (block swaps), 10 tries"),
 }
 
 

@@ -1,0 +1,323 @@
+"""The numba kernels of :mod:`sudoku_sat.annealing`: the same loops on flat int32 arrays.
+
+Imported only when the numba backend runs (numba and numpy are the optional ``anneal``
+extra). Each kernel is a line-for-line transcription of the pure-Python reference
+(``sirdey_try_py``, ``swap_try_py``) with the same xorshift64* generator, so one seed gives
+the same moves in both; the tests hold them to that. Kernels are compiled with
+``cache=True`` (the first call of a fresh install pays about a second of JIT time, later
+processes load the cache). uint64 arithmetic uses explicit ``np.uint64`` constants: numba
+turns a uint64 mixed with a plain int into a float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numba
+import numpy as np
+
+from .annealing import (
+    SirdeyParams,
+    SwapParams,
+    Tables,
+    TryResult,
+    XorShift,
+    block_fill,
+    block_of_cell,
+    conflict_table,
+    cooling_rate,
+    level_count,
+    line_counts,
+    pair_cost,
+    random_fill,
+    sirdey_constants,
+    swap_level_length,
+)
+from .grid import Grid
+
+U12 = np.uint64(12)
+U25 = np.uint64(25)
+U27 = np.uint64(27)
+U32 = np.uint64(32)
+U11 = np.uint64(11)
+MULT = np.uint64(0x2545F4914F6CDD1D)
+INV53 = 1.0 / (1 << 53)
+
+I32 = np.int32
+
+
+@numba.njit(cache=True, inline="always")
+def _next(state: Any) -> Any:
+    """Advance state[0] (xorshift64*) and return the 64-bit output."""
+    x = state[0]
+    x ^= x >> U12
+    x ^= x << U25
+    x ^= x >> U27
+    state[0] = x
+    return x * MULT
+
+
+@numba.njit(cache=True, inline="always")
+def _below(state: Any, m: int) -> Any:
+    """An integer in [0, m)."""
+    return np.int64(((_next(state) >> U32) * np.uint64(m)) >> U32)
+
+
+@numba.njit(cache=True, inline="always")
+def _uniform(state: Any) -> float:
+    """A float in [0, 1)."""
+    return float(_next(state) >> U11) * INV53
+
+
+@numba.njit(cache=True)
+def sirdey_kernel(  # noqa: PLR0913
+    w: Any,
+    conf: Any,
+    free: Any,
+    peers: Any,
+    npeers: int,
+    size: int,
+    c: int,
+    t0: float,
+    t_final: float,
+    rate: float,
+    length: int,
+    stall_levels: int,
+    max_iterations: int,
+    state: Any,
+    best_w: Any,
+    trace_every: int,
+    trace_cost: Any,
+    trace_temp: Any,
+) -> Any:
+    """One try of the paper's annealer on w (modified); returns cost, best, moves, levels."""
+    width = size + 1
+    nfree = free.shape[0]
+    accept = np.empty(npeers + 1, np.float64)
+    best = c
+    best_w[:] = w
+    best_level = 0
+    temp = t0
+    level = 0
+    iterations = 0
+    ntrace = 0
+    while temp >= t_final and c > 0 and nfree > 0:
+        for d in range(npeers + 1):
+            accept[d] = np.exp(-d / temp)
+        for _ in range(length):
+            cell = free[_below(state, nfree)]
+            old = w[cell]
+            new = 1 + _below(state, size - 1)
+            if new >= old:
+                new += 1
+            d = conf[cell * width + new] - conf[cell * width + old]
+            iterations += 1
+            if d <= 0 or _uniform(state) <= accept[d]:
+                for k in range(cell * npeers, (cell + 1) * npeers):
+                    q = peers[k]
+                    conf[q * width + old] -= 1
+                    conf[q * width + new] += 1
+                w[cell] = new
+                c += d
+                if c < best:
+                    best = c
+                    best_w[:] = w
+                    best_level = level
+                    if c == 0:
+                        break
+        if trace_every > 0 and level % trace_every == 0 and ntrace < trace_cost.shape[0]:
+            trace_cost[ntrace] = c
+            trace_temp[ntrace] = temp
+            ntrace += 1
+        level += 1
+        if c == 0 or (stall_levels > 0 and level - best_level >= stall_levels):
+            break
+        if max_iterations > 0 and iterations >= max_iterations:
+            break
+        temp = temp / (1 + rate * temp)
+    return c, best, iterations, level, ntrace
+
+
+@numba.njit(cache=True, inline="always")
+def _swap_delta(cnt: Any, line_a: int, line_b: int, va: int, vb: int, width: int) -> Any:
+    """Cost change in one direction when va moves from line a to b and vb back."""
+    if line_a == line_b:
+        return 0
+    a = line_a * width
+    b = line_b * width
+    return cnt[a + vb] - (cnt[a + va] - 1) + cnt[b + va] - (cnt[b + vb] - 1)
+
+
+@numba.njit(cache=True, inline="always")
+def _swap_apply(cnt: Any, line_a: int, line_b: int, va: int, vb: int, width: int) -> None:
+    """Update one direction's counts for the swap."""
+    a = line_a * width
+    b = line_b * width
+    cnt[a + va] -= 1
+    cnt[a + vb] += 1
+    cnt[b + vb] -= 1
+    cnt[b + va] += 1
+
+
+@numba.njit(cache=True)
+def swap_kernel(  # noqa: PLR0913
+    w: Any,
+    rows: Any,
+    cols: Any,
+    movable: Any,
+    blocks: Any,
+    block_start: Any,
+    block_free: Any,
+    free_pos: Any,
+    size: int,
+    c: int,
+    t0: float,
+    cooling: float,
+    length: int,
+    reheat_levels: int,
+    max_iterations: int,
+    state: Any,
+    best_w: Any,
+    trace_every: int,
+    trace_cost: Any,
+    trace_temp: Any,
+) -> Any:
+    """One try of the swap annealer on w (modified); returns cost, best, moves, levels."""
+    width = size + 1
+    nmov = movable.shape[0]
+    accept = np.empty(4 * size + 1, np.float64)
+    best = c
+    best_w[:] = w
+    best_level = 0
+    temp = t0
+    level = 0
+    iterations = 0
+    ntrace = 0
+    while c > 0 and nmov > 0 and iterations < max_iterations:
+        for d in range(4 * size + 1):
+            accept[d] = np.exp(-d / temp)
+        for _ in range(length):
+            a = movable[_below(state, nmov)]
+            blk = blocks[a]
+            start = block_start[blk]
+            count = block_start[blk + 1] - start
+            k = _below(state, count - 1)
+            if k >= free_pos[a]:
+                k += 1
+            b = block_free[start + k]
+            va = w[a]
+            vb = w[b]
+            ra = a // size
+            rb = b // size
+            ca = a % size
+            cb = b % size
+            d = _swap_delta(rows, ra, rb, va, vb, width) + _swap_delta(cols, ca, cb, va, vb, width)
+            iterations += 1
+            if d <= 0 or _uniform(state) <= accept[d]:
+                if ra != rb:
+                    _swap_apply(rows, ra, rb, va, vb, width)
+                if ca != cb:
+                    _swap_apply(cols, ca, cb, va, vb, width)
+                w[a] = vb
+                w[b] = va
+                c += d
+                if c < best:
+                    best = c
+                    best_w[:] = w
+                    best_level = level
+                    if c == 0:
+                        break
+        if trace_every > 0 and level % trace_every == 0 and ntrace < trace_cost.shape[0]:
+            trace_cost[ntrace] = c
+            trace_temp[ntrace] = temp
+            ntrace += 1
+        level += 1
+        temp *= cooling
+        if level - best_level >= reheat_levels:
+            temp = t0
+            best_level = level
+    return c, best, iterations, level, ntrace
+
+
+def _arr(values: list[int]) -> Any:
+    """An int32 array (empty lists too)."""
+    return np.asarray(values, dtype=I32)
+
+
+def _trace_arrays(trace_every: int, max_levels: int) -> tuple[Any, Any]:
+    """Room for the trace rows of one try (none when not tracing)."""
+    rows = 0 if trace_every <= 0 else max_levels // trace_every + 1
+    return np.zeros(rows, dtype=np.int64), np.zeros(rows, dtype=np.float64)
+
+
+def _result(out: Any, best_w: Any, trace_every: int, trace_cost: Any, trace_temp: Any) -> TryResult:
+    """A TryResult from a kernel's return tuple and arrays."""
+    c, best, iterations, levels, ntrace = (int(x) for x in out)
+    lv = [k * trace_every for k in range(ntrace)]
+    costs = [int(x) for x in trace_cost[:ntrace]]
+    temps = [float(x) for x in trace_temp[:ntrace]]
+    return TryResult(c, best, tuple(int(v) for v in best_w), iterations, levels, lv, costs, temps)
+
+
+def sirdey_runner(
+    grid: Grid, n: int, t: Tables, p: SirdeyParams, trace_every: int
+) -> Callable[[XorShift], TryResult]:
+    """A function running one paper try in the kernel from the generator's state."""
+    e_p, t0, t_final, length = sirdey_constants(n, p)
+    rate = cooling_rate(p.delta, e_p)
+    free, peers = _arr(t.free), _arr(t.peers)
+    levels = level_count(t0, t_final, p.delta, e_p)
+    if p.max_iterations:
+        levels = min(levels, p.max_iterations // max(length, 1) + 1)
+
+    def run(rng: XorShift) -> TryResult:
+        w0 = random_fill(grid, t.size, rng, t.free)
+        conf = _arr(conflict_table(w0, t))
+        c = int(sum(conf[i * (t.size + 1) + w0[i]] for i in range(len(w0)))) // 2
+        w, best_w = _arr(w0), _arr(w0)
+        state = np.array([rng.state], dtype=np.uint64)
+        tc, tt = _trace_arrays(trace_every, levels)
+        out = sirdey_kernel(
+            w, conf, free, peers, t.npeers, t.size, c, t0, t_final, rate, length,
+            p.stall_levels, p.max_iterations, state, best_w, trace_every, tc, tt,
+        )  # fmt: skip
+        rng.state = int(state[0])
+        return _result(out, best_w, trace_every, tc, tt)
+
+    return run
+
+
+def swap_runner(
+    grid: Grid, n: int, t: Tables, p: SwapParams, trace_every: int
+) -> Callable[[XorShift], TryResult]:
+    """A function running one swap try in the kernel from the generator's state."""
+    movable, blocks = _arr(t.movable), _arr(block_of_cell(n))
+    start, bfree, pos = _arr(t.block_start), _arr(t.block_free), _arr(t.free_pos)
+    length = swap_level_length(t, p)
+    levels = p.max_iterations // length + 1
+
+    def run(rng: XorShift) -> TryResult:
+        w0 = block_fill(grid, n, rng)
+        r0, c0 = line_counts(w0, t.size)
+        c = pair_cost(r0) + pair_cost(c0)
+        w, best_w, rows, cols = _arr(w0), _arr(w0), _arr(r0), _arr(c0)
+        state = np.array([rng.state], dtype=np.uint64)
+        tc, tt = _trace_arrays(trace_every, levels)
+        out = swap_kernel(
+            w, rows, cols, movable, blocks, start, bfree, pos, t.size, c, p.t0, p.cooling,
+            length, p.reheat_levels, p.max_iterations, state, best_w, trace_every, tc, tt,
+        )  # fmt: skip
+        rng.state = int(state[0])
+        return _result(out, best_w, trace_every, tc, tt)
+
+    return run
+
+
+def kernel_runner(
+    grid: Grid, n: int, t: Tables, p: SirdeyParams | SwapParams, every: int
+) -> Callable[[XorShift], TryResult]:
+    """The runner of p's variant."""
+    if isinstance(p, SirdeyParams):
+        return sirdey_runner(grid, n, t, p, every)
+    return swap_runner(grid, n, t, p, every)
