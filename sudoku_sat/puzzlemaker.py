@@ -17,7 +17,7 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -151,16 +151,16 @@ def make_one(options: MakeOptions, index: int) -> Made:
     return _finish(options, index, filled.grid, filled.grid, rng, t0, stats)
 
 
-def minimize_one(options: MakeOptions, item: tuple[int, Grid]) -> Made:
-    """A given puzzle or solved grid emptied to a minimal unique subset of its clues."""
-    index, grid = item
+def minimize_one(options: MakeOptions, item: tuple[int, int, Grid]) -> Made:
+    """Puzzle (index, order, grid) emptied to a minimal unique subset of its clues."""
+    index, n, grid = item
+    options = replace(options, n=n)
     t0 = time.perf_counter()
-    count = checker(options.checker, options.n).count(grid)
+    count = checker(options.checker, n).count(grid)
     if count != 1:
         why = "has no solution" if count == 0 else "has several solutions"
-        seconds = time.perf_counter() - t0
-        return Made(index, options.n, None, None, seconds, None, f"the puzzle {why}")
-    solved = fill_backtrack(grid, options.n, rng_for(options.seed, index))
+        return Made(index, n, None, None, time.perf_counter() - t0, None, f"the puzzle {why}")
+    solved = fill_backtrack(grid, n, rng_for(options.seed, index))
     if solved.grid is None:
         raise SudokuSatError(f"checker found one solution but the solver none: {solved.detail}")
     return _finish(options, index, grid, solved.grid, rng_for(options.seed, index), t0, {})
@@ -181,6 +181,9 @@ def make_many(options: MakeOptions, count: int, jobs: int = 1) -> Iterator[Made]
     return _in_pool(partial(make_one, options), range(count), jobs)
 
 
-def minimize_many(options: MakeOptions, grids: list[Grid], jobs: int = 1) -> Iterator[Made]:
-    """Each grid emptied to a minimal unique puzzle, in order, by jobs processes."""
-    return _in_pool(partial(minimize_one, options), list(enumerate(grids)), jobs)
+def minimize_many(
+    options: MakeOptions, grids: list[tuple[int, Grid]], jobs: int = 1
+) -> Iterator[Made]:
+    """Each (order, grid) emptied to a minimal unique puzzle, in order, by jobs processes."""
+    items = [(index, n, grid) for index, (n, grid) in enumerate(grids)]
+    return _in_pool(partial(minimize_one, options), items, jobs)

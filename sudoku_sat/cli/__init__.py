@@ -19,6 +19,7 @@ app = typer.Typer(
 )
 
 from . import encode as _encode  # noqa: E402,F401
+from . import generate as _generate  # noqa: E402,F401
 from . import show as _show  # noqa: E402,F401
 from . import solve as _solve  # noqa: E402,F401
 
