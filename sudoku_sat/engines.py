@@ -19,6 +19,7 @@ Engine = Callable[[Grid, int], SolveResult]
 _ENGINES: dict[str, tuple[str, str, str]] = {
     # name: (module, function, one-line description)
     "anneal": (".annealing", "solve_engine", "simulated annealing (block swaps), 10 tries"),
+    "eup": (".eup", "solve_engine", "bitmask rules E, U, P (seed 001) with backtracking"),
 }
 
 
