@@ -26,6 +26,7 @@ from .emptying import (
     EMPTY_METHODS,
     EXHAUSTIVE_MAX_ORDER,
     Checker,
+    PysatChecker,
     Schedule,
     Verdict,
     empty,
@@ -132,7 +133,9 @@ def _finish(
         options.schedule,
     )
     judge = checker(independent_of(options.checker), n)
-    verdict = verify(emptied.grid, solution, n, judge, options.symmetric)
+    finder = checker("pysat", n)
+    assert isinstance(finder, PysatChecker)
+    verdict = verify(emptied.grid, solution, n, judge, finder, options.symmetric)
     seconds = time.perf_counter() - t0
     detail = "" if verdict.ok else f"independent check failed: {verdict}"
     stats = stats | emptied.stats | {"empty_seconds": round(emptied.seconds, 6)}

@@ -74,7 +74,9 @@ def test_greedy_puzzles_are_unique_and_minimal(seed: int, pysat9: PysatChecker) 
 def test_greedy_with_the_eup_checker_verified_by_pysat() -> None:
     solution = full(3, 11)
     puzzle = empty_greedy(solution, solution, 3, EupChecker(3), random.Random(1))
-    verdict = verify(puzzle, solution, 3, make_checker(independent_of("eup"), 3))
+    judge = make_checker(independent_of("eup"), 3)
+    assert isinstance(judge, PysatChecker)
+    verdict = verify(puzzle, solution, 3, judge, judge)
     assert verdict.ok and verdict.method == "pysat"
 
 
@@ -160,7 +162,22 @@ def test_checkers_agree_on_counts(pysat9: PysatChecker) -> None:
 
 def test_verify_spots_a_non_minimal_and_a_non_unique_puzzle(pysat9: PysatChecker) -> None:
     solution = full(3, 5)
-    assert not verify(solution, solution, 3, EupChecker(3)).minimal
+    verdict = verify(solution, solution, 3, EupChecker(3), pysat9)
+    assert verdict.unique and not verdict.minimal
     sparse = tuple(v if c < 9 else 0 for c, v in enumerate(solution))
-    verdict = verify(sparse, solution, 3, EupChecker(3))
+    verdict = verify(sparse, solution, 3, EupChecker(3), pysat9)
     assert not verdict.unique and not verdict.ok
+
+
+def test_verify_accepts_a_minimal_puzzle(pysat9: PysatChecker) -> None:
+    solution = full(3, 6)
+    puzzle = empty_greedy(solution, solution, 3, pysat9, random.Random(6))
+    verdict = verify(puzzle, solution, 3, EupChecker(3), pysat9)
+    assert verdict.ok and verdict.method == "eup"
+
+
+def test_eup_checker_both_ways_agree(pysat9: PysatChecker) -> None:
+    solution = full(3, 12)
+    by_values = empty_greedy(solution, solution, 3, EupChecker(3, True), random.Random(5))
+    by_count = empty_greedy(solution, solution, 3, EupChecker(3, False), random.Random(5))
+    assert by_values == by_count == empty_greedy(solution, solution, 3, pysat9, random.Random(5))

@@ -49,7 +49,8 @@ def test_minimize_refuses_non_unique_and_unsat_puzzles() -> None:
     loose = tuple(v if c < 30 else 0 for c, v in enumerate(easy))
     clash = (1, 1) + (0,) * 79
     made = list(minimize_many(MakeOptions(seed=0), [(3, easy), (3, loose), (3, clash)]))
-    assert made[0].ok and all(s in (0, e) for s, e in zip(made[0].puzzle or (), easy))
+    assert made[0].ok and made[0].puzzle is not None
+    assert all(s in (0, e) for s, e in zip(made[0].puzzle, easy, strict=True))
     assert made[1].puzzle is None and "several solutions" in made[1].detail
     assert made[2].puzzle is None and "no solution" in made[2].detail
 

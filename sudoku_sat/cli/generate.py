@@ -76,7 +76,8 @@ CheckerOpt = Annotated[
     typer.Option(
         help="Uniqueness test while emptying: pysat (one incremental solver, one call per "
         "removal), eup (in-house counter), counter (PySAT model counter). The result is "
-        "re-checked by EUP if a PySAT test was used, by PySAT if EUP was."
+        "re-counted by EUP if a PySAT test was used, by PySAT if EUP was; minimality is "
+        "certified by a second solution per clue, checked against the rules."
     ),
 ]
 TiOpt = Annotated[float, typer.Option(help="Annealing emptying: initial temperature.")]
