@@ -48,26 +48,24 @@ I32 = np.int32
 
 
 @numba.njit(cache=True, inline="always")
-def _next(state: Any) -> Any:
-    """Advance state[0] (xorshift64*) and return the 64-bit output."""
-    x = state[0]
+def _step(x: Any) -> Any:
+    """The next xorshift64 state."""
     x ^= x >> U12
     x ^= x << U25
     x ^= x >> U27
-    state[0] = x
-    return x * MULT
+    return x
 
 
 @numba.njit(cache=True, inline="always")
-def _below(state: Any, m: int) -> Any:
-    """An integer in [0, m)."""
-    return np.int64(((_next(state) >> U32) * np.uint64(m)) >> U32)
+def _below(x: Any, m: int) -> Any:
+    """An integer in [0, m) from the output of state x (xorshift64*)."""
+    return np.int64((((x * MULT) >> U32) * np.uint64(m)) >> U32)
 
 
 @numba.njit(cache=True, inline="always")
-def _uniform(state: Any) -> float:
-    """A float in [0, 1)."""
-    return float(_next(state) >> U11) * INV53
+def _uniform(x: Any) -> float:
+    """A float in [0, 1) from the output of state x."""
+    return float((x * MULT) >> U11) * INV53
 
 
 @numba.njit(cache=True)
@@ -102,18 +100,25 @@ def sirdey_kernel(  # noqa: PLR0913
     level = 0
     iterations = 0
     ntrace = 0
+    x = state[0]
     while temp >= t_final and c > 0 and nfree > 0:
-        for d in range(npeers + 1):
-            accept[d] = np.exp(-d / temp)
+        q = np.exp(-1.0 / temp)
+        accept[0] = 1.0
+        for d in range(1, npeers + 1):
+            accept[d] = accept[d - 1] * q
         for _ in range(length):
-            cell = free[_below(state, nfree)]
+            x = _step(x)
+            cell = free[_below(x, nfree)]
             old = w[cell]
-            new = 1 + _below(state, size - 1)
+            x = _step(x)
+            new = 1 + _below(x, size - 1)
             if new >= old:
                 new += 1
             d = conf[cell * width + new] - conf[cell * width + old]
             iterations += 1
-            if d <= 0 or _uniform(state) <= accept[d]:
+            if d > 0:
+                x = _step(x)
+            if d <= 0 or _uniform(x) <= accept[d]:
                 for k in range(cell * npeers, (cell + 1) * npeers):
                     q = peers[k]
                     conf[q * width + old] -= 1
@@ -136,6 +141,7 @@ def sirdey_kernel(  # noqa: PLR0913
         if max_iterations > 0 and iterations >= max_iterations:
             break
         temp = temp / (1 + rate * temp)
+    state[0] = x
     return c, best, iterations, level, ntrace
 
 
@@ -177,6 +183,7 @@ def swap_kernel(  # noqa: PLR0913
     length: int,
     reheat_levels: int,
     max_iterations: int,
+    focus: int,
     state: Any,
     best_w: Any,
     trace_every: int,
@@ -194,15 +201,25 @@ def swap_kernel(  # noqa: PLR0913
     level = 0
     iterations = 0
     ntrace = 0
+    x = state[0]
     while c > 0 and nmov > 0 and iterations < max_iterations:
-        for d in range(4 * size + 1):
-            accept[d] = np.exp(-d / temp)
+        q = np.exp(-1.0 / temp)
+        accept[0] = 1.0
+        for d in range(1, 4 * size + 1):
+            accept[d] = accept[d - 1] * q
         for _ in range(length):
-            a = movable[_below(state, nmov)]
+            x = _step(x)
+            a = movable[_below(x, nmov)]
+            for _ in range(focus):
+                if rows[(a // size) * width + w[a]] > 1 or cols[(a % size) * width + w[a]] > 1:
+                    break
+                x = _step(x)
+                a = movable[_below(x, nmov)]
             blk = blocks[a]
             start = block_start[blk]
             count = block_start[blk + 1] - start
-            k = _below(state, count - 1)
+            x = _step(x)
+            k = _below(x, count - 1)
             if k >= free_pos[a]:
                 k += 1
             b = block_free[start + k]
@@ -214,7 +231,9 @@ def swap_kernel(  # noqa: PLR0913
             cb = b % size
             d = _swap_delta(rows, ra, rb, va, vb, width) + _swap_delta(cols, ca, cb, va, vb, width)
             iterations += 1
-            if d <= 0 or _uniform(state) <= accept[d]:
+            if d > 0:
+                x = _step(x)
+            if d <= 0 or _uniform(x) <= accept[d]:
                 if ra != rb:
                     _swap_apply(rows, ra, rb, va, vb, width)
                 if ca != cb:
@@ -237,6 +256,7 @@ def swap_kernel(  # noqa: PLR0913
         if level - best_level >= reheat_levels:
             temp = t0
             best_level = level
+    state[0] = x
     return c, best, iterations, level, ntrace
 
 
@@ -306,7 +326,7 @@ def swap_runner(
         tc, tt = _trace_arrays(trace_every, levels)
         out = swap_kernel(
             w, rows, cols, movable, blocks, start, bfree, pos, t.size, c, p.t0, p.cooling,
-            length, p.reheat_levels, p.max_iterations, state, best_w, trace_every, tc, tt,
+            length, p.reheat_levels, p.max_iterations, p.focus, state, best_w, trace_every, tc, tt,
         )  # fmt: skip
         rng.state = int(state[0])
         return _result(out, best_w, trace_every, tc, tt)

@@ -80,8 +80,9 @@ class SwapParams:
     t0: float = 0.5
     cooling: float = 0.99
     level_length: int | None = None
-    reheat_levels: int = 200
+    reheat_levels: int = 100
     max_iterations: int = 20_000_000
+    focus: int = 30
 
 
 Params = SirdeyParams | SwapParams
@@ -242,8 +243,12 @@ def block_of_cell(n: int) -> list[int]:
 
 
 def acceptance_table(temperature: float, top: int) -> list[float]:
-    """exp(-d / T) for d = 0..top (entry 0 unused: a move that costs nothing is accepted)."""
-    return [math.exp(-d / temperature) for d in range(top + 1)]
+    """exp(-d / T) for d = 0..top as powers of exp(-1/T), one exp per level (as the kernel)."""
+    q = math.exp(-1.0 / temperature)
+    table = [1.0]
+    for _ in range(top):
+        table.append(table[-1] * q)
+    return table
 
 
 # ---------------------------------------------------------------- the reference: sirdey
@@ -413,6 +418,10 @@ def swap_try_py(
         accept = acceptance_table(temp, 4 * size)
         for _ in range(length):
             a = t.movable[rng.below(nmov)]
+            for _ in range(p.focus):
+                if rows[(a // size) * width + w[a]] > 1 or cols[(a % size) * width + w[a]] > 1:
+                    break
+                a = t.movable[rng.below(nmov)]
             blk = blocks[a]
             start, count = t.block_start[blk], t.block_start[blk + 1] - t.block_start[blk]
             k = rng.below(count - 1)
@@ -470,7 +479,37 @@ def make_params(variant: str, params: dict[str, Any]) -> Params:
         raise ValueError(
             f"unknown {variant} parameter(s) {', '.join(unknown)}; known: {', '.join(known)}"
         )
-    return cls(**{k: v for k, v in params.items() if v is not None})
+    p = cls(**{k: v for k, v in params.items() if v is not None})
+    check_params(p)
+    return p
+
+
+def check_params(p: Params) -> None:
+    """ValueError naming the first parameter out of its range."""
+    rules: list[tuple[str, bool]] = [
+        ("t0 must be > 0", p.t0 is None or p.t0 > 0),
+        ("level_length must be >= 1", p.level_length is None or p.level_length >= 1),
+        ("max_iterations must be >= 0", p.max_iterations >= 0),
+    ]
+    if isinstance(p, SirdeyParams):
+        rules += [
+            ("delta must be > 0", p.delta > 0),
+            ("alpha must be in (0, 1)", 0 < p.alpha < 1),
+            ("epsilon must be > 0", p.epsilon > 0),
+            ("e_p must be > 0", p.e_p is None or p.e_p > 0),
+            ("t_final must be > 0", p.t_final is None or p.t_final > 0),
+            ("stall_levels must be >= 0", p.stall_levels >= 0),
+        ]
+    else:
+        rules += [
+            ("cooling must be in (0, 1]", 0 < p.cooling <= 1),
+            ("reheat_levels must be >= 1", p.reheat_levels >= 1),
+            ("focus must be >= 0", p.focus >= 0),
+            ("max_iterations must be >= 1 for swap", p.max_iterations >= 1),
+        ]
+    for message, ok in rules:
+        if not ok:
+            raise ValueError(message)
 
 
 def numba_available() -> bool:

@@ -11,7 +11,8 @@ Formats read (lines starting with ``#`` are comments everywhere):
 Symbols: for N <= 9 the digits 1..N; for larger N an *alphabet* maps symbols to values
 1..N in order (``1-9A-G``, the default for 16x16, or ``0-9A-F``; letters are
 case-insensitive). ``0`` is a blank unless the alphabet uses it. A 16-symbol line is a
-4x4 puzzle, unless an alphabet or order 4 is given, when it is a row of a 16x16 grid.
+4x4 puzzle, unless an alphabet or order 4 is given, when it is a row of a 16x16 grid;
+a line of 16 *numbers* is a 16x16 row unless order 2 is given.
 
 Every reading error raises :class:`GridError` naming the source, line and column.
 """
@@ -19,8 +20,9 @@ Every reading error raises :class:`GridError` naming the source, line and column
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .errors import GridError, InputError
@@ -122,9 +124,13 @@ class _Reader:
         first = content[0][1].strip()
         tokens = first.split()
         if len(tokens) > 1:
-            if len(tokens) in (n**4 for n in range(MIN_ORDER, MAX_ORDER + 1)):
+            line_order = _order_from(len(tokens), 4)
+            if line_order and (_order_from(len(tokens), 2) is None or self.order == line_order):
                 return list(self.number_lines(content))
-            return list(self.number_grids(content, len(tokens)))
+            size = len(tokens)
+            return list(
+                self.row_grids(content, size, lambda k, raw: self.numbers(raw, size, size, k))
+            )
         head = first.split(":")[0]
         line_order = _order_from(len(head), 4)
         row_order = _order_from(len(head), 2)
@@ -132,7 +138,8 @@ class _Reader:
         if ":" in first or (line_order and not (row_order and wants_rows)):
             return list(self.puzzle_lines(content, line_order))
         if row_order:
-            return list(self.char_grids(content, len(head)))
+            size = len(head)
+            return list(self.row_grids(content, size, partial(self.char_row, size)))
         if len(head) > MAX_ORDER**2:
             nearest = min(range(MIN_ORDER, MAX_ORDER + 1), key=lambda n: abs(n**4 - len(head)))
             return list(self.puzzle_lines(content, nearest))
@@ -173,24 +180,31 @@ class _Reader:
         assert n is not None
         return tuple(self.chars(text, n * n, number, offset))
 
-    def char_grids(self, content: list[tuple[int, str]], size: int) -> Iterator[Puzzle]:
+    def row_grids(
+        self, content: list[tuple[int, str]], size: int, row: Callable[[int, str], list[int]]
+    ) -> Iterator[Puzzle]:
+        """Grids of ``size`` consecutive lines, each turned into N values by ``row``."""
         n = _order_from(size, 2)
-        assert n is not None
+        if n is None:
+            raise self.error(
+                f"a row of {size} values is not a grid side (4, 9, 16, 25 or 36)", content[0][0]
+            )
         for start in range(0, len(content), size):
             block = content[start : start + size]
             if len(block) < size:
                 raise self.error(
                     f"grid ends after {len(block)} rows, {size} needed", block[-1][0] + 1
                 )
-            grid: list[int] = []
-            for number, raw in block:
-                offset = len(raw) - len(raw.lstrip())
-                row = raw.strip()
-                if len(row) != size:
-                    where = offset + min(len(row), size) + 1
-                    raise self.error(f"row has {len(row)} cells, expected {size}", number, where)
-                grid.extend(self.chars(row, size, number, offset))
+            grid = [v for number, raw in block for v in row(number, raw)]
             yield Puzzle(n, tuple(grid), f"{self.source}:{block[0][0]}")
+
+    def char_row(self, size: int, number: int, raw: str) -> list[int]:
+        offset = len(raw) - len(raw.lstrip())
+        text = raw.strip()
+        if len(text) != size:
+            where = offset + min(len(text), size) + 1
+            raise self.error(f"row has {len(text)} cells, expected {size}", number, where)
+        return self.chars(text, size, number, offset)
 
     def number(self, token: str, size: int, number: int, column: int) -> int:
         if token == ".":
@@ -222,23 +236,6 @@ class _Reader:
         for number, raw in content:
             grid = self.numbers(raw, count, n * n, number)
             yield Puzzle(n, tuple(grid), f"{self.source}:{number}")
-
-    def number_grids(self, content: list[tuple[int, str]], size: int) -> Iterator[Puzzle]:
-        n = _order_from(size, 2)
-        if n is None:
-            raise self.error(
-                f"a row of {size} values is not a grid side (4, 9, 16, 25 or 36)", content[0][0]
-            )
-        for start in range(0, len(content), size):
-            block = content[start : start + size]
-            if len(block) < size:
-                raise self.error(
-                    f"grid ends after {len(block)} rows, {size} needed", block[-1][0] + 1
-                )
-            grid: list[int] = []
-            for number, raw in block:
-                grid.extend(self.numbers(raw, size, size, number))
-            yield Puzzle(n, tuple(grid), f"{self.source}:{block[0][0]}")
 
 
 def parse_puzzles(

@@ -13,11 +13,13 @@ app = typer.Typer(
     help="Sudoku to SAT and back: encode grids as DIMACS (Centrale 2014 encoding), "
     "solve them with PySAT or solver binaries, decode answers.",
     no_args_is_help=True,
+    rich_markup_mode="markdown",
     add_completion=False,
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+from . import anneal as _anneal  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401
 from . import generate as _generate  # noqa: E402,F401
 from . import show as _show  # noqa: E402,F401

@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -37,6 +37,12 @@ PUZZLES_HELP = (
 )
 ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or '0-9A-F'."
 ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."
+
+# Options shared by the grid-reading commands, as typed aliases.
+PuzzlesArg = Annotated[str, typer.Argument(help=PUZZLES_HELP)]
+AlphabetOption = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
+OrderOption = Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

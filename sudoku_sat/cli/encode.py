@@ -14,15 +14,18 @@ from ..errors import DimacsError, InputError
 from ..gridio import Puzzle, format_line, read_text
 from . import app
 from ._common import (
-    ALPHABET_HELP,
-    ORDER_HELP,
-    PUZZLES_HELP,
+    AlphabetOption,
     GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
     guarded,
     load,
     progress,
     show_grid,
 )
+
+DEFAULT_OUT_DIR = Path("cnf_out")
 
 
 def header(puzzle: Puzzle | None, encoding: Encoding) -> list[str]:
@@ -54,14 +57,17 @@ def _writer(puzzle: Puzzle, encoding: Encoding, rules_only: bool) -> object:
 @app.command("encode")
 @guarded
 def encode_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the DIMACS to this file.")
     ] = None,
     out_dir: Annotated[
         Path | None,
-        typer.Option(help="Write one NAME-INDEX.cnf per puzzle into this folder (e.g. cnf_out)."),
+        typer.Option(help="Write one NAME-INDEX.cnf per puzzle into this folder."),
     ] = None,
+    split: Annotated[
+        bool, typer.Option("--split", help="Same as --out-dir cnf_out (the default folder).")
+    ] = False,
     index: Annotated[
         int | None, typer.Option(min=1, help="Encode only the puzzle at this 1-based index.")
     ] = None,
@@ -71,17 +77,19 @@ def encode_command(
     no_f2: Annotated[
         bool, typer.Option("--no-f2", help="Leave out F2 (forbidden values of empty cells).")
     ] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Encode puzzles as DIMACS CNF: formula_initiale = F1 ∧ F2 ∧ F_regle.
 
     For 9x9 F_regle has exactly 11,988 clauses (K1 L1 C1 B1 K2 L2 C2 B2, duplicates
-    kept). Variable x(i,j,k) is number N*N*i + N*j + k. Writes to stdout unless -o or
+    kept). Variable x(i,j,k) is number N²·i + N·j + k. Writes to stdout unless -o or
     --out-dir is given; files are written atomically.
     """
     items = load(puzzles, alphabet, order)
+    if split and out_dir is None:
+        out_dir = DEFAULT_OUT_DIR
     if index is not None:
         if index > len(items):
             raise InputError(f"--index {index}: the file holds {len(items)} puzzles", puzzles)

@@ -8,18 +8,18 @@ import typer
 
 from ..grid import clue_count
 from . import app
-from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, GridFormat, guarded, load, show_grid
+from ._common import AlphabetOption, GridFormat, OrderOption, PuzzlesArg, guarded, load, show_grid
 
 
 @app.command("show")
 @guarded
 def show_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     fmt: Annotated[
         GridFormat, typer.Option("--format", help="grid, line or numbers.")
     ] = GridFormat.grid,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
     for puzzle in load(puzzles, alphabet, order):

@@ -13,10 +13,11 @@ from ..gridio import Puzzle, format_line
 from ..solvers import PysatSudoku, SolveResult, check_pysat_name, find_binary, solve_external
 from . import app
 from ._common import (
-    ALPHABET_HELP,
-    ORDER_HELP,
-    PUZZLES_HELP,
+    AlphabetOption,
     GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
     emit_json,
     guarded,
     load,
@@ -71,7 +72,7 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
 @app.command("solve")
 @guarded
 def solve_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     solver: Annotated[
         str, typer.Option(help="PySAT solver by its PySAT name: m22, g3, g4, cd19, mc, lgl, ...")
     ] = "m22",
@@ -92,9 +93,9 @@ def solve_command(
         GridFormat, typer.Option("--format", help="grid: drawn; line: one N*N line per puzzle.")
     ] = GridFormat.grid,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Solve every puzzle of a file and print the grids.
 
@@ -106,7 +107,12 @@ def solve_command(
     records: list[dict[str, object]] = []
     unsolved = 0
     for k, (puzzle, result) in enumerate(
-        zip(items, progress(run(items), len(items), "solving", quiet or len(items) < 20), strict=False), start=1
+        zip(
+            items,
+            progress(run(items), len(items), "solving", quiet or len(items) < 20),
+            strict=False,
+        ),
+        start=1,
     ):
         unsolved += result.status != "solved"
         if as_json:

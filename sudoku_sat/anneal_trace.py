@@ -1,0 +1,96 @@
+"""Annealing traces to files: cost and temperature per level as CSV, and a cost-level plot.
+
+Both files are written atomically (temp file beside the target, then rename). matplotlib
+is the optional ``plot`` extra: imported only here, only when a plot is asked for, with the
+non-interactive Agg backend so no display is needed.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from .annealing import Trace
+from .dimacs import atomic_write
+from .errors import SolverError
+
+MAX_POINTS = 20_000
+"""Points drawn per try: longer traces are thinned evenly (the CSV keeps every row)."""
+
+
+def write_trace_csv(path: str | Path, traces: Sequence[tuple[str, Trace]]) -> int:
+    """Write ``puzzle,try,level,cost,temperature`` rows; returns the number of rows."""
+    rows = [
+        (label, k, level, c, temp)
+        for label, trace in traces
+        for k, level, c, temp in zip(
+            trace.tries, trace.levels, trace.costs, trace.temperatures, strict=True
+        )
+    ]
+
+    def writer(fp: IO[str]) -> None:
+        out = csv.writer(fp, lineterminator="\n")
+        out.writerow(["puzzle", "try", "level", "cost", "temperature"])
+        out.writerows((label, k, level, c, repr(temp)) for label, k, level, c, temp in rows)
+
+    atomic_write(path, writer)
+    return len(rows)
+
+
+def split_tries(trace: Trace) -> dict[int, tuple[list[int], list[int], list[float]]]:
+    """Levels, costs and temperatures of each try, thinned to MAX_POINTS."""
+    out: dict[int, tuple[list[int], list[int], list[float]]] = {}
+    for k, level, c, temp in zip(
+        trace.tries, trace.levels, trace.costs, trace.temperatures, strict=True
+    ):
+        levels, costs, temps = out.setdefault(k, ([], [], []))
+        levels.append(level)
+        costs.append(c)
+        temps.append(temp)
+    for k, (levels, costs, temps) in out.items():
+        step = max(1, len(levels) // MAX_POINTS)
+        out[k] = (levels[::step], costs[::step], temps[::step])
+    return out
+
+
+def plot_trace(path: str | Path, trace: Trace, title: str) -> None:
+    """Draw cost (left axis) and temperature (right, log) against level, one line per try."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SolverError("matplotlib not installed: pip install 'sudoku-sat[plot]'") from None
+    fig, ax = plt.subplots(figsize=(9, 5), dpi=110)
+    temp_ax = ax.twinx()
+    for k, (levels, costs, temps) in sorted(split_tries(trace).items()):
+        x = [level + 1 for level in levels]
+        (line,) = ax.plot(x, costs, linewidth=0.8, label=f"try {k}: cost")
+        temp_ax.plot(x, temps, linewidth=0.8, linestyle=":", color=line.get_color())
+    ax.set_xscale("log")
+    temp_ax.set_yscale("log")
+    ax.set_xlabel("temperature level (log scale)")
+    ax.set_ylabel("cost c(w) (solid)")
+    temp_ax.set_ylabel("temperature T (dotted, log scale)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    save_figure(fig, Path(path))
+    plt.close(fig)
+
+
+def save_figure(fig: object, target: Path) -> None:
+    """savefig to a temp file beside target, then rename it over target."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
+    os.close(fd)
+    try:
+        fig.savefig(tmp, format=target.suffix.lstrip(".") or "png")  # type: ignore[attr-defined]
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise

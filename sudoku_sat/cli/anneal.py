@@ -1,0 +1,267 @@
+"""``anneal``: solve puzzles by simulated annealing, Sirdey's way or by block swaps."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..annealing import AnnealResult, Trace, TryResult, anneal, numba_available
+from ..errors import SudokuSatError
+from ..gridio import Puzzle, format_line
+from . import app
+from ._common import (
+    AlphabetOption,
+    GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    show_grid,
+    stderr,
+)
+
+SIRDEY = "Sirdey only: "
+SWAP = "swap only: "
+
+
+class VariantName(str, Enum):
+    """The two annealers."""
+
+    sirdey = "sirdey"
+    swap = "swap"
+
+
+class BackendName(str, Enum):
+    """Where the inner loop runs."""
+
+    auto = "auto"
+    numba = "numba"
+    python = "python"
+
+
+def tries_bar(total: int, quiet: bool) -> Progress:
+    """A progress bar over tries on stderr (transient; disabled by --quiet)."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    return Progress(
+        *columns, TimeElapsedColumn(), console=stderr, transient=True, disable=quiet or total < 2
+    )
+
+
+def result_json(k: int, puzzle: Puzzle, result: AnnealResult) -> dict[str, Any]:
+    """One puzzle's result: the issue's five keys first, then how it was obtained."""
+    solution = None if result.solution is None else format_line(result.solution, puzzle.n)
+    return {
+        "solution": solution,
+        "tries": result.tries,
+        "iterations": result.iterations,
+        "seconds": round(result.seconds, 6),
+        "best_cost": result.best_cost,
+        "index": k,
+        "origin": puzzle.origin,
+        "variant": result.variant,
+        "backend": result.backend,
+        "seed": result.seed,
+        "levels": result.levels,
+    }
+
+
+def result_text(
+    k: int, total: int, puzzle: Puzzle, result: AnnealResult, fmt: GridFormat, alpha: str | None
+) -> str:
+    """A titled grid: the solution, or the best grid found and its cost."""
+    grid = result.solution if result.solution is not None else result.best_grid
+    if fmt is GridFormat.line:
+        return format_line(grid, puzzle.n, alpha)
+    status = (
+        "SOLVED" if result.solution is not None else f"NOT SOLVED (best cost {result.best_cost})"
+    )
+    title = (
+        f"# {k}/{total} {puzzle.origin}: {status} by {result.variant} annealing in "
+        f"{result.tries} tr{'y' if result.tries == 1 else 'ies'}, {result.iterations:,} "
+        f"iterations, {result.seconds:.3f} s ({result.backend}, seed {result.seed})"
+    )
+    return title + "\n" + show_grid(grid, puzzle.n, fmt, alpha)
+
+
+def variant_params(variant: VariantName, options: dict[str, Any]) -> dict[str, Any]:
+    """The options the user set, refusing those of the other variant."""
+    mine = {"sirdey": SIRDEY_OPTIONS, "swap": SWAP_OPTIONS}[variant.value]
+    given = {k: v for k, v in options.items() if v is not None}
+    foreign = sorted(k for k in given if k not in mine)
+    if foreign:
+        names = ", ".join("--" + k.replace("_", "-") for k in foreign)
+        raise SudokuSatError(f"{names} do(es) not apply to --variant {variant.value}")
+    return given
+
+
+SIRDEY_OPTIONS = {
+    "t0",
+    "delta",
+    "alpha",
+    "epsilon",
+    "e_p",
+    "level_length",
+    "t_final",
+    "stall_levels",
+    "max_iterations",
+}
+SWAP_OPTIONS = {"t0", "cooling", "level_length", "reheat_levels", "max_iterations", "focus"}
+
+
+def write_outputs(
+    traces: list[tuple[str, Trace]], trace_path: str | None, plot_path: str | None, title: str
+) -> None:
+    """The --trace CSV and the --plot image (of the first puzzle)."""
+    from ..anneal_trace import plot_trace, write_trace_csv
+
+    if trace_path:
+        rows = write_trace_csv(trace_path, traces)
+        typer.echo(f"trace: {rows} rows written to {trace_path}", err=True)
+    if plot_path and traces:
+        plot_trace(plot_path, traces[0][1], title)
+        typer.echo(f"plot written to {plot_path}", err=True)
+
+
+@app.command("anneal")
+@guarded
+def anneal_command(
+    puzzles: PuzzlesArg,
+    variant: Annotated[
+        VariantName,
+        typer.Option(help="sirdey: the paper's annealer verbatim; swap: block swaps + reheats."),
+    ] = VariantName.swap,
+    tries: Annotated[int, typer.Option(min=1, help="Random restarts before giving up.")] = 10,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for puzzle 1 (puzzle k uses S+k-1); random if unset.")
+    ] = None,
+    delta: Annotated[float | None, typer.Option(help=SIRDEY + "delta of the law [0.1].")] = None,
+    t0: Annotated[float | None, typer.Option(help="Initial temperature [e_p; swap 0.5].")] = None,
+    alpha: Annotated[float | None, typer.Option(help=SIRDEY + "alpha of T_f [0.99].")] = None,
+    epsilon: Annotated[float | None, typer.Option(help=SIRDEY + "epsilon of T_f [0.5].")] = None,
+    e_p: Annotated[
+        float | None, typer.Option("--e-p", help=SIRDEY + "e_p, largest cost [n^4(3n^2-2n-1)/2].")
+    ] = None,
+    t_final: Annotated[
+        float | None, typer.Option(help=SIRDEY + "final temperature [paper's T'_f formula].")
+    ] = None,
+    stall_levels: Annotated[
+        int | None,
+        typer.Option(
+            help=SIRDEY + "stop after this many levels without a better best [10000; 0 = never]."
+        ),
+    ] = None,
+    level_length: Annotated[
+        int | None, typer.Option(help="Iterations per level [n^4; swap: free cells].")
+    ] = None,
+    max_iterations: Annotated[
+        int | None, typer.Option(help="Iterations per try at most [sirdey 0 = no cap; swap 20M].")
+    ] = None,
+    cooling: Annotated[float | None, typer.Option(help=SWAP + "T factor per level [0.99].")] = None,
+    reheat_levels: Annotated[
+        int | None,
+        typer.Option(
+            help=SWAP + "reheat to T0 after this many levels without a better best [100]."
+        ),
+    ] = None,
+    focus: Annotated[
+        int | None, typer.Option(help=SWAP + "redraws to find a clashing first cell [30].")
+    ] = None,
+    backend: Annotated[
+        BackendName, typer.Option(help="numba kernel (fast) or pure Python (the reference).")
+    ] = BackendName.auto,
+    trace: Annotated[
+        str | None, typer.Option(help="Write puzzle,try,level,cost,temperature rows to this CSV.")
+    ] = None,
+    trace_every: Annotated[int, typer.Option(min=1, help="Trace every K-th level.")] = 1,
+    plot: Annotated[
+        str | None,
+        typer.Option(help="Draw cost and temperature against level (first puzzle) to this PNG."),
+    ] = None,
+    fmt: Annotated[
+        GridFormat, typer.Option("--format", help="grid: drawn; line: one N*N line per puzzle.")
+    ] = GridFormat.grid,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per puzzle, one per line.")
+    ] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Solve every puzzle of a file by simulated annealing, restarting up to --tries times.
+
+    sirdey is R. Sirdey's annealer as published (one cell changes value; T falls by the
+    law T/(1 + log(1+delta)/(e_p+1) T) over levels of n^4 iterations down to T_f). swap
+    keeps every block a permutation and swaps two free cells of one block. A run that does
+    not reach cost 0 prints its best grid and cost and exits 1 (a result, not an error).
+    """
+    options = dict(
+        t0=t0, delta=delta, alpha=alpha, epsilon=epsilon, e_p=e_p, t_final=t_final,
+        stall_levels=stall_levels, level_length=level_length, max_iterations=max_iterations,
+        cooling=cooling, reheat_levels=reheat_levels, focus=focus,
+    )  # fmt: skip
+    params = variant_params(variant, options)
+    items = load(puzzles, alphabet, order)
+    if backend is BackendName.auto and not numba_available():
+        typer.echo("numba not installed: pure Python, ~60x slower", err=True)
+    every = trace_every if trace or plot else 0
+    failed = 0
+    traces: list[tuple[str, Trace]] = []
+    seeds: list[int] = []
+    with tries_bar(tries * len(items), quiet) as bar:
+        task = bar.add_task(f"{variant.value} tries", total=tries * len(items))
+
+        def advance(k: int, result: TryResult) -> None:
+            bar.update(
+                task, advance=1, description=f"{variant.value} try {k} best {result.best_cost}"
+            )
+
+        for k, puzzle in enumerate(items, start=1):
+            result = run_one(
+                puzzle, variant.value, tries, seed, k, backend.value, every, advance, params
+            )
+            bar.update(task, completed=k * tries)
+            failed += result.solution is None
+            seeds.append(result.seed)
+            if result.trace is not None:
+                traces.append((puzzle.origin, result.trace))
+            if as_json:
+                emit_json(result_json(k, puzzle, result))
+            else:
+                typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
+    write_outputs(traces, trace, plot, plot_title(items, variant.value, seeds))
+    if failed:
+        typer.echo(f"{failed} of {len(items)} puzzle(s) not solved", err=True)
+        raise typer.Exit(1)
+
+
+def run_one(
+    puzzle: Puzzle,
+    variant: str,
+    tries: int,
+    seed: int | None,
+    k: int,
+    backend: str,
+    every: int,
+    advance: Any,
+    params: dict[str, Any],
+) -> AnnealResult:
+    """Anneal one puzzle, turning parameter mistakes into project errors."""
+    try:
+        return anneal(
+            puzzle.grid, puzzle.n, variant, tries, None if seed is None else seed + k - 1,
+            backend=backend, trace_every=every, on_try=advance, **params,
+        )  # fmt: skip
+    except ValueError as exc:
+        raise SudokuSatError(str(exc)) from None
+
+
+def plot_title(items: list[Puzzle], variant: str, seeds: list[int]) -> str:
+    """The plot's title: the first puzzle, the variant and its seed."""
+    if not items:
+        return variant
+    return f"{variant} annealing, seed {seeds[0]}: {format_line(items[0].grid, items[0].n)}"

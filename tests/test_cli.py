@@ -1,0 +1,173 @@
+"""The CLI through typer's CliRunner: encode, decode, solve, show, errors, help."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.dimacs import parse_cnf
+
+from .conftest import TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, need_binary
+
+runner = CliRunner()
+COMMANDS = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+HARD_ROWS = "\n".join(TRES_DIFFICILE[i : i + 9] for i in range(0, 81, 9))
+HARD_NUMBERS = "\n".join(" ".join(TRES_DIFFICILE[i : i + 9]) for i in range(0, 81, 9))
+UNSAT = "77" + TRES_DIFFICILE[2:]
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def hard_file(tmp_path: Path) -> Path:
+    path = tmp_path / "hard.txt"
+    path.write_text(TRES_DIFFICILE + "\n")
+    return path
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command: str) -> None:
+    code, out, _ = run(command, "--help")
+    assert code == 0 and "Usage" in out and len(out.splitlines()) > 5
+
+
+def test_foundation_commands_exist() -> None:
+    assert {"encode", "decode", "solve", "show"} <= set(COMMANDS)
+
+
+def test_encode_emits_rules_and_clues(hard_file: Path) -> None:
+    code, out, _ = run("encode", str(hard_file))
+    assert code == 0
+    cnf = parse_cnf(out)
+    assert cnf.nvars == 729 and len(cnf.clauses) == 11988 + 24 * 9 + 294
+    assert any("81*i + 9*j + k" in c for c in cnf.comments)
+    code, out, _ = run("encode", str(hard_file), "--rules-only")
+    assert len(parse_cnf(out).clauses) == 11988
+    code, out, _ = run("encode", str(hard_file), "--no-f2")
+    assert len(parse_cnf(out).clauses) == 11988 + 24 * 9
+
+
+@pytest.mark.parametrize(
+    "text", [TRES_DIFFICILE, HARD_ROWS, HARD_NUMBERS, TRES_DIFFICILE.replace("0", ".")]
+)
+def test_every_format_and_stdin_give_the_same_formula(text: str, hard_file: Path) -> None:
+    reference = parse_cnf(run("encode", str(hard_file))[1]).clauses
+    assert parse_cnf(run("encode", "-", stdin=text)[1]).clauses == reference
+
+
+def test_encode_to_file_and_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    many = tmp_path / "many.txt"
+    many.write_text(f"# two puzzles\n{TRES_DIFFICILE}\n{UNSAT}\n")
+    code, _, err = run("encode", str(many))
+    assert code == 2 and "--out-dir" in err
+    assert run("encode", str(many), "--out-dir", str(tmp_path / "out"), "-q")[0] == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["many-1.cnf", "many-2.cnf"]
+    monkeypatch.chdir(tmp_path)
+    assert run("encode", str(many), "--split", "-q")[0] == 0
+    assert len(list((tmp_path / "cnf_out").iterdir())) == 2
+    assert run("encode", str(many), "--index", "2", "-o", str(tmp_path / "two.cnf"))[0] == 0
+    assert len(parse_cnf((tmp_path / "two.cnf").read_text()).clauses) > 11988
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "s SATISFIABLE\nv {lits} 0\n",
+        "SAT\n{lits} 0\n",
+        "{lits}\n",
+    ],
+)
+def test_decode_formats(answer: str) -> None:
+    lits = " ".join(
+        str(v if TRES_DIFFICILE_SOLUTION[(v - 1) // 9] == str((v - 1) % 9 + 1) else -v)
+        for v in range(1, 730)
+    )
+    code, out, _ = run("decode", "-", "--format", "line", stdin=answer.format(lits=lits))
+    assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION
+
+
+@pytest.mark.parametrize("answer, word", [("s UNSATISFIABLE\n", "UNSAT"), ("INDET\n", "UNKNOWN")])
+def test_decode_unsat_and_unknown(answer: str, word: str) -> None:
+    code, out, err = run("decode", "-", stdin=answer)
+    assert code == 1 and word in err and out == ""
+
+
+def test_decode_clashing_model() -> None:
+    code, _, err = run("decode", "-", stdin="s SATISFIABLE\nv 1 2 0\n")
+    assert code == 2 and "several values" in err
+
+
+def test_solve_line_json_and_unsat(tmp_path: Path) -> None:
+    many = tmp_path / "many.txt"
+    many.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
+    code, out, err = run("solve", str(many), "--format", "line")
+    assert code == 1 and out.splitlines() == [TRES_DIFFICILE_SOLUTION, "UNSAT"]
+    assert "1 of 2" in err
+    code, out, _ = run("solve", str(many), "--json")
+    records = json.loads(out)
+    assert [r["status"] for r in records] == ["solved", "unsat"]
+    assert records[0]["solution"] == TRES_DIFFICILE_SOLUTION
+    code, out, _ = run("solve", "-", "--solver", "g4", stdin=TRES_DIFFICILE)
+    assert code == 0 and "SOLVED by g4" in out and "7 9 8 | 6 3 5 | 4 2 1" in out
+
+
+@pytest.mark.parametrize("binary", ["minisat", "cadical", "picosat", "cryptominisat5"])
+def test_solve_with_binary(binary: str) -> None:
+    need_binary(binary)
+    code, out, _ = run("solve", "-", "--external", binary, "--format", "line", stdin=TRES_DIFFICILE)
+    assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION
+
+
+def test_binary_pipeline_encode_then_decode(tmp_path: Path, hard_file: Path) -> None:
+    need_binary("minisat")
+    cnf, result = tmp_path / "f.cnf", tmp_path / "result.txt"
+    run("encode", str(hard_file), "-o", str(cnf))
+    subprocess.run(["minisat", "-verb=0", str(cnf), str(result)], capture_output=True)
+    code, out, _ = run("decode", str(result), "--format", "line")
+    assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION
+
+
+@pytest.mark.parametrize(
+    "args, stdin, words",
+    [
+        (["solve", "-"], TRES_DIFFICILE[:80], "<stdin>:1:81: expected 81 cells, found 80"),
+        (["encode", "-"], TRES_DIFFICILE[:-1] + "?", "<stdin>:1:81: illegal character '?'"),
+        (["show", "/no/such/file"], None, "/no/such/file: no such file"),
+        (["decode", "-"], "s SATISFIABLE\nv 1 x 0\n", "<stdin>:2:5: 'x' is not a literal"),
+        (["solve", "-", "--solver", "zz"], TRES_DIFFICILE, "unknown PySAT solver"),
+        (["solve", "-", "--external", "no-such-sat"], TRES_DIFFICILE, "not found on PATH"),
+        (["solve", "-", "--engine", "no-such-engine"], TRES_DIFFICILE, "unknown engine"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], stdin: str | None, words: str) -> None:
+    code, out, err = run(*args, stdin=stdin)
+    assert code in (2, 3) and words in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_show_converts_formats() -> None:
+    code, out, _ = run("show", "-", "--format", "numbers", stdin=TRES_DIFFICILE)
+    assert code == 0 and out.splitlines()[0] == "7 0 0 0 0 0 4 0 0"
+    code, out, _ = run("show", "-", stdin=TRES_DIFFICILE)
+    assert "24 clues" in out
+
+
+def test_python_dash_m_entry_point() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", "solve", "-", "--format", "line"],
+        input=TRES_DIFFICILE,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.strip() == TRES_DIFFICILE_SOLUTION

@@ -1,0 +1,111 @@
+"""``sudoku-sat anneal`` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.grid import is_solution
+from sudoku_sat.gridio import parse_puzzles
+
+from .conftest import EASY, TRES_DIFFICILE
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("command", ["anneal"])
+def test_every_command_has_help(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage" in result.output
+
+
+def run(args: list[str], stdin: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["anneal", "-", *args], input=stdin)
+    return result.exit_code, result.stdout
+
+
+def test_json_has_the_issue_keys_and_a_checked_solution() -> None:
+    code, out = run(["--json", "--seed", "3", "--tries", "5"], TRES_DIFFICILE + "\n")
+    assert code == 0
+    record = json.loads(out)
+    assert list(record)[:5] == ["solution", "tries", "iterations", "seconds", "best_cost"]
+    grid = parse_puzzles(record["solution"])[0].grid
+    assert is_solution(grid, 3, parse_puzzles(TRES_DIFFICILE)[0].grid)
+    assert record["best_cost"] == 0 and record["seed"] == 3
+
+
+def test_sirdey_variant_solves_the_easy_grid_as_text() -> None:
+    code, out = run(["--variant", "sirdey", "--seed", "1", "--tries", "3"], EASY + "\n")
+    assert code == 0
+    assert "SOLVED by sirdey annealing" in out
+
+
+def test_exhausted_tries_report_best_cost_and_exit_1() -> None:
+    args = [
+        "--variant",
+        "sirdey",
+        "--tries",
+        "2",
+        "--max-iterations",
+        "500",
+        "--json",
+        "--seed",
+        "0",
+    ]
+    code, out = run(args, TRES_DIFFICILE + "\n")
+    assert code == 1
+    record = json.loads(out)
+    assert record["solution"] is None and record["tries"] == 2 and record["best_cost"] > 0
+
+
+def test_options_of_the_other_variant_are_refused() -> None:
+    result = runner.invoke(app, ["anneal", "-", "--delta", "0.2"], input=EASY + "\n")
+    assert result.exit_code == 2
+    assert "--delta" in result.stderr and "swap" in result.stderr
+    result = runner.invoke(app, ["anneal", "-", "--variant", "sirdey", "--alpha", "2"], input=EASY)
+    assert result.exit_code == 2 and "alpha" in result.stderr
+
+
+def test_bad_grid_is_one_line_exit_2() -> None:
+    result = runner.invoke(app, ["anneal", "-"], input="12x\n")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_many_puzzles_one_json_line_each_and_lines_format() -> None:
+    code, out = run(["--json", "--seed", "1"], f"{EASY}\n{TRES_DIFFICILE}\n")
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["index"] for r in records] == [1, 2] and [r["seed"] for r in records] == [1, 2]
+    code, out = run(["--format", "line", "--seed", "1", "-q"], EASY + "\n")
+    assert code == 0 and len(out.strip()) == 81
+
+
+def test_trace_csv_and_plot(tmp_path: Path) -> None:
+    trace, plot = tmp_path / "t.csv", tmp_path / "t.png"
+    args = ["--variant", "sirdey", "--seed", "2", "--tries", "2", "--max-iterations", "8100"]
+    args += ["--trace", str(trace), "--trace-every", "10"]
+    pytest.importorskip("matplotlib")
+    args += ["--plot", str(plot)]
+    code, _ = run(args, TRES_DIFFICILE + "\n")
+    assert code == 1
+    rows = list(csv.DictReader(trace.open()))
+    assert {r["try"] for r in rows} == {"1", "2"}
+    assert [int(r["level"]) for r in rows[:3]] == [0, 10, 20]
+    assert float(rows[0]["temperature"]) == pytest.approx(810.0)
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_solve_engine_anneal() -> None:
+    result = runner.invoke(
+        app, ["solve", "-", "--engine", "anneal", "--format", "line"], input=EASY
+    )
+    assert result.exit_code == 0
+    assert is_solution(parse_puzzles(result.stdout.strip())[0].grid, 3)
