@@ -1,13 +1,14 @@
 """Full grids of any order, three ways (the seed report 004's generation methods).
 
-- **backtrack**: a complete search that is randomized. With ``engine="pysat"`` a *fresh*
-  PySAT solver is loaded with F_regle, given random phases (one random value per cell
-  is preferred, the others are tried false first) and solved with the clues as
-  assumptions. A fresh solver costs ~3 ms for 9x9 but makes the grid a function of the
-  seed alone: a reused solver would remember learnt clauses and activities, so the grid
-  would depend on the puzzles made before it, and ``--jobs`` could not reproduce
-  ``--seed``. With ``engine="eup"`` the in-house EUP engine of the counting module
-  solves it, branching in random order.
+- **backtrack**: a complete search that is randomized. With ``engine="eup"`` (the
+  default: 2-10x faster than a fresh PySAT solver, see benchmarks/bench_generation.py)
+  the in-house EUP engine of the counting module solves it, branching on values in
+  random order. With ``engine="pysat"`` a *fresh* PySAT solver is loaded with F_regle,
+  given random phases (one random value per cell is preferred, the others are tried
+  false first) and solved with the clues as assumptions. A fresh solver costs ~3 ms for
+  9x9 but makes the grid a function of the seed alone: a reused solver would remember
+  learnt clauses and activities, so the grid would depend on the puzzles made before
+  it, and ``--jobs`` could not reproduce ``--seed``.
 - **permute**: the report's random permutations with criterion improvement. Each block
   is filled with a random permutation of its missing values, so blocks never clash;
   the criterion is the report's count of surplus occurrences (every occurrence of a
@@ -95,7 +96,7 @@ def random_phases(n: int, rng: random.Random) -> list[int]:
 
 
 def fill_backtrack(
-    grid: Grid, n: int, rng: random.Random, engine: str = "pysat", solver: str = "m22"
+    grid: Grid, n: int, rng: random.Random, engine: str = "eup", solver: str = "m22"
 ) -> FillResult:
     """Complete grid by a randomized complete search (PySAT with random phases, or EUP)."""
     t0 = time.perf_counter()
@@ -270,8 +271,8 @@ FILLERS: dict[str, Callable[..., FillResult]] = {
 }
 
 
-def fill(grid: Grid, n: int, method: str, rng: random.Random) -> FillResult:
-    """A full grid from grid (empty or partial) by the named method."""
+def fill(grid: Grid, n: int, method: str, rng: random.Random, **options: Any) -> FillResult:
+    """A full grid from grid (empty or partial) by the named method and its options."""
     if method not in FILLERS:
         raise SolverError(f"unknown fill method {method!r}; use one of {', '.join(FILLERS)}")
-    return FILLERS[method](grid, n, rng)
+    return FILLERS[method](grid, n, rng, **options)

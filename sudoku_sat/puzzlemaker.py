@@ -13,6 +13,7 @@ serves every check of every puzzle a process makes.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import random
 import time
@@ -53,12 +54,14 @@ class MakeOptions:
     checker: str = "pysat"
     schedule: Schedule = Schedule()
     seed: int = 0
+    fill_engine: str = "eup"
 
     def __post_init__(self) -> None:
         for value, known, what in (
             (self.fill, FILL_METHODS, "fill method"),
             (self.empty, EMPTY_METHODS, "emptying method"),
             (self.checker, CHECKERS, "checker"),
+            (self.fill_engine, ("eup", "pysat"), "backtracking engine"),
         ):
             if value not in known:
                 raise SudokuSatError(f"unknown {what} {value!r}; use one of {', '.join(known)}")
@@ -106,9 +109,18 @@ _CACHE: dict[tuple[str, int], Checker] = {}
 
 def checker(name: str, n: int) -> Checker:
     """This process's checker of that kind and order, made on first use."""
+    if not _CACHE:
+        atexit.register(close_checkers)
     if (name, n) not in _CACHE:
         _CACHE[(name, n)] = make_checker(name, n)
     return _CACHE[(name, n)]
+
+
+def close_checkers() -> None:
+    """Free the cached checkers' solvers (at exit, before PySAT's module is torn down)."""
+    for made in _CACHE.values():
+        made.close()
+    _CACHE.clear()
 
 
 def _finish(
@@ -146,7 +158,8 @@ def make_one(options: MakeOptions, index: int) -> Made:
     """Puzzle number index: fill an empty grid, empty it, verify it."""
     t0 = time.perf_counter()
     rng = rng_for(options.seed, index)
-    filled = fill(empty_grid(options.n), options.n, options.fill, rng)
+    extra = {"engine": options.fill_engine} if options.fill == "backtrack" else {}
+    filled = fill(empty_grid(options.n), options.n, options.fill, rng, **extra)
     if filled.grid is None:
         seconds = time.perf_counter() - t0
         return Made(index, options.n, None, None, seconds, None, f"fill failed: {filled.detail}")
@@ -163,7 +176,7 @@ def minimize_one(options: MakeOptions, item: tuple[int, int, Grid]) -> Made:
     if count != 1:
         why = "has no solution" if count == 0 else "has several solutions"
         return Made(index, n, None, None, time.perf_counter() - t0, None, f"the puzzle {why}")
-    solved = fill_backtrack(grid, n, rng_for(options.seed, index))
+    solved = fill_backtrack(grid, n, rng_for(options.seed, index), options.fill_engine)
     if solved.grid is None:
         raise SudokuSatError(f"checker found one solution but the solver none: {solved.detail}")
     return _finish(options, index, grid, solved.grid, rng_for(options.seed, index), t0, {})

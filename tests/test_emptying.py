@@ -77,6 +77,7 @@ def test_greedy_with_the_eup_checker_verified_by_pysat() -> None:
     judge = make_checker(independent_of("eup"), 3)
     assert isinstance(judge, PysatChecker)
     verdict = verify(puzzle, solution, 3, judge, judge)
+    judge.close()
     assert verdict.ok and verdict.method == "pysat"
 
 
@@ -135,10 +136,10 @@ def test_exhaustive_symmetric_is_symmetric_and_minimal() -> None:
     assert eup_unique_and_minimal(puzzle, 2, symmetric=True)
 
 
-def test_exhaustive_refuses_9x9() -> None:
+def test_exhaustive_refuses_9x9(pysat9: PysatChecker) -> None:
     solution = full(3, 0)
     with pytest.raises(SudokuSatError, match="4x4"):
-        empty(solution, solution, 3, "exhaustive", PysatChecker(3), random.Random(0))
+        empty(solution, solution, 3, "exhaustive", pysat9, random.Random(0))
 
 
 def test_naked_single_shortcut_is_sound(pysat9: PysatChecker) -> None:

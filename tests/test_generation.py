@@ -42,8 +42,9 @@ def test_backtrack_keeps_the_clues(text: str) -> None:
     assert result.grid is not None and is_solution(result.grid, 3, puzzle)
 
 
-def test_backtrack_depends_on_the_seed_only() -> None:
-    grids = [fill_backtrack(empty_grid(3), 3, random.Random(s)).grid for s in (5, 5, 6)]
+@pytest.mark.parametrize("engine", ["pysat", "eup"])
+def test_backtrack_depends_on_the_seed_only(engine: str) -> None:
+    grids = [fill_backtrack(empty_grid(3), 3, random.Random(s), engine).grid for s in (5, 5, 6)]
     assert grids[0] == grids[1] != grids[2]
 
 

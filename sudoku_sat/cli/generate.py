@@ -41,6 +41,23 @@ class Empty(str, Enum):
     exhaustive = "exhaustive"
 
 
+class Engine(str, Enum):
+    """Which complete search fills grids for --fill backtrack."""
+
+    eup = "eup"
+    pysat = "pysat"
+
+
+EngineOpt = Annotated[
+    Engine,
+    typer.Option(
+        "--backtrack-engine",
+        help="Search behind --fill backtrack (and solving puzzles given to minimize): "
+        "eup (in-house, random branching) or pysat (fresh solver, random phases).",
+    ),
+]
+
+
 class CheckerName(str, Enum):
     """Which uniqueness test the emptying uses."""
 
@@ -164,10 +181,11 @@ def generate_command(
     fill: Annotated[
         Fill,
         typer.Option(
-            help="Full grid by backtrack (PySAT, random phases), permute (the report's "
-            "swaps with criterion improvement) or anneal (simulated annealing)."
+            help="Full grid by backtrack (randomized complete search), permute (the "
+            "report's swaps with criterion improvement) or anneal (simulated annealing)."
         ),
     ] = Fill.backtrack,
+    engine: EngineOpt = Engine.eup,
     empty_: EmptyOpt = Empty.greedy,
     seed: SeedOpt = None,
     symmetric: SymOpt = False,
@@ -189,8 +207,9 @@ def generate_command(
     failed or a check did not pass.
     """
     seed = new_seed() if seed is None else seed
+    schedule = Schedule(ti, tf, step)
     options = MakeOptions(
-        order, fill.value, empty_.value, symmetric, checker.value, Schedule(ti, tf, step), seed
+        order, fill.value, empty_.value, symmetric, checker.value, schedule, seed, engine.value
     )
     if stats and not as_json:
         typer.echo(
@@ -212,6 +231,7 @@ def minimize_command(
     stats: StatsOpt = False,
     jobs: JobsOpt = 1,
     checker: CheckerOpt = CheckerName.pysat,
+    engine: EngineOpt = Engine.eup,
     ti: TiOpt = DEFAULT.ti,
     tf: TfOpt = DEFAULT.tf,
     step: StepOpt = DEFAULT.step,
@@ -227,14 +247,16 @@ def minimize_command(
     """
     items = load(puzzles, alphabet, order)
     seed = new_seed() if seed is None else seed
+    schedule = Schedule(ti, tf, step)
     options = MakeOptions(
         items[0].n,
         "backtrack",
         empty_.value,
         symmetric,
         checker.value,
-        Schedule(ti, tf, step),
+        schedule,
         seed,
+        engine.value,
     )
     grids = [(p.n, p.grid) for p in items]
     results = progress(minimize_many(options, grids, jobs), len(grids), "minimizing", quiet)
