@@ -102,12 +102,12 @@ def speed_variants(seed: int) -> dict[str, Callable[[int], Grid]]:
     }
     _OPEN.extend([plain, *checkers.values()])
 
-    def ours(name: str, engine: str = "eup") -> Callable[[int], Grid]:
+    def ours(name: str, engine: str = "eup", singles: bool = True) -> Callable[[int], Grid]:
         def make(i: int) -> Grid:
             rng = rng_for(seed, i)
             grid = fill_backtrack(empty_grid(3), 3, rng, engine).grid
             assert grid is not None
-            return empty_greedy(grid, grid, 3, checkers[name], rng)
+            return empty_greedy(grid, grid, 3, checkers[name], rng, singles=singles)
 
         return make
 
@@ -119,6 +119,7 @@ def speed_variants(seed: int) -> dict[str, Callable[[int], Grid]]:
         "ours (default): EUP fill, greedy with the pysat checker": ours("pysat"),
         "ours (default) + independent verification": lambda i: _made(seed, i),
         "ours: fresh-PySAT fill, greedy with the pysat checker": ours("pysat", "pysat"),
+        "ours: EUP fill, pysat checker, no naked-single shortcut": ours("pysat", singles=False),
         "ours: EUP fill, greedy with the eup checker": ours("eup"),
         "ours: EUP fill, greedy with the counter checker": ours("counter"),
     }

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from .encoding import clue_assumptions, rules
+from .encoding import clue_assumptions, decode, rules
 from .errors import SudokuSatError
 from .grid import Cell, Grid, clue_count, geometry, is_solution
 
@@ -102,24 +102,24 @@ class PysatChecker:
         self.top = n**6
         self.calls = 0
 
-    def still_unique(self, puzzle: Grid, solution: Grid, emptied: Sequence[Cell]) -> bool:
-        clues = clue_assumptions(puzzle, self.n)
-        for c in emptied:
-            self.calls += 1
-            if self.solver.solve(assumptions=clues + [-(c * self.size + solution[c])]):
-                return False
-        return True
-
-    def witness(self, puzzle: Grid, solution: Grid, cells: Sequence[Cell]) -> Grid | None:
-        """A solution of puzzle with another value than solution's at one of cells."""
-        from .encoding import decode
-
+    def differs(self, puzzle: Grid, solution: Grid, cells: Sequence[Cell]) -> bool:
+        """Whether puzzle has a solution with another value than solution's at one of cells
+        (one solve per cell, the unit ``not x(c, solution[c])`` added to the assumptions)."""
         clues = clue_assumptions(puzzle, self.n)
         for c in cells:
             self.calls += 1
             if self.solver.solve(assumptions=clues + [-(c * self.size + solution[c])]):
-                return decode(self.solver.get_model() or [], self.n)[0]
-        return None
+                return True
+        return False
+
+    def still_unique(self, puzzle: Grid, solution: Grid, emptied: Sequence[Cell]) -> bool:
+        return not self.differs(puzzle, solution, emptied)
+
+    def witness(self, puzzle: Grid, solution: Grid, cells: Sequence[Cell]) -> Grid | None:
+        """A solution of puzzle with another value than solution's at one of cells."""
+        if not self.differs(puzzle, solution, cells):
+            return None
+        return decode(self.solver.get_model() or [], self.n)[0]
 
     def count(self, puzzle: Grid, cap: int = 2) -> int:
         """Count by blocking each model with a clause guarded by a fresh selector."""
@@ -182,7 +182,7 @@ class CounterChecker:
         return int(self.counter.count(puzzle, cap=cap))
 
     def close(self) -> None:
-        self.counter.__exit__(None, None, None)
+        self.counter.close()
 
 
 def make_checker(name: str, n: int) -> Checker:
@@ -229,10 +229,15 @@ def forced(grid: Grid, cell: Cell, n: int) -> bool:
 
 
 def removable(
-    current: Grid, solution: Grid, cells: Sequence[Cell], n: int, checker: Checker
+    current: Grid,
+    solution: Grid,
+    cells: Sequence[Cell],
+    n: int,
+    checker: Checker,
+    singles: bool = True,
 ) -> bool:
     """Whether current (already without cells) stays unique; naked singles skip the check."""
-    if all(forced(current, c, n) for c in cells):
+    if singles and all(forced(current, c, n) for c in cells):
         return True
     return checker.still_unique(current, solution, cells)
 
@@ -247,8 +252,12 @@ def empty_greedy(
     checker: Checker,
     rng: random.Random,
     symmetric: bool = False,
+    singles: bool = True,
 ) -> Grid:
-    """Empty orbits in random order while the puzzle stays unique: a minimal puzzle."""
+    """Empty orbits in random order while the puzzle stays unique: a minimal puzzle.
+
+    ``singles=False`` asks the checker even when a naked single settles it (for ablation).
+    """
     current = list(puzzle)
     order = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
     rng.shuffle(order)
@@ -256,7 +265,7 @@ def empty_greedy(
         filled = [c for c in orbit if current[c]]
         for c in filled:
             current[c] = 0
-        if not removable(tuple(current), solution, filled, n, checker):
+        if not removable(tuple(current), solution, filled, n, checker, singles):
             for c in filled:
                 current[c] = solution[c]
     return tuple(current)
@@ -364,8 +373,6 @@ class _Witness:
         self.checks = 0
 
     def other(self, clues: Grid) -> Grid | None:
-        from .encoding import decode
-
         self.checks += 1
         if not self.solver.solve(assumptions=clue_assumptions(clues, self.n)):
             return None

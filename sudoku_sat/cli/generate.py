@@ -166,6 +166,14 @@ def emit(
     return failures
 
 
+def header(seed: int, first: str, empty: str, checker: str) -> str:
+    """The --stats line that says how to replay the run."""
+    return (
+        f"# seed {seed}, {first}, empty {empty}, checker {checker}, "
+        f"verified by {independent_of(checker)}"
+    )
+
+
 def finish(failures: int, total: int) -> None:
     """Exit 1 when some puzzle could not be made or failed its check."""
     if failures:
@@ -212,10 +220,7 @@ def generate_command(
         order, fill.value, empty_.value, symmetric, checker.value, schedule, seed, engine.value
     )
     if stats and not as_json:
-        typer.echo(
-            f"# seed {seed}, fill {fill.value}, empty {empty_.value}, checker "
-            f"{checker.value}, verified by {independent_of(checker.value)}"
-        )
+        typer.echo(header(seed, f"fill {fill.value}", empty_.value, checker.value))
     results = progress(make_many(options, count, jobs), count, "generating", quiet)
     finish(emit(results, count, seed, fmt, stats, as_json, alphabet), count)
 
@@ -259,5 +264,7 @@ def minimize_command(
         engine.value,
     )
     grids = [(p.n, p.grid) for p in items]
+    if stats and not as_json:
+        typer.echo(header(seed, f"solve {engine.value}", empty_.value, checker.value))
     results = progress(minimize_many(options, grids, jobs), len(grids), "minimizing", quiet)
     finish(emit(results, len(grids), seed, fmt, stats, as_json, alphabet), len(grids))
