@@ -22,8 +22,11 @@ fresh solver per puzzle (reloads 11,988 clauses every time).
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
 
@@ -34,6 +37,8 @@ from .grid import Grid
 from .solvers import check_pysat_name
 
 METHODS = ("eup", "pysat", "ganak")
+RENEW_AFTER = 300
+"""Puzzles a PySAT counter serves before it reloads F_regle into a fresh solver."""
 
 __all__ = [
     "METHODS",
@@ -51,13 +56,32 @@ class PysatCounter:
     """One PySAT solver holding F_regle of order n; counts puzzles by blocking models."""
 
     def __init__(self, n: int, name: str = "m22") -> None:
-        from pysat.solvers import Solver
-
         check_pysat_name(name)
         self.n = n
+        self.name = name
         self.top = num_vars(n)
         self.next_var = self.top + 1
-        self.solver: Any = Solver(name=name, bootstrap_with=rules(n))
+        self.solver: Any = self.fresh_solver()
+
+    def fresh_solver(self) -> Any:
+        """A new PySAT solver holding F_regle."""
+        from pysat.solvers import Solver
+
+        return Solver(name=self.name, bootstrap_with=rules(self.n))
+
+    def activation_literal(self) -> int:
+        """A fresh variable; the solver is renewed after RENEW_AFTER of them.
+
+        Every puzzle leaves a dead activation variable behind, and the model (which
+        get_model copies in full) and the solver's per-variable work grow with them:
+        renewing every few hundred puzzles keeps the rate flat over a batch of 50,000.
+        """
+        if self.next_var - self.top > RENEW_AFTER:
+            self.solver.delete()
+            self.solver = self.fresh_solver()
+            self.next_var = self.top + 1
+        self.next_var += 1
+        return self.next_var - 1
 
     def __enter__(self) -> PysatCounter:
         return self
@@ -74,15 +98,15 @@ class PysatCounter:
     def count(self, grid: Grid, cap: int = 2) -> int:
         """Solutions of grid up to cap; the puzzle's blocking clauses are disabled on return."""
         check_grid(grid, self.n)
-        act = self.next_var
-        self.next_var += 1
+        act = self.activation_literal()
         assumptions = [*clue_assumptions(grid, self.n), act]
         solver, top = self.solver, self.top
         found = 0
         while found < cap and solver.solve(assumptions=assumptions):
             found += 1
-            model = solver.get_model()
-            solver.add_clause([-act, *(-lit for lit in model[:top] if lit > 0)])
+            block = [-lit for lit in solver.get_model()[:top] if lit > 0]
+            block.append(-act)
+            solver.add_clause(block)
         solver.add_clause([-act])
         return found
 
@@ -105,7 +129,22 @@ def count_ganak(grid: Grid, n: int) -> int:
     counter = ganak_counter()
     counter.new_vars(encoding.nvars)
     counter.add_clauses(encoding.clauses)
-    return int(counter.count())
+    with stdout_silenced():
+        return int(counter.count())
+
+
+@contextmanager
+def stdout_silenced() -> Iterator[None]:
+    """Send file descriptor 1 to /dev/null: Ganak prints ``c o ...`` lines from C++."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def available_methods() -> list[str]:

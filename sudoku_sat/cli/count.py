@@ -1,0 +1,162 @@
+"""``count`` (solutions per puzzle, up to a cap) and ``unique`` (exactly one solution?)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from ..counting import Counters, available_methods
+from ..gridio import Puzzle
+from ..solvers import check_pysat_name
+from . import app
+from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, emit_json, guarded, load, progress
+
+
+class Method(str, Enum):
+    """How solutions are counted."""
+
+    eup = "eup"
+    pysat = "pysat"
+    ganak = "ganak"
+    all = "all"
+
+
+METHOD_HELP = (
+    "eup: in-house bitmask search (rules E, U, P + backtracking); pysat: incremental PySAT "
+    "solver with guarded blocking clauses; ganak: exact #SAT with pyganak (extra 'count'); "
+    "all: every available method, which must agree."
+)
+QUIET_HELP = "No progress bar."
+
+
+def methods_for(method: Method) -> list[str]:
+    """The counting methods to run for the --method option."""
+    return available_methods() if method is Method.all else [method.value]
+
+
+def counted(
+    items: list[Puzzle], cap: int, methods: list[str], solver: str, quiet: bool
+) -> list[dict[str, int]]:
+    """Every puzzle's counts by every method, with a progress bar for long files."""
+    check_pysat_name(solver)
+    with Counters(solver) as counters:
+        results = counters.count_all(((p.grid, p.n) for p in items), cap, methods)
+        return list(progress(results, len(items), "counting", quiet or len(items) < 20))
+
+
+def shown(count: int, cap: int) -> str:
+    """A count as printed: the number, or >=cap when the cap was reached."""
+    return f">={cap}" if count >= cap else str(count)
+
+
+def describe(counts: dict[str, int], cap: int) -> str:
+    """One output line: the count when the methods agree, every method's count if not."""
+    values = set(counts.values())
+    if len(values) == 1:
+        return shown(values.pop(), cap)
+    return " ".join(f"{method}={shown(c, cap)}" for method, c in counts.items())
+
+
+@app.command("count")
+@guarded
+def count_command(
+    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    cap: Annotated[
+        int, typer.Option(min=1, help="Stop counting at K solutions and print >=K.", metavar="K")
+    ] = 1000,
+    method: Annotated[Method, typer.Option(help=METHOD_HELP)] = Method.eup,
+    solver: Annotated[str, typer.Option(help="PySAT solver for --method pysat.")] = "m22",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
+    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
+    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+) -> None:
+    """Count the solutions of every puzzle: one line per puzzle, in input order.
+
+    Prints the count, or >=K when the cap K was reached (0: no solution). With
+    --method all, exit code 3 and a message naming the puzzle when two methods disagree.
+    """
+    items = load(puzzles, alphabet, order)
+    results = counted(items, cap, methods_for(method), solver, quiet)
+    numbered = list(enumerate(zip(items, results, strict=True), 1))
+    if as_json:
+        emit_json([count_record(k, p, c, cap) for k, (p, c) in numbered])
+    else:
+        for counts in results:
+            typer.echo(describe(counts, cap))
+    disagree = [(k, p) for k, (p, c) in numbered if len(set(c.values())) > 1]
+    for k, puzzle in disagree:
+        typer.echo(f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True)
+    if disagree:
+        raise typer.Exit(3)
+
+
+def count_record(k: int, puzzle: Puzzle, counts: dict[str, int], cap: int) -> dict[str, object]:
+    """One puzzle's counts for --json."""
+    values = set(counts.values())
+    count = values.pop() if len(values) == 1 else None
+    return {
+        "index": k,
+        "origin": puzzle.origin,
+        "count": count,
+        "capped": count is not None and count >= cap,
+        "cap": cap,
+        "methods": counts,
+    }
+
+
+VERDICTS = {0: "none", 1: "unique", 2: "several"}
+
+
+@app.command("unique")
+@guarded
+def unique_command(
+    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    method: Annotated[Method, typer.Option(help=METHOD_HELP)] = Method.eup,
+    solver: Annotated[str, typer.Option(help="PySAT solver for --method pysat.")] = "m22",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of verdicts.")] = False,
+    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
+    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+) -> None:
+    """Check that every puzzle has exactly one solution: prints unique, several or none.
+
+    Exit code 0 when every puzzle is unique, 1 when one has several solutions, 2 when one
+    has none (2 wins over 1); stderr names the puzzles that are not unique.
+    """
+    items = load(puzzles, alphabet, order)
+    results = counted(items, 2, methods_for(method), solver, quiet)
+    verdicts = [
+        VERDICTS[min(c.values())] if len(set(c.values())) == 1 else "disagree" for c in results
+    ]
+    if as_json:
+        emit_json(
+            [
+                {"index": k, "origin": p.origin, "verdict": v}
+                for k, (p, v) in enumerate(zip(items, verdicts, strict=True), 1)
+            ]
+        )
+    else:
+        for verdict in verdicts:
+            typer.echo(verdict)
+    raise typer.Exit(unique_exit(items, verdicts))
+
+
+def unique_exit(items: list[Puzzle], verdicts: list[str]) -> int:
+    """Name the puzzles that are not unique on stderr; the exit code they call for."""
+    for k, (puzzle, verdict) in enumerate(zip(items, verdicts, strict=True), 1):
+        if verdict == "none":
+            typer.echo(f"puzzle {k} ({puzzle.origin}) has no solution", err=True)
+        elif verdict == "several":
+            typer.echo(f"puzzle {k} ({puzzle.origin}) has several solutions", err=True)
+        elif verdict == "disagree":
+            typer.echo(
+                f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True
+            )
+    if "disagree" in verdicts:
+        return 3
+    if "none" in verdicts:
+        return 2
+    return 1 if "several" in verdicts else 0

@@ -1,0 +1,125 @@
+"""The ``count`` and ``unique`` commands through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import EASY, dataset_path
+from typer.testing import CliRunner
+
+from sudoku_sat import counting
+from sudoku_sat.cli import app
+from sudoku_sat.counting import available_methods
+
+runner = CliRunner()
+EMPTY_4X4 = "....\n....\n....\n....\n"
+CLASH = "11" + "." * 79
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["count", "unique"])
+def test_every_command_has_help(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert "puzzles" in result.output.lower() and "--json" in result.output
+
+
+@pytest.mark.parametrize("method", ["eup", "pysat", "all"])
+def test_empty_4x4_prints_288_or_the_cap(tmp_path: Path, method: str) -> None:
+    path = write(tmp_path, EMPTY_4X4)
+    result = runner.invoke(app, ["count", path, "--cap", "1000", "--method", method])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "288\n"
+    result = runner.invoke(app, ["count", path, "--cap", "10", "--method", method])
+    assert result.stdout == ">=10\n"
+
+
+def test_count_prints_one_line_per_puzzle_in_order(tmp_path: Path) -> None:
+    path = write(tmp_path, f"{EASY}\n{CLASH}\n# a comment\n{'.' * 81}\n")
+    result = runner.invoke(app, ["count", path, "--cap", "5"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["1", "0", ">=5"]
+
+
+def test_count_json_reports_every_method(tmp_path: Path) -> None:
+    path = write(tmp_path, f"{EASY}\n{CLASH}\n")
+    result = runner.invoke(app, ["count", path, "--method", "all", "--json", "--cap", "3"])
+    assert result.exit_code == 0
+    records = json.loads(result.stdout)
+    assert [r["count"] for r in records] == [1, 0]
+    assert set(records[0]["methods"]) == set(available_methods())
+    assert records[0]["origin"].endswith("puzzles.txt:1") and not records[0]["capped"]
+
+
+def test_count_all_names_the_puzzle_when_methods_disagree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, f"{EASY}\n{CLASH}\n")
+    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 1)
+    result = runner.invoke(app, ["count", path, "--method", "all"])
+    assert result.exit_code == 3
+    assert result.stdout.splitlines()[0] == "1"
+    assert result.stdout.splitlines()[1].startswith("eup=1 pysat=0")
+    assert "methods disagree on puzzle 2" in result.stderr and "puzzles.txt:2" in result.stderr
+
+
+def test_count_reads_stdin() -> None:
+    result = runner.invoke(app, ["count", "-", "--cap", "1000"], input=EMPTY_4X4)
+    assert result.stdout == "288\n"
+
+
+def test_count_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    path = write(tmp_path, EASY + "\n" + "x" + "." * 80 + "\n")
+    result = runner.invoke(app, ["count", path])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "puzzles.txt:2:1" in result.stderr
+
+
+def test_count_unknown_pysat_solver_exits_3(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["count", write(tmp_path, EASY), "--method", "pysat", "--solver", "zz"]
+    )
+    assert result.exit_code == 3
+
+
+@pytest.mark.parametrize("method", ["eup", "pysat"])
+def test_unique_exit_codes_and_messages(tmp_path: Path, method: str) -> None:
+    unique = runner.invoke(app, ["unique", write(tmp_path, EASY + "\n"), "--method", method])
+    assert (unique.exit_code, unique.stdout) == (0, "unique\n")
+    several = runner.invoke(
+        app, ["unique", write(tmp_path, f"{EASY}\n{'.' * 81}\n"), "--method", method]
+    )
+    assert several.exit_code == 1 and several.stdout.splitlines() == ["unique", "several"]
+    assert "puzzle 2" in several.stderr and "several solutions" in several.stderr
+    none = runner.invoke(
+        app, ["unique", write(tmp_path, f"{'.' * 81}\n{CLASH}\n"), "--method", method]
+    )
+    assert none.exit_code == 2 and none.stdout.splitlines() == ["several", "none"]
+    assert "puzzle 2" in none.stderr and "no solution" in none.stderr
+
+
+def test_unique_json(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["unique", write(tmp_path, f"{EASY}\n{CLASH}\n"), "--json"])
+    assert result.exit_code == 2
+    assert [r["verdict"] for r in json.loads(result.stdout)] == ["unique", "none"]
+
+
+def test_unique_on_the_reference_file() -> None:
+    path = dataset_path("counts_reference.txt")
+    lines = [line for line in path.read_text().splitlines() if line.split(":")[1] == "1"]
+    result = runner.invoke(app, ["unique", "-", "-q"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0 and result.stdout.count("unique") == len(lines)
+
+
+def test_solve_engine_eup() -> None:
+    result = runner.invoke(app, ["solve", "-", "--engine", "eup", "--format", "line"], input=EASY)
+    assert result.exit_code == 0
+    assert result.stdout.strip().replace(".", "") == result.stdout.strip()
+    assert all(a in "0" + b for a, b in zip(EASY, result.stdout.strip(), strict=True))
