@@ -77,8 +77,7 @@ def rates(quick: bool) -> tuple[float, list[Rate]]:
          lambda: anneal(td, 3, "sirdey", 1, 1, backend="python", max_iterations=py)),
         (f"swap, numba, focus 0: one try capped at {cap:,} iterations, 17 clues",
          lambda: anneal(s17, 3, "swap", 1, 1, backend="numba", focus=0, max_iterations=cap)),
-        (f"swap, numba, focus 30 (default): {k} tr{'y' if k == 1 else 'ies'} of at most 2M, "
-         "17 clues",
+        (f"swap, numba, focus 30 (default): until solved, at most {k} tries of 2M, 17 clues",
          lambda: anneal(s17, 3, "swap", k, 2, backend="numba", max_iterations=2_000_000)),
         (f"swap, pure Python, focus 0: {py:,} iterations, 17 clues",
          lambda: anneal(s17, 3, "swap", 1, 1, backend="python", focus=0, max_iterations=py)),
@@ -95,13 +94,14 @@ class Tally:
 
     def __init__(self) -> None:
         self.runs = self.solved_runs = self.total_tries = self.iterations = 0
-        self.seconds = 0.0
+        self.seconds = self.cpu = 0.0
         self.tries: list[int] = []
         self.failed_costs: list[int] = []
 
-    def add(self, result: AnnealResult, costs: list[int]) -> None:
-        """Count one run and the best costs of its failed tries."""
+    def add(self, result: AnnealResult, costs: list[int], cpu: float) -> None:
+        """Count one run, its CPU seconds and the best costs of its failed tries."""
         self.runs += 1
+        self.cpu += cpu
         self.total_tries += result.tries
         self.seconds += result.seconds
         self.iterations += result.iterations
@@ -120,8 +120,9 @@ def run_row(grids: list[Grid], variant: str, runs: int, cap: int, **params: obje
         def note(_k: int, t: TryResult, costs: list[int] = costs) -> None:
             costs.append(t.best_cost)
 
+        cpu = time.process_time()
         result = anneal(grids[r % len(grids)], 3, variant, cap, r + 1, on_try=note, **params)
-        tally.add(result, costs)
+        tally.add(result, costs, time.process_time() - cpu)
     return tally
 
 
@@ -166,9 +167,10 @@ def fmt_rates(warmup: float, measured: list[Rate]) -> str:
 def fmt_table(rows: list[tuple[str, str, Tally]], cap: int) -> str:
     """The reproduced results table."""
     lines = [
-        "| grid | variant | runs solved | mean tries (solved runs) | tries / solve (all tries) "
-        "| s per try | M it per try | best cost of failed tries |",
-        "|---|---|---:|---:|---:|---:|---:|---|",
+        "| grid | variant | runs solved | mean tries (solved runs) | solves / tries made "
+        "| tries per solve | wall s per try | CPU s per try | M it per try "
+        "| best cost of failed tries (cost: tries) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for name, variant, t in rows:
         mean = f"{statistics.mean(t.tries):.2f}" if t.tries else "-"
@@ -176,17 +178,22 @@ def fmt_table(rows: list[tuple[str, str, Tally]], cap: int) -> str:
             f"{t.total_tries / t.solved_runs:.2f}" if t.solved_runs else f"> {t.total_tries}"
         )
         costs = summary(t.failed_costs)
-        per_try = t.seconds / t.total_tries, t.iterations / t.total_tries / 1e6
+        per_try = (
+            t.seconds / t.total_tries,
+            t.cpu / t.total_tries,
+            t.iterations / t.total_tries / 1e6,
+        )
         lines.append(
-            f"| {name} | {variant} | {t.solved_runs}/{t.runs} | {mean} | {per_solve} "
-            f"| {per_try[0]:.3f} | {per_try[1]:.2f} | {costs} |"
+            f"| {name} | {variant} | {t.solved_runs}/{t.runs} | {mean} "
+            f"| {t.solved_runs}/{t.total_tries} | {per_solve} "
+            f"| {per_try[0]:.3f} | {per_try[1]:.3f} | {per_try[2]:.2f} | {costs} |"
         )
     lines.append(f"\nAt most {cap} tries per run (1 for the no-stall rows); seeds 1..runs.")
     return "\n".join(lines)
 
 
 def summary(costs: list[int]) -> str:
-    """Best costs of failed tries as value x count, most common first."""
+    """Best costs of failed tries as cost: count, most common first."""
     if not costs:
         return "-"
     counts: dict[int, int] = {}
@@ -200,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run in seconds")
     parser.add_argument("--runs", type=int, default=20, help="runs per grid and variant")
-    parser.add_argument("--cap", type=int, default=50, help="tries per run at most")
+    parser.add_argument("--cap", type=int, default=100, help="tries per run at most")
     parser.add_argument("--top", type=int, default=20, help="puzzles from top1465")
     parser.add_argument("--full-runs", type=int, default=10, help="sirdey tries to T_f")
     args = parser.parse_args(argv)

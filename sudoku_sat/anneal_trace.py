@@ -57,8 +57,11 @@ def split_tries(trace: Trace) -> dict[int, tuple[list[int], list[int], list[floa
     return out
 
 
-def plot_trace(path: str | Path, trace: Trace, title: str) -> None:
-    """Draw cost (left axis) and temperature (right, log) against level, one line per try."""
+def plot_trace(path: str | Path, trace: Trace, title: str, log_levels: bool = True) -> None:
+    """Draw cost (left axis) and temperature (right, log) against level, one line per try.
+
+    Levels on a log axis suit Sirdey's law (T ~ 1/level); a linear one shows reheats.
+    """
     try:
         import matplotlib
 
@@ -71,10 +74,11 @@ def plot_trace(path: str | Path, trace: Trace, title: str) -> None:
     for k, (levels, costs, temps) in sorted(split_tries(trace).items()):
         x = [level + 1 for level in levels]
         (line,) = ax.plot(x, costs, linewidth=0.8, label=f"try {k}: cost")
-        temp_ax.plot(x, temps, linewidth=0.8, linestyle=":", color=line.get_color())
-    ax.set_xscale("log")
+        temp_ax.plot(x, temps, linewidth=0.8, linestyle=":", alpha=0.6, color=line.get_color())
+    if log_levels:
+        ax.set_xscale("log")
     temp_ax.set_yscale("log")
-    ax.set_xlabel("temperature level (log scale)")
+    ax.set_xlabel("temperature level" + (" (log scale)" if log_levels else ""))
     ax.set_ylabel("cost c(w) (solid)")
     temp_ax.set_ylabel("temperature T (dotted, log scale)")
     ax.set_title(title, fontsize=10)

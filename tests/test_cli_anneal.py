@@ -109,3 +109,24 @@ def test_solve_engine_anneal() -> None:
     )
     assert result.exit_code == 0
     assert is_solution(parse_puzzles(result.stdout.strip())[0].grid, 3)
+
+
+def test_without_numba_the_cli_says_so_and_runs_pure_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sudoku_sat import annealing
+    from sudoku_sat.cli import anneal as anneal_cli
+
+    monkeypatch.setattr(annealing, "numba_available", lambda: False)
+    monkeypatch.setattr(anneal_cli, "numba_available", lambda: False)
+    result = runner.invoke(app, ["anneal", "-", "--json", "--seed", "1"], input=EASY)
+    assert result.exit_code == 0
+    assert "numba not installed: pure Python" in result.stderr
+    assert json.loads(result.stdout)["backend"] == "python"
+
+
+def test_line_format_marks_a_failed_grid_as_a_comment() -> None:
+    args = ["--variant", "sirdey", "--tries", "1", "--max-iterations", "100", "--format", "line"]
+    code, out = run([*args, "--seed", "0"], TRES_DIFFICILE + "\n")
+    assert code == 1
+    assert out.startswith("# NOT SOLVED ") and len(out.strip().split(": ")[1]) == 81

@@ -73,10 +73,15 @@ def result_json(k: int, puzzle: Puzzle, result: AnnealResult) -> dict[str, Any]:
 def result_text(
     k: int, total: int, puzzle: Puzzle, result: AnnealResult, fmt: GridFormat, alpha: str | None
 ) -> str:
-    """A titled grid: the solution, or the best grid found and its cost."""
+    """A titled grid: the solution, or the best grid found and its cost.
+
+    In line format a failed puzzle's best grid is a ``#`` comment line, so a pipeline
+    reading the output as puzzles never takes it for a solution.
+    """
     grid = result.solution if result.solution is not None else result.best_grid
     if fmt is GridFormat.line:
-        return format_line(grid, puzzle.n, alpha)
+        line = format_line(grid, puzzle.n, alpha)
+        return line if result.solution is not None else f"# NOT SOLVED {result.best_cost}: {line}"
     status = (
         "SOLVED" if result.solution is not None else f"NOT SOLVED (best cost {result.best_cost})"
     )
@@ -114,7 +119,11 @@ SWAP_OPTIONS = {"t0", "cooling", "level_length", "reheat_levels", "max_iteration
 
 
 def write_outputs(
-    traces: list[tuple[str, Trace]], trace_path: str | None, plot_path: str | None, title: str
+    traces: list[tuple[str, Trace]],
+    trace_path: str | None,
+    plot_path: str | None,
+    title: str,
+    variant: str,
 ) -> None:
     """The --trace CSV and the --plot image (of the first puzzle)."""
     from ..anneal_trace import plot_trace, write_trace_csv
@@ -123,7 +132,7 @@ def write_outputs(
         rows = write_trace_csv(trace_path, traces)
         typer.echo(f"trace: {rows} rows written to {trace_path}", err=True)
     if plot_path and traces:
-        plot_trace(plot_path, traces[0][1], title)
+        plot_trace(plot_path, traces[0][1], title, log_levels=variant == "sirdey")
         typer.echo(f"plot written to {plot_path}", err=True)
 
 
@@ -207,7 +216,7 @@ def anneal_command(
     params = variant_params(variant, options)
     items = load(puzzles, alphabet, order)
     if backend is BackendName.auto and not numba_available():
-        typer.echo("numba not installed: pure Python, ~60x slower", err=True)
+        typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
     failed = 0
     traces: list[tuple[str, Trace]] = []
@@ -233,7 +242,7 @@ def anneal_command(
                 emit_json(result_json(k, puzzle, result))
             else:
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
-    write_outputs(traces, trace, plot, plot_title(items, variant.value, seeds))
+    write_outputs(traces, trace, plot, plot_title(items, variant.value, seeds), variant.value)
     if failed:
         typer.echo(f"{failed} of {len(items)} puzzle(s) not solved", err=True)
         raise typer.Exit(1)
