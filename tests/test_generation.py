@@ -10,6 +10,7 @@ from sudoku_sat.generation import (
     FILL_METHODS,
     clue_clash,
     fill,
+    fill_anneal,
     fill_backtrack,
     fill_permute,
     random_phases,
@@ -108,3 +109,11 @@ def test_unknown_method_is_an_error() -> None:
 
     with pytest.raises(SolverError, match="unknown fill method"):
         fill(empty_grid(2), 2, "magic", random.Random(0))
+
+
+def test_anneal_fill_failure_is_reported_with_its_best_cost() -> None:
+    """Ten moves cannot solve a hard puzzle: the fill must say so, not return a bad grid."""
+    puzzle = grid_of(TRES_DIFFICILE)
+    result = fill_anneal(puzzle, 3, random.Random(0), tries=1, max_iterations=10)
+    assert result.grid is None
+    assert "annealing found no valid grid in 1 tries (best cost" in result.detail
