@@ -130,3 +130,12 @@ def test_minimize_16x16_from_stdin() -> None:
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
     code, out = run(*args)
     assert code == 2 and message in out and "Traceback" not in out
+
+
+def test_minimize_4x4_grids_exhaustively() -> None:
+    grids = "1234341221434321\n2143341212344321\n"
+    result = runner.invoke(app, ["minimize", "-", "--empty", "exhaustive", "-q"], input=grids)
+    assert result.exit_code == 0
+    puzzles = parse_puzzles(result.output)
+    assert [clue_count(p.grid) for p in puzzles] == [4, 4]
+    assert all(pysat_unique_and_minimal(p.grid, 2) for p in puzzles)
