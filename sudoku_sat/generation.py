@@ -1,8 +1,8 @@
 """Full grids of any order, three ways (the seed report 004's generation methods).
 
 - **backtrack**: a complete search that is randomized. With ``engine="eup"`` (the
-  default: about 2x faster than a fresh PySAT solver: 2.4 vs 4.6 ms for 9x9, 23 vs 55 ms
-  for 16x16, measured interleaved on this machine)
+  default: faster than a fresh PySAT solver, 1.4 against 7.3 ms for 9x9 and 15 against
+  97 ms for 16x16 in benchmarks/bench_generation.py)
   the in-house EUP engine of the counting module solves it, branching on values in
   random order. With ``engine="pysat"`` a *fresh* PySAT solver is loaded with F_regle,
   given random phases (one random value per cell is preferred, the others are tried
