@@ -296,33 +296,48 @@ def branch_cell(state: State) -> int:
     return best
 
 
-def values_of(mask: int) -> list[int]:
-    """The single-bit masks of mask, lowest first."""
+def values_of(mask: int, rng: random.Random | None = None) -> list[int]:
+    """The single-bit masks of mask, highest first (so pop() gives the lowest), or shuffled."""
     bits = []
     while mask:
         bit = mask & -mask
         bits.append(bit)
         mask ^= bit
+    bits.reverse()
+    if rng is not None:
+        rng.shuffle(bits)
     return bits
 
 
-def search(state: State, t: Tables, cap: int, found: list[State], rng: random.Random | None) -> int:
-    """Solutions below a propagated state, up to cap; the first ones are appended to found."""
-    c = branch_cell(state)
+def search(root: State, t: Tables, cap: int, found: list[State], rng: random.Random | None) -> int:
+    """Solutions below a propagated state, up to cap; the ones found are appended to found.
+
+    Depth-first with an explicit stack of (state, branching cell, values left to try),
+    since a 36x36 grid can branch deeper than Python's recursion limit.
+    """
+    c = branch_cell(root)
     if c < 0:
-        found.append(state)
+        found.append(root)
         return 1
     total = 0
-    bits = values_of(state[c])
-    if rng is not None:
-        rng.shuffle(bits)
-    for bit in bits:
+    stack = [(root, c, values_of(root[c], rng))]
+    while stack:
+        state, c, bits = stack[-1]
+        if not bits:
+            stack.pop()
+            continue
         child = state[:]
-        child[c] = bit
-        if propagate(child, [c], t, t.unit_bits[c]):
-            total += search(child, t, cap - total, found, rng)
-            if total >= cap:
-                break
+        child[c] = bits.pop()
+        if not propagate(child, [c], t, t.unit_bits[c]):
+            continue
+        nxt = branch_cell(child)
+        if nxt >= 0:
+            stack.append((child, nxt, values_of(child[nxt], rng)))
+            continue
+        found.append(child)
+        total += 1
+        if total >= cap:
+            break
     return total
 
 

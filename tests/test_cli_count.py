@@ -70,6 +70,11 @@ def test_count_all_names_the_puzzle_when_methods_disagree(
     assert "methods disagree on puzzle 2" in result.stderr and "puzzles.txt:2" in result.stderr
 
 
+def test_count_rejects_a_cap_below_one() -> None:
+    result = runner.invoke(app, ["count", "-", "--cap", "0"], input=EMPTY_4X4)
+    assert result.exit_code == 2
+
+
 def test_count_reads_stdin() -> None:
     result = runner.invoke(app, ["count", "-", "--cap", "1000"], input=EMPTY_4X4)
     assert result.stdout == "288\n"
@@ -116,6 +121,24 @@ def test_unique_on_the_reference_file() -> None:
     lines = [line for line in path.read_text().splitlines() if line.split(":")[1] == "1"]
     result = runner.invoke(app, ["unique", "-", "-q"], input="\n".join(lines) + "\n")
     assert result.exit_code == 0 and result.stdout.count("unique") == len(lines)
+
+
+def test_unique_summarises_long_lists_on_the_reference_file() -> None:
+    path = dataset_path("counts_reference.txt")
+    result = runner.invoke(app, ["unique", str(path), "-q"])
+    assert result.exit_code == 2
+    assert result.stdout.splitlines().count("none") == 10
+    assert result.stderr.count("has no solution") == 10
+    assert "25 of 43 puzzles not unique (10 none, 15 several)" in result.stderr
+
+
+def test_unique_all_methods_disagreeing_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 2)
+    result = runner.invoke(app, ["unique", write(tmp_path, EASY + "\n"), "--method", "all"])
+    assert result.exit_code == 3 and result.stdout == "disagree\n"
+    assert "puzzle 1" in result.stderr and "different counts" in result.stderr
 
 
 def test_solve_engine_eup() -> None:

@@ -21,7 +21,7 @@ from sudoku_sat.counting import (
     solve_eup,
 )
 from sudoku_sat.errors import SolverError
-from sudoku_sat.grid import Grid, empty_grid
+from sudoku_sat.grid import Grid, empty_grid, is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
 
 HAS_GANAK = "ganak" in available_methods()
@@ -151,17 +151,24 @@ def test_ganak_prints_nothing_on_stdout(capfd: pytest.CaptureFixture[str]) -> No
     assert capfd.readouterr().out == ""
 
 
+def test_random_solution_is_a_full_valid_grid_fixed_by_the_seed() -> None:
+    grid = counting.random_solution(3, random.Random(7))
+    assert is_solution(grid, 3)
+    assert grid == counting.random_solution(3, random.Random(7))
+    assert grid != counting.random_solution(3, random.Random(8))
+
+
 def emptied(n: int, seed: int, holes: int) -> Grid:
     rng = random.Random(seed)
     full = solve_eup(empty_grid(n), n, rng)
-    assert full is not None
+    assert full is not None and is_solution(full, n)
     grid = list(full)
     for c in rng.sample(range(n**4), holes):
         grid[c] = 0
     return tuple(grid)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from([2, 3]),
     st.integers(0, 2**32),

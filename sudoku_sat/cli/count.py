@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import Enum
 from typing import Annotated
 
@@ -38,12 +39,12 @@ def methods_for(method: Method) -> list[str]:
 
 def counted(
     items: list[Puzzle], cap: int, methods: list[str], solver: str, quiet: bool
-) -> list[dict[str, int]]:
-    """Every puzzle's counts by every method, with a progress bar for long files."""
+) -> Iterator[dict[str, int]]:
+    """Each puzzle's counts by every method, as they come, with a progress bar for long files."""
     check_pysat_name(solver)
     with Counters(solver) as counters:
         results = counters.count_all(((p.grid, p.n) for p in items), cap, methods)
-        return list(progress(results, len(items), "counting", quiet or len(items) < 20))
+        yield from progress(results, len(items), "counting", quiet or len(items) < 20)
 
 
 def shown(count: int, cap: int) -> str:
@@ -79,13 +80,14 @@ def count_command(
     --method all, exit code 3 and a message naming the puzzle when two methods disagree.
     """
     items = load(puzzles, alphabet, order)
-    results = counted(items, cap, methods_for(method), solver, quiet)
+    results: list[dict[str, int]] = []
+    for counts in counted(items, cap, methods_for(method), solver, quiet):
+        results.append(counts)
+        if not as_json:
+            typer.echo(describe(counts, cap))
     numbered = list(enumerate(zip(items, results, strict=True), 1))
     if as_json:
         emit_json([count_record(k, p, c, cap) for k, (p, c) in numbered])
-    else:
-        for counts in results:
-            typer.echo(describe(counts, cap))
     disagree = [(k, p) for k, (p, c) in numbered if len(set(c.values())) > 1]
     for k, puzzle in disagree:
         typer.echo(f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True)
@@ -127,34 +129,42 @@ def unique_command(
     has none (2 wins over 1); stderr names the puzzles that are not unique.
     """
     items = load(puzzles, alphabet, order)
-    results = counted(items, 2, methods_for(method), solver, quiet)
-    verdicts = [
-        VERDICTS[min(c.values())] if len(set(c.values())) == 1 else "disagree" for c in results
-    ]
+    verdicts: list[str] = []
+    for counts in counted(items, 2, methods_for(method), solver, quiet):
+        verdicts.append(verdict(counts))
+        if not as_json:
+            typer.echo(verdicts[-1])
     if as_json:
-        emit_json(
-            [
-                {"index": k, "origin": p.origin, "verdict": v}
-                for k, (p, v) in enumerate(zip(items, verdicts, strict=True), 1)
-            ]
-        )
-    else:
-        for verdict in verdicts:
-            typer.echo(verdict)
+        numbered = enumerate(zip(items, verdicts, strict=True), 1)
+        emit_json([{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered])
     raise typer.Exit(unique_exit(items, verdicts))
+
+
+def verdict(counts: dict[str, int]) -> str:
+    """unique, several or none from counts with cap 2; disagree when the methods differ."""
+    values = set(counts.values())
+    return VERDICTS[values.pop()] if len(values) == 1 else "disagree"
+
+
+PROBLEMS = {
+    "none": "has no solution",
+    "several": "has several solutions",
+    "disagree": "gets different counts from the methods",
+}
+NAMED = 10
+"""How many puzzles that are not unique are named on stderr before a summary."""
 
 
 def unique_exit(items: list[Puzzle], verdicts: list[str]) -> int:
     """Name the puzzles that are not unique on stderr; the exit code they call for."""
-    for k, (puzzle, verdict) in enumerate(zip(items, verdicts, strict=True), 1):
-        if verdict == "none":
-            typer.echo(f"puzzle {k} ({puzzle.origin}) has no solution", err=True)
-        elif verdict == "several":
-            typer.echo(f"puzzle {k} ({puzzle.origin}) has several solutions", err=True)
-        elif verdict == "disagree":
-            typer.echo(
-                f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True
-            )
+    bad = [
+        (k, p, v) for k, (p, v) in enumerate(zip(items, verdicts, strict=True), 1) if v in PROBLEMS
+    ]
+    for k, puzzle, verdict in bad[:NAMED]:
+        typer.echo(f"puzzle {k} ({puzzle.origin}) {PROBLEMS[verdict]}", err=True)
+    if len(bad) > NAMED:
+        tally = ", ".join(f"{verdicts.count(v)} {v}" for v in PROBLEMS if v in verdicts)
+        typer.echo(f"... {len(bad)} of {len(items)} puzzles not unique ({tally})", err=True)
     if "disagree" in verdicts:
         return 3
     if "none" in verdicts:
