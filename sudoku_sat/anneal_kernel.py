@@ -18,6 +18,7 @@ import numba
 import numpy as np
 
 from .annealing import (
+    TRACE_ROWS,
     SirdeyParams,
     SwapParams,
     Tables,
@@ -267,7 +268,7 @@ def _arr(values: list[int]) -> Any:
 
 def _trace_arrays(trace_every: int, max_levels: int) -> tuple[Any, Any]:
     """Room for the trace rows of one try (none when not tracing)."""
-    rows = 0 if trace_every <= 0 else max_levels // trace_every + 1
+    rows = 0 if trace_every <= 0 else min(max_levels // trace_every + 1, TRACE_ROWS)
     return np.zeros(rows, dtype=np.int64), np.zeros(rows, dtype=np.float64)
 
 
@@ -284,7 +285,7 @@ def sirdey_runner(
     grid: Grid, n: int, t: Tables, p: SirdeyParams, trace_every: int
 ) -> Callable[[XorShift], TryResult]:
     """A function running one paper try in the kernel from the generator's state."""
-    e_p, t0, t_final, length = sirdey_constants(n, p)
+    e_p, t0, t_final, length = sirdey_constants(n, p, len(t.free))
     rate = cooling_rate(p.delta, e_p)
     free, peers = _arr(t.free), _arr(t.peers)
     levels = level_count(t0, t_final, p.delta, e_p)

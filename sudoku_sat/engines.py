@@ -18,8 +18,10 @@ Engine = Callable[[Grid, int], SolveResult]
 
 _ENGINES: dict[str, tuple[str, str, str]] = {
     # name: (module, function, one-line description)
-    "anneal": (".annealing", "solve_engine", "simulated annealing (block swaps), 10 tries"),
+    "up": (".completion", "up_engine", "unit propagation to its fixpoint (open cells stay '.')"),
+    "fl": (".completion", "fl_engine", "unit propagation plus the failed-literal rule"),
     "eup": (".eup", "solve_engine", "bitmask rules E, U, P (seed 001) with backtracking"),
+    "anneal": (".annealing", "solve_engine", "simulated annealing (block swaps), 10 tries"),
 }
 
 

@@ -8,6 +8,8 @@ The first call compiles (or loads the cache): a warm-up, not a measurement.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_sat.annealing import (
     SirdeyParams,
@@ -83,3 +85,26 @@ def test_kernel_runs_the_papers_level_count_when_it_cannot_solve() -> None:
     assert result.levels == level_count(e_p, final_temperature(2), 0.1, e_p)
     assert result.iterations == 16 * result.levels
     assert result.best_cost >= 1
+
+
+SOLVED = "798635421126974583453218679972586314564123897381497256617352948835749162249861735"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.booleans(), min_size=81, max_size=81),
+    st.integers(0, 2**63),
+    st.floats(0.01, 5.0),
+    st.integers(1, 90),
+    st.integers(0, 40),
+)
+def test_kernel_matches_reference_on_random_puzzles_and_parameters(
+    keep: list[bool], seed: int, delta: float, length: int, focus: int
+) -> None:
+    grid = tuple(int(ch) if k else 0 for ch, k in zip(SOLVED, keep, strict=True))
+    sirdey = SirdeyParams(delta=delta, level_length=length, max_iterations=1500, stall_levels=7)
+    ref, fast, rng_py, rng_nb = both(grid, 3, sirdey, seed)
+    assert fast == ref and rng_py.state == rng_nb.state
+    swap = SwapParams(level_length=length, max_iterations=1500, focus=focus, reheat_levels=5)
+    ref, fast, rng_py, rng_nb = both(grid, 3, swap, seed)
+    assert fast == ref and rng_py.state == rng_nb.state

@@ -187,6 +187,10 @@ def test_bad_parameters_raise_value_error() -> None:
         anneal(grid, 3, "greedy")
     with pytest.raises(ValueError, match="tries"):
         anneal(grid, 3, tries=0)
+    with pytest.raises(ValueError, match="not a grid of order 3"):
+        anneal(grid[:80], 3)
+    with pytest.raises(ValueError, match="not a grid of order 2"):
+        anneal((5,) + (0,) * 15, 2)
 
 
 def test_backend_choice_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,3 +208,15 @@ def test_trace_records_levels_of_every_try() -> None:
     assert list(result.trace.levels[:3]) == [0, 2, 4]
     assert result.trace.temperatures[0] == pytest.approx(810.0)
     assert all(c >= 0 for c in result.trace.costs)
+
+
+def test_instance_t_final_is_equation_3_over_the_free_cells() -> None:
+    from sudoku_sat.annealing import sirdey_constants
+
+    grid = grid_of(TRES_DIFFICILE)
+    free = sum(1 for v in grid if not v)
+    paper = sirdey_constants(3, SirdeyParams(), free)
+    instance = sirdey_constants(3, SirdeyParams(instance_t_final=True), free)
+    assert paper[2] == pytest.approx(0.00273852, abs=5e-9)
+    assert instance[2] == pytest.approx(0.5 / (free * math.log(9) - math.log(0.01)))
+    assert instance[2] > paper[2]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from conftest import dataset_path
+from .conftest import dataset_path
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_counting.py"
 

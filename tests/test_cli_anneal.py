@@ -130,3 +130,15 @@ def test_line_format_marks_a_failed_grid_as_a_comment() -> None:
     code, out = run([*args, "--seed", "0"], TRES_DIFFICILE + "\n")
     assert code == 1
     assert out.startswith("# NOT SOLVED ") and len(out.strip().split(": ")[1]) == 81
+
+
+def test_instance_t_final_option_reaches_the_annealer() -> None:
+    # T0 = 0.003 lies between T'_f = 0.00274 and the instance T_f over 58 free cells (0.00385):
+    # the paper's T'_f runs levels, the instance T_f none at all.
+    base = ["--variant", "sirdey", "--t0", "0.003", "--json", "--seed", "0", "--tries", "1"]
+    base += ["--max-iterations", "8100"]
+    _, out = run([*base, "--paper-t-final"], TRES_DIFFICILE + "\n")
+    assert json.loads(out)["iterations"] >= 8100
+    code, out = run([*base, "--instance-t-final"], TRES_DIFFICILE + "\n")
+    record = json.loads(out)
+    assert code == 1 and record["iterations"] == 0 and record["levels"] == 0

@@ -6,12 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import EASY, dataset_path
 from typer.testing import CliRunner
 
 from sudoku_sat import counting
 from sudoku_sat.cli import app
 from sudoku_sat.counting import available_methods
+
+from .conftest import EASY, dataset_path
 
 runner = CliRunner()
 EMPTY_4X4 = "....\n....\n....\n....\n"

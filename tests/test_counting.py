@@ -6,7 +6,6 @@ import os
 import random
 
 import pytest
-from conftest import dataset_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,8 @@ from sudoku_sat.counting import (
 from sudoku_sat.errors import SolverError
 from sudoku_sat.grid import Grid, empty_grid, is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
+
+from .conftest import dataset_path
 
 HAS_GANAK = "ganak" in available_methods()
 needs_ganak = pytest.mark.skipif(not HAS_GANAK, reason="pyganak not installed (extra 'count')")
@@ -83,7 +84,7 @@ def test_ganak_matches_the_reference_lines() -> None:
 
 
 def test_eup_and_pysat_agree_on_puzzles_with_several_solutions() -> None:
-    from conftest import sample
+    from .conftest import sample
 
     with PysatCounter(3) as pysat:
         for p in sample("puzzles7_serg_benchmark", 40, seed=4):

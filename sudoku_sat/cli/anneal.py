@@ -114,6 +114,7 @@ SIRDEY_OPTIONS = {
     "t_final",
     "stall_levels",
     "max_iterations",
+    "instance_t_final",
 }
 SWAP_OPTIONS = {"t0", "cooling", "level_length", "reheat_levels", "max_iterations", "focus"}
 
@@ -157,6 +158,13 @@ def anneal_command(
     ] = None,
     t_final: Annotated[
         float | None, typer.Option(help=SIRDEY + "final temperature [paper's T'_f formula].")
+    ] = None,
+    instance_t_final: Annotated[
+        bool | None,
+        typer.Option(
+            "--instance-t-final/--paper-t-final",
+            help=SIRDEY + "T_f of equation (3) over the free cells, or T'_f over all n^4 [T'_f].",
+        ),
     ] = None,
     stall_levels: Annotated[
         int | None,
@@ -210,7 +218,8 @@ def anneal_command(
     """
     options = dict(
         t0=t0, delta=delta, alpha=alpha, epsilon=epsilon, e_p=e_p, t_final=t_final,
-        stall_levels=stall_levels, level_length=level_length, max_iterations=max_iterations,
+        stall_levels=stall_levels, instance_t_final=instance_t_final,
+        level_length=level_length, max_iterations=max_iterations,
         cooling=cooling, reheat_levels=reheat_levels, focus=focus,
     )  # fmt: skip
     params = variant_params(variant, options)

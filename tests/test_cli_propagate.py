@@ -1,0 +1,137 @@
+"""CLI: propagate on any DIMACS file, solve --engine up|fl, compare; every command has help."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.cli.propagate import literal_lines
+from sudoku_sat.dimacs import write_cnf_file
+
+from .conftest import EASY, TRES_DIFFICILE, dataset_path
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    "command", [["propagate"], ["compare"], ["solve"]], ids=lambda c: " ".join(c)
+)
+def test_every_command_has_help(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage" in result.output
+
+
+def test_solve_help_lists_the_engines() -> None:
+    result = runner.invoke(app, ["solve", "--help"])
+    assert "up:" in result.output and "fl:" in result.output
+
+
+@pytest.fixture
+def cnf(tmp_path: Path) -> Path:
+    path = tmp_path / "f.cnf"
+    write_cnf_file(path, 6, [[-1, 3], [-1, -3], [1, 2, 4], [4, 5], [-5, 6], [-4]])
+    return path
+
+
+def test_propagate_text(cnf: Path) -> None:
+    result = runner.invoke(app, ["propagate", str(cnf)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "s FIXPOINT"
+    assert lines[1] == "v -4 5 6 0"
+    assert "c propagations 3" in lines
+
+
+def test_propagate_fl_json_and_check(cnf: Path) -> None:
+    result = runner.invoke(app, ["propagate", str(cnf), "--engine", "fl", "--json", "--check"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["status"] == "fixpoint"
+    assert data["literals"] == [-1, 2, -4, 5, 6]
+    assert data["stats"]["failed"] == 1
+    assert [c["ok"] for c in data["checks"]] == [True, True]
+
+
+def test_propagate_conflict_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "u.cnf"
+    write_cnf_file(path, 3, [[1, 2], [1, -2], [-1, 3], [-1, -3]])
+    up = runner.invoke(app, ["propagate", str(path), "--check"])
+    assert up.exit_code == 0 and up.output.startswith("s FIXPOINT\nv 0\n")
+    fl = runner.invoke(app, ["propagate", str(path), "--engine", "fl", "--json", "--check"])
+    assert fl.exit_code == 1
+    assert json.loads(fl.output)["status"] == "conflict"
+
+
+def test_propagate_bad_dimacs_is_one_line_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.cnf"
+    path.write_text("p cnf 2 1\n1 3 0\n")
+    result = runner.invoke(app, ["propagate", str(path)])
+    assert result.exit_code == 2
+    assert "bad.cnf:2:3" in result.output and "Traceback" not in result.output
+
+
+def test_propagate_reads_stdin() -> None:
+    result = runner.invoke(app, ["propagate", "-", "--json"], input="p cnf 2 2\n1 0\n-1 2 0\n")
+    assert json.loads(result.output)["literals"] == [1, 2]
+
+
+def test_literal_lines_wrap() -> None:
+    assert literal_lines(list(range(1, 4)), width=2) == ["v 1 2", "v 3 0"]
+    assert literal_lines([]) == ["v 0"]
+
+
+@pytest.fixture
+def grids(tmp_path: Path) -> Path:
+    path = tmp_path / "grids.txt"
+    path.write_text(f"{EASY}\n{TRES_DIFFICILE}\n")
+    return path
+
+
+def test_solve_with_the_engines(grids: Path) -> None:
+    up = runner.invoke(app, ["solve", str(grids), "--engine", "up", "--format", "line"])
+    assert up.exit_code == 1  # the hard grid stays open: a result, not an error
+    first, second = up.stdout.splitlines()[:2]
+    assert "." not in first and second.count(".") == TRES_DIFFICILE.count("0") - 1
+    fl = runner.invoke(app, ["solve", str(grids), "--engine", "fl", "--json"])
+    records = json.loads(fl.stdout)
+    assert [r["status"] for r in records] == ["solved", "partial"]
+    assert records[1]["stats"]["failed"] > 0
+
+
+def test_compare_per_puzzle_table_and_json(grids: Path) -> None:
+    text = runner.invoke(app, ["compare", str(grids), "--solvers", "m22,g4", "--check"])
+    assert text.exit_code == 0, text.output
+    assert "| engine | status" in text.stdout and "| g4 " in text.stdout
+    assert text.stdout.count("check ") == 10
+    data = json.loads(runner.invoke(app, ["compare", str(grids), "--json"]).stdout)
+    assert [r["engine"] for r in data[1]["rows"]] == ["up", "fl", "m22", "g4", "cd19"]
+
+
+def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
+    path = dataset_path("puzzles6_forum_hardest_1106")
+    text = runner.invoke(
+        app, ["compare", "--dataset", str(path), "--limit", "6", "--solvers", "m22"]
+    )
+    assert text.exit_code == 0, text.output
+    assert "6 puzzles (random sample of 375, seed 0)" in text.stdout
+    assert "| engine | puzzles | solved | solved %" in text.stdout
+    out = tmp_path / "summary.json"
+    args = ["compare", "--dataset", str(path), "--limit", "6", "--jobs", "2", "--json", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    data = json.loads(out.read_text())
+    assert [e["engine"] for e in data["engines"]] == ["up", "fl", "m22", "g4", "cd19"]
+    assert data["engines"][2]["solved"] == 6
+    alone = runner.invoke(app, ["compare", "--dataset", str(path), "--limit", "3", "--json"])
+    assert json.loads(alone.stdout)["engines"][0]["puzzles"] == 3
+
+
+def test_compare_input_errors(grids: Path) -> None:
+    assert runner.invoke(app, ["compare"]).exit_code == 2
+    assert runner.invoke(app, ["compare", str(grids), "--dataset", str(grids)]).exit_code == 2
+    unknown = runner.invoke(app, ["compare", str(grids), "--solvers", "nope"])
+    assert unknown.exit_code == 3 and "unknown PySAT solver" in unknown.output

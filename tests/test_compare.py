@@ -1,0 +1,94 @@
+"""Per-puzzle rows, dataset summaries, sampling, tables, and --jobs."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_sat.compare import (
+    Comparer,
+    agrees,
+    compare_all,
+    markdown_table,
+    p95,
+    pick,
+    summarize,
+)
+from sudoku_sat.crosscheck import cdcl_model
+from sudoku_sat.errors import SolverError
+from sudoku_sat.gridio import Puzzle, format_line, parse_puzzles
+
+from .conftest import EASY, TRES_DIFFICILE
+
+
+def puzzles() -> list[Puzzle]:
+    return parse_puzzles("\n".join([EASY, TRES_DIFFICILE, "11" + "." * 79]))
+
+
+def test_rows_per_engine_and_solver() -> None:
+    comparer = Comparer(["m22", "g4"])
+    try:
+        easy, hard, clash = (comparer.compare(k, p) for k, p in enumerate(puzzles(), 1))
+    finally:
+        comparer.close()
+    assert [r.engine for r in hard.rows] == ["up", "fl", "m22", "g4"]
+    assert all(r.agrees for c in (easy, hard, clash) for r in c.rows)
+    up, fl, m22, _ = hard.rows
+    assert up.status == "partial" and m22.status == "solved" and m22.literals == 729
+    assert m22.decisions is not None and up.decisions is None
+    assert fl.filled >= up.filled
+    assert [r.status for r in clash.rows] == ["unsat"] * 4
+    assert clash.reference == "m22 unsat"
+
+
+def test_reference_from_the_file_and_checks() -> None:
+    other = "652483917978162435314975628825736149791824563436519872269348751547291386183657294"
+    wrong = Comparer([], check=True).compare(1, parse_puzzles(f"{EASY}:1:{other}")[0])
+    assert wrong.reference == "file"
+    assert not wrong.rows[0].agrees  # that solution belongs to another puzzle
+    assert all(c.ok for c in wrong.checks) and len(wrong.checks) == 5
+    model = cdcl_model(parse_puzzles(EASY)[0].grid, 3)
+    assert model is not None
+    right = Comparer().compare(1, parse_puzzles(f"{EASY}:1:{format_line(model, 3)}")[0])
+    assert right.reference == "file" and all(r.agrees for r in right.rows)
+
+
+def test_agrees() -> None:
+    assert agrees((1, 0), "partial", (1, 2))
+    assert not agrees((2, 0), "partial", (1, 2))
+    assert not agrees((1, 0), "unsat", (1, 2))
+    assert agrees((1, 0), "partial", None) and not agrees((1, 2), "solved", None)
+
+
+def test_jobs_give_the_same_rows_in_the_same_order() -> None:
+    items = puzzles() * 3
+    one = list(compare_all(items, ["m22"], jobs=1))
+    two = list(compare_all(items, ["m22"], jobs=2))
+    strip = [[(r.engine, r.status, r.filled, r.literals) for r in c.rows] for c in one]
+    assert strip == [[(r.engine, r.status, r.filled, r.literals) for r in c.rows] for c in two]
+    assert [c.index for c in two] == list(range(1, 10))
+
+
+def test_summary() -> None:
+    summaries = summarize(list(compare_all(puzzles(), ["m22"])))
+    up, fl, m22 = summaries
+    assert (up.engine, up.puzzles, up.solved, up.partial, up.unsat) == ("up", 3, 1, 1, 1)
+    assert m22.solved == 2 and m22.unsat == 1 and m22.mean_decisions is not None
+    assert fl.mean_decisions is None and fl.disagreements == 0
+    assert up.p95_seconds <= max(up.mean_seconds * 3, up.p95_seconds)
+
+
+def test_unknown_solver_is_a_solver_error() -> None:
+    with pytest.raises(SolverError):
+        Comparer(["nope"])
+
+
+def test_p95_pick_and_tables() -> None:
+    assert p95([float(k) for k in range(1, 101)]) == 95.0
+    assert p95([]) == 0.0
+    items = puzzles() * 4
+    chosen = pick(items, 5, seed=3)
+    assert len(chosen) == 5 and chosen == pick(items, 5, seed=3)
+    assert pick(items, None, 0) == items and pick(items, 100, 0) == items
+    table = markdown_table(["a", "bb"], [[1, 2], [333, 4]])
+    assert table.splitlines()[0] == "| a   | bb |"
+    assert table.splitlines()[1] == "|-----|----|"

@@ -1,0 +1,71 @@
+"""The cross-checks themselves: they pass on true results and fail on forged ones."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sudoku_sat.completion import complete, grid_units
+from sudoku_sat.crosscheck import (
+    PysatOracle,
+    cdcl_model,
+    check_completion,
+    check_entailed,
+    check_fl,
+    check_up,
+    sudoku_oracle,
+)
+from sudoku_sat.gridio import Puzzle, parse_puzzles
+from sudoku_sat.propagation import propagate_cnf
+
+CLAUSES = [[-1, 3], [-1, -3], [1, 2, 4], [4, 5], [-5, 6]]
+
+
+def test_oracle_reports_units_given_as_clauses() -> None:
+    oracle = PysatOracle(6, [*CLAUSES, [-4]])
+    try:
+        assert oracle.propagate().literals == {-4, 5, 6}
+        assert oracle.failed_literals().literals == {-4, 5, 6, -1, 2}
+    finally:
+        oracle.close()
+
+
+def test_checks_hold_on_true_results_and_fail_on_forged_ones() -> None:
+    oracle = PysatOracle(6, CLAUSES)
+    try:
+        up = propagate_cnf(6, CLAUSES, "up")
+        fl = propagate_cnf(6, CLAUSES, "fl")
+        assert check_up(oracle, up).ok and check_fl(oracle, fl).ok
+        assert check_entailed(oracle, fl).ok
+        forged = replace(fl, literals=(*fl.literals, 4))
+        assert not check_fl(oracle, forged).ok
+        bad = check_entailed(oracle, forged)
+        assert not bad.ok and "4" in bad.detail
+        assert not check_up(oracle, replace(up, status="conflict")).ok
+        assert not check_entailed(oracle, replace(up, status="conflict")).ok
+    finally:
+        oracle.close()
+
+
+def test_up_check_compares_literals_not_just_counts(hard: Puzzle) -> None:
+    units = grid_units(hard.grid, 3)
+    up = complete(hard.grid, 3, "up").propagation
+    assert check_up(sudoku_oracle(3), up, units).ok
+    swapped = replace(
+        up, literals=tuple(-lit if k == 0 else lit for k, lit in enumerate(up.literals))
+    )
+    assert not check_up(sudoku_oracle(3), swapped, units).ok
+
+
+def test_completion_check_against_the_model(easy: Puzzle) -> None:
+    done = complete(easy.grid, 3, "up")
+    model = cdcl_model(easy.grid, 3)
+    assert check_completion(done, model).ok
+    wrong = replace(done, grid=(done.grid[1], done.grid[0], *done.grid[2:]))
+    assert not check_completion(wrong, model).ok
+    assert not check_completion(done, None).ok
+
+
+def test_cdcl_model_of_an_unsat_grid_is_none() -> None:
+    grid = parse_puzzles("11" + "." * 79)[0].grid
+    assert cdcl_model(grid, 3) is None
+    assert check_completion(complete(grid, 3, "up"), None).ok
