@@ -1,0 +1,270 @@
+"""``generate`` and ``minimize``: unique minimal puzzles, each verified independently."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from ..emptying import Schedule, independent_of
+from ..gridio import format_line
+from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
+from . import app
+from ._common import (
+    ALPHABET_HELP,
+    ORDER_HELP,
+    PUZZLES_HELP,
+    GridFormat,
+    emit_json,
+    guarded,
+    load,
+    progress,
+    show_grid,
+)
+
+
+class Fill(str, Enum):
+    """How the full grid is made."""
+
+    backtrack = "backtrack"
+    permute = "permute"
+    anneal = "anneal"
+
+
+class Empty(str, Enum):
+    """How the full grid is emptied."""
+
+    greedy = "greedy"
+    anneal = "anneal"
+    exhaustive = "exhaustive"
+
+
+class Engine(str, Enum):
+    """Which complete search fills grids for --fill backtrack."""
+
+    eup = "eup"
+    pysat = "pysat"
+
+
+EngineOpt = Annotated[
+    Engine,
+    typer.Option(
+        "--backtrack-engine",
+        help="Search behind --fill backtrack (and solving puzzles given to minimize): "
+        "eup (in-house, random branching) or pysat (fresh solver, random phases).",
+    ),
+]
+
+
+class CheckerName(str, Enum):
+    """Which uniqueness test the emptying uses."""
+
+    pysat = "pysat"
+    eup = "eup"
+    counter = "counter"
+
+
+DEFAULT = Schedule()
+EmptyOpt = Annotated[
+    Empty,
+    typer.Option(
+        "--empty",
+        help="greedy: remove clues in random order until minimal; anneal: the report's "
+        "annealing (then made minimal); exhaustive: the true minimum (4x4 only).",
+    ),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option(help="Random seed: the same seed gives the same puzzles.")
+]
+SymOpt = Annotated[bool, typer.Option("--symmetric", help="Remove clues in 180° rotation pairs.")]
+FormatOpt = Annotated[
+    GridFormat,
+    typer.Option("--format", help="line: one puzzle per line (what encode reads); grid: drawn."),
+]
+StatsOpt = Annotated[
+    bool,
+    typer.Option("--stats", help="A '#' comment line before each puzzle: clues, seconds, verdict."),
+]
+JobsOpt = Annotated[int, typer.Option(min=1, help="Worker processes.")]
+CheckerOpt = Annotated[
+    CheckerName,
+    typer.Option(
+        help="Uniqueness test while emptying: pysat (one incremental solver, one call per "
+        "removal), eup (in-house counter), counter (PySAT model counter). The result is "
+        "re-counted by EUP if a PySAT test was used, by PySAT if EUP was; minimality is "
+        "certified by a second solution per clue, checked against the rules."
+    ),
+]
+TiOpt = Annotated[float, typer.Option(help="Annealing emptying: initial temperature.")]
+TfOpt = Annotated[float, typer.Option(help="Annealing emptying: final temperature.")]
+StepOpt = Annotated[float, typer.Option(help="Annealing emptying: temperature step.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON array of records.")]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+AlphabetOpt = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
+
+
+def verdict_text(made: Made) -> str:
+    """How the independent check went, in words."""
+    if made.verdict is None:
+        return "not made"
+    unique = "unique" if made.verdict.unique else "NOT UNIQUE"
+    minimal = "minimal" if made.verdict.minimal else "NOT MINIMAL"
+    return f"{unique} and {minimal} (checked by {made.verdict.method})"
+
+
+def stats_line(made: Made, total: int) -> str:
+    """The --stats comment line of one puzzle."""
+    head = f"# {made.index + 1}/{total}:"
+    if made.puzzle is None:
+        return f"{head} failed: {made.detail}"
+    return f"{head} {made.clues} clues, {made.seconds:.3f} s, {verdict_text(made)}"
+
+
+def record(made: Made, seed: int) -> dict[str, object]:
+    """One puzzle for --json."""
+    verdict = made.verdict
+    return {
+        "index": made.index,
+        "seed": seed,
+        "puzzle": format_line(made.puzzle, made.n) if made.puzzle else None,
+        "solution": format_line(made.solution, made.n) if made.solution else None,
+        "clues": made.clues,
+        "seconds": round(made.seconds, 6),
+        "unique": verdict.unique if verdict else None,
+        "minimal": verdict.minimal if verdict else None,
+        "verified_by": verdict.method if verdict else None,
+        "detail": made.detail,
+        "stats": made.stats,
+    }
+
+
+def emit(
+    results: Iterator[Made],
+    total: int,
+    seed: int,
+    fmt: GridFormat,
+    stats: bool,
+    as_json: bool,
+    alphabet: str | None,
+) -> int:
+    """Print every result; the number of failures."""
+    failures, records = 0, []
+    for made in results:
+        failures += not made.ok
+        if as_json:
+            records.append(record(made, seed))
+            continue
+        if stats or made.puzzle is None:
+            typer.echo(stats_line(made, total), err=made.puzzle is None)
+        if made.puzzle is not None:
+            text = show_grid(made.puzzle, made.n, fmt, alphabet)
+            typer.echo(text + ("\n" if fmt is not GridFormat.line else ""))
+    if as_json:
+        emit_json(records)
+    return failures
+
+
+def header(seed: int, first: str, empty: str, checker: str) -> str:
+    """The --stats line that says how to replay the run."""
+    return (
+        f"# seed {seed}, {first}, empty {empty}, checker {checker}, "
+        f"verified by {independent_of(checker)}"
+    )
+
+
+def finish(failures: int, total: int) -> None:
+    """Exit 1 when some puzzle could not be made or failed its check."""
+    if failures:
+        typer.echo(f"{failures} of {total} puzzle(s) failed", err=True)
+        raise typer.Exit(1)
+
+
+@app.command("generate")
+@guarded
+def generate_command(
+    order: Annotated[int, typer.Option("--order", "-n", min=2, max=6, help="Box side n.")] = 3,
+    count: Annotated[int, typer.Option("--count", "-k", min=1, help="Puzzles to make.")] = 1,
+    fill: Annotated[
+        Fill,
+        typer.Option(
+            help="Full grid by backtrack (randomized complete search), permute (the "
+            "report's swaps with criterion improvement) or anneal (simulated annealing)."
+        ),
+    ] = Fill.backtrack,
+    engine: EngineOpt = Engine.eup,
+    empty_: EmptyOpt = Empty.greedy,
+    seed: SeedOpt = None,
+    symmetric: SymOpt = False,
+    fmt: FormatOpt = GridFormat.line,
+    stats: StatsOpt = False,
+    jobs: JobsOpt = 1,
+    checker: CheckerOpt = CheckerName.pysat,
+    ti: TiOpt = DEFAULT.ti,
+    tf: TfOpt = DEFAULT.tf,
+    step: StepOpt = DEFAULT.step,
+    as_json: JsonOpt = False,
+    alphabet: AlphabetOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
+
+    Prints one puzzle per line ('.' for a blank). Every puzzle is re-checked unique and
+    minimal by a method independent of the one that emptied it; exit code 1 if a fill
+    failed or a check did not pass.
+    """
+    seed = new_seed() if seed is None else seed
+    schedule = Schedule(ti, tf, step)
+    options = MakeOptions(
+        order, fill.value, empty_.value, symmetric, checker.value, schedule, seed, engine.value
+    )
+    if stats and not as_json:
+        typer.echo(header(seed, f"fill {fill.value}", empty_.value, checker.value))
+    results = progress(make_many(options, count, jobs), count, "generating", quiet)
+    finish(emit(results, count, seed, fmt, stats, as_json, alphabet), count)
+
+
+@app.command("minimize")
+@guarded
+def minimize_command(
+    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    empty_: EmptyOpt = Empty.greedy,
+    seed: SeedOpt = None,
+    symmetric: SymOpt = False,
+    fmt: FormatOpt = GridFormat.line,
+    stats: StatsOpt = False,
+    jobs: JobsOpt = 1,
+    checker: CheckerOpt = CheckerName.pysat,
+    engine: EngineOpt = Engine.eup,
+    ti: TiOpt = DEFAULT.ti,
+    tf: TfOpt = DEFAULT.tf,
+    step: StepOpt = DEFAULT.step,
+    as_json: JsonOpt = False,
+    alphabet: AlphabetOpt = None,
+    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).
+
+    A puzzle with no solution or several cannot be emptied: it is reported and the exit
+    code is 1. Puzzles of several orders may share a file.
+    """
+    items = load(puzzles, alphabet, order)
+    seed = new_seed() if seed is None else seed
+    schedule = Schedule(ti, tf, step)
+    options = MakeOptions(
+        items[0].n,
+        "backtrack",
+        empty_.value,
+        symmetric,
+        checker.value,
+        schedule,
+        seed,
+        engine.value,
+    )
+    grids = [(p.n, p.grid) for p in items]
+    if stats and not as_json:
+        typer.echo(header(seed, f"solve {engine.value}", empty_.value, checker.value))
+    results = progress(minimize_many(options, grids, jobs), len(grids), "minimizing", quiet)
+    finish(emit(results, len(grids), seed, fmt, stats, as_json, alphabet), len(grids))

@@ -1,0 +1,141 @@
+"""The generate and minimize commands, for 4x4, 9x9 and 16x16."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.counting import count_eup
+from sudoku_sat.emptying import PysatChecker, orbits, without
+from sudoku_sat.grid import Grid, clue_count
+from sudoku_sat.gridio import parse_puzzles
+from tests.conftest import EASY
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def pysat_unique_and_minimal(puzzle: Grid, n: int, symmetric: bool = False) -> bool:
+    """Independent of the EUP verification the command ran: a fresh PySAT count."""
+    checker = PysatChecker(n)
+    try:
+        if checker.count(puzzle) != 1:
+            return False
+        filled = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+        return all(checker.count(without(puzzle, o)) == 2 for o in filled)
+    finally:
+        checker.close()
+
+
+@pytest.mark.parametrize("command", ["generate", "minimize"])
+def test_every_command_has_help(command: str) -> None:
+    code, out = run(command, "--help")
+    assert code == 0 and "--seed" in out and "--symmetric" in out
+
+
+@pytest.mark.parametrize(
+    ("order", "count", "extra"),
+    [("2", "4", ["--empty", "exhaustive"]), ("3", "3", []), ("4", "1", [])],
+)
+def test_generate_emits_unique_minimal_puzzles(order: str, count: str, extra: list[str]) -> None:
+    code, out = run("generate", "--order", order, "--count", count, "--seed", "7", "-q", *extra)
+    assert code == 0
+    puzzles = parse_puzzles(out, order=int(order))
+    assert len(puzzles) == int(count)
+    for p in puzzles:
+        assert p.n == int(order) and pysat_unique_and_minimal(p.grid, p.n)
+        if extra:
+            assert clue_count(p.grid) == 4
+
+
+def test_same_seed_same_output_also_with_jobs() -> None:
+    first = run("generate", "-k", "3", "--seed", "11", "-q")
+    assert first == run("generate", "-k", "3", "--seed", "11", "-q")
+    assert first == run("generate", "-k", "3", "--seed", "11", "-q", "--jobs", "2")
+    assert first != run("generate", "-k", "3", "--seed", "12", "-q")
+
+
+def test_stats_and_grid_format() -> None:
+    code, out = run("generate", "-n", "2", "--seed", "1", "--stats", "--format", "grid")
+    assert code == 0 and "# seed 1" in out and "clues" in out
+    assert "unique and minimal (checked by eup)" in out and "+" in out
+
+
+def test_symmetric_annealed_permuted_puzzles() -> None:
+    args = ["generate", "-k", "2", "--seed", "3", "--fill", "permute", "--empty", "anneal"]
+    code, out = run(*args, "--symmetric", "--ti", "1", "--tf", "0.5", "--step", "0.001", "-q")
+    assert code == 0
+    for p in parse_puzzles(out):
+        assert all(bool(p.grid[c]) == bool(p.grid[80 - c]) for c in range(81))
+        assert pysat_unique_and_minimal(p.grid, 3, symmetric=True)
+
+
+def test_json_records() -> None:
+    code, out = run("generate", "-n", "2", "-k", "2", "--seed", "2", "--json", "-q")
+    records = json.loads(out)
+    assert code == 0 and [r["index"] for r in records] == [0, 1]
+    assert all(r["unique"] and r["minimal"] and r["verified_by"] == "eup" for r in records)
+    assert all(r["seed"] == 2 and len(r["puzzle"]) == 16 for r in records)
+
+
+def test_minimize_puzzles_and_solved_grids(tmp_path: Path) -> None:
+    code, out = run("generate", "--seed", "4", "--json", "-q")
+    grid = json.loads(out)[0]["solution"]
+    assert code == 0 and count_eup(parse_puzzles(grid)[0].grid, 3) == 1
+    path = tmp_path / "in.txt"
+    path.write_text(f"# two puzzles\n{EASY}\n{grid}\n")
+    code, out = run("minimize", str(path), "--seed", "0", "--stats", "-q")
+    assert code == 0
+    minimized = parse_puzzles(out)
+    assert len(minimized) == 2
+    for before, after in zip((EASY, grid), minimized, strict=True):
+        source = parse_puzzles(before)[0].grid
+        assert all(a in (0, s) for a, s in zip(after.grid, source, strict=True))
+        assert pysat_unique_and_minimal(after.grid, 3)
+
+
+def test_minimize_reports_a_non_unique_puzzle(tmp_path: Path) -> None:
+    path = tmp_path / "loose.txt"
+    path.write_text(EASY[:30] + "." * 51 + "\n")
+    code, out = run("minimize", str(path), "-q")
+    assert code == 1 and "several solutions" in out
+
+
+def test_minimize_16x16_from_stdin() -> None:
+    code, out = run("generate", "-n", "4", "--seed", "9", "--json", "-q")
+    solution = json.loads(out)[0]["solution"]
+    args = ["minimize", "-", "--order", "4", "--seed", "1", "-q"]
+    result = runner.invoke(app, args, input=solution + "\n")
+    assert result.exit_code == 0
+    (puzzle,) = parse_puzzles(result.output, order=4)
+    assert pysat_unique_and_minimal(puzzle.grid, 4)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["generate", "--empty", "exhaustive"], "4x4"),
+        (["generate", "--empty", "anneal", "--ti", "0.1", "--tf", "0.5"], "ti > tf"),
+        (["minimize", "no-such-file.txt"], "no such file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out = run(*args)
+    assert code == 2 and message in out and "Traceback" not in out
+
+
+def test_minimize_4x4_grids_exhaustively() -> None:
+    grids = "1234341221434321\n2143341212344321\n"
+    result = runner.invoke(app, ["minimize", "-", "--empty", "exhaustive", "-q"], input=grids)
+    assert result.exit_code == 0
+    puzzles = parse_puzzles(result.output)
+    assert [clue_count(p.grid) for p in puzzles] == [4, 4]
+    assert all(pysat_unique_and_minimal(p.grid, 2) for p in puzzles)
