@@ -8,15 +8,13 @@ non-interactive Agg backend so no display is needed.
 from __future__ import annotations
 
 import csv
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
 from .annealing import Trace
-from .dimacs import atomic_write
 from .errors import SolverError
+from .files import atomic_path, atomic_write
 
 MAX_POINTS = 20_000
 """Points drawn per try: longer traces are thinned evenly (the CSV keeps every row)."""
@@ -90,11 +88,5 @@ def plot_trace(path: str | Path, trace: Trace, title: str, log_levels: bool = Tr
 
 def save_figure(fig: object, target: Path) -> None:
     """savefig to a temp file beside target, then rename it over target."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
-    os.close(fd)
-    try:
+    with atomic_path(target) as tmp:
         fig.savefig(tmp, format=target.suffix.lstrip(".") or "png")  # type: ignore[attr-defined]
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise

@@ -3,7 +3,7 @@
 Writer: comment lines first, then an exact ``p cnf V C``, then one clause per line, each
 closed by 0 (cryptominisat rejects clauses spanning lines; picosat and cadical reject a
 wrong header). ``write_cnf`` takes a file object; ``dumps`` and ``write_cnf_file``
-(atomic: temp file, then rename) delegate to it.
+(atomic, through ``files.atomic_write``) delegate to it.
 
 Reader: checks the header against the content, every literal against the variable
 count, every clause for its closing 0, and rejects ``%`` trailers; errors name the line.
@@ -15,14 +15,13 @@ result file (``SAT`` then the literals, ``UNSAT``, ``INDET``) or a bare literal 
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TextIO
 
 from .errors import DimacsError
+from .files import atomic_write, read_text
 
 Status = Literal["SAT", "UNSAT", "UNKNOWN"]
 
@@ -59,19 +58,6 @@ def dumps(nvars: int, clauses: Sequence[Sequence[int]], comments: Iterable[str] 
     buf = io.StringIO()
     write_cnf(buf, nvars, clauses, comments)
     return buf.getvalue()
-
-
-def atomic_write(path: str | Path, writer: object) -> None:
-    """Call ``writer(fp)`` on a temp file beside path, then rename it over path."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as fp:
-            writer(fp)  # type: ignore[operator]
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def write_cnf_file(
@@ -140,8 +126,6 @@ def parse_cnf(text: str, source: str = "<input>") -> Cnf:
 
 def read_cnf(path: str | Path) -> Cnf:
     """Read and strictly parse a DIMACS file (``-`` for stdin)."""
-    from .gridio import read_text
-
     text, source = read_text(path)
     return parse_cnf(text, source)
 

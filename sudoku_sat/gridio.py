@@ -19,13 +19,13 @@ Every reading error raises :class:`GridError` naming the source, line and column
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from .errors import GridError, InputError
+from .files import read_text
 from .grid import MAX_ORDER, MIN_ORDER, Grid, geometry
 
 DIGITS = "123456789"
@@ -243,22 +243,6 @@ def parse_puzzles(
 ) -> list[Puzzle]:
     """Every puzzle in text, in order, in whichever format text uses."""
     return _Reader(text, source, alphabet, order).parse()
-
-
-def read_text(path: str | Path) -> tuple[str, str]:
-    """The text of path (``-`` for stdin) and the name to use in messages."""
-    if str(path) == "-":
-        return sys.stdin.read(), "<stdin>"
-    try:
-        return Path(path).read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
-        raise InputError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a file", str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start})", str(path)) from None
-    except OSError as exc:
-        raise InputError(exc.strerror or "cannot read", str(path)) from None
 
 
 def read_puzzles(

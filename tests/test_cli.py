@@ -171,3 +171,12 @@ def test_python_dash_m_entry_point() -> None:
         check=False,
     )
     assert proc.returncode == 0 and proc.stdout.strip() == TRES_DIFFICILE_SOLUTION
+
+
+def test_unwritable_output_is_one_line(tmp_path: Path) -> None:
+    target = str(tmp_path / "missing" / "f.cnf")
+    code, _, err = run("encode", "-", "-o", target, stdin=TRES_DIFFICILE)
+    assert (
+        code == 2
+        and err.strip() == f"sudoku-sat: error: {target}: cannot write: No such file or directory"
+    )

@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..annealing import AnnealResult, Trace, TryResult, anneal, numba_available
 from ..errors import SudokuSatError
+from ..files import check_writable
 from ..gridio import Puzzle, format_line
 from . import app
 from ._common import (
@@ -224,6 +225,8 @@ def anneal_command(
     )  # fmt: skip
     params = variant_params(variant, options)
     items = load(puzzles, alphabet, order)
+    check_writable(trace)
+    check_writable(plot)
     if backend is BackendName.auto and not numba_available():
         typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0

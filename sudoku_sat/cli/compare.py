@@ -17,8 +17,8 @@ from ..compare import (
     summary_json,
     summary_table,
 )
-from ..dimacs import atomic_write
 from ..errors import SudokuSatError
+from ..files import atomic_write, check_writable
 from . import app
 from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, emit_json, guarded, load, progress
 
@@ -145,6 +145,7 @@ def over_dataset(
     order: int | None,
     quiet: bool,
 ) -> None:
+    check_writable(out)
     everything = load(path, alphabet, order)
     items = pick(everything, limit, seed)
     sampled = len(items) < len(everything)

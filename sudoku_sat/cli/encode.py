@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, TextIO
 
 import typer
 
 from .. import __version__
-from ..dimacs import atomic_write, parse_answer, write_cnf
+from ..dimacs import parse_answer, write_cnf
 from ..encoding import Encoding, encode
 from ..errors import DimacsError, InputError
-from ..gridio import Puzzle, format_line, read_text
+from ..files import atomic_write, read_text
+from ..gridio import Puzzle, format_line
 from . import app
 from ._common import (
     AlphabetOption,
@@ -49,7 +51,7 @@ def formula(puzzle: Puzzle, rules_only: bool, no_f2: bool) -> Encoding:
     return encode(puzzle.grid, puzzle.n, with_f2=not no_f2)
 
 
-def _writer(puzzle: Puzzle, encoding: Encoding, rules_only: bool) -> object:
+def _writer(puzzle: Puzzle, encoding: Encoding, rules_only: bool) -> Callable[[TextIO], None]:
     comments = header(None if rules_only else puzzle, encoding)
     return lambda fp: write_cnf(fp, encoding.nvars, encoding.clauses, comments)
 
@@ -113,7 +115,7 @@ def encode_command(
     writer = _writer(puzzle, enc, rules_only)
     if output is None:
         stdout: TextIO = typer.get_text_stream("stdout")
-        writer(stdout)  # type: ignore[operator]
+        writer(stdout)
     else:
         atomic_write(output, writer)
 
