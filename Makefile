@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run   - creates .venv, installs sudoku-sat, runs the demo
 #   make test  - creates .venv, installs with the test extra, runs the tests
+# make bench runs every benchmark script (minutes; figures go into README.md by hand).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -41,8 +42,10 @@ lint: $(BIN)/python
 	$(BIN)/ruff check sudoku_sat tests benchmarks
 	$(BIN)/mypy
 
-bench: install
-	$(BIN)/python benchmarks/bench_encode.py
+bench: $(BIN)/python
+	$(PIP) -e '.[all]'
+	for b in encode propagation counting generation annealing; do \
+	  $(BIN)/python benchmarks/bench_$$b.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -6,6 +6,7 @@ import importlib.util
 import os
 import random
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,7 @@ def load_benchmark(name: str) -> object:
     spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

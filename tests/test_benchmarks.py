@@ -2,12 +2,53 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from .conftest import load_benchmark
+from .conftest import dataset_path, load_benchmark
+
+
+def bench(name: str) -> Any:
+    return load_benchmark(name)
 
 
 def test_bench_encode_quick(capsys: pytest.CaptureFixture[str]) -> None:
-    load_benchmark("bench_encode").main(["--quick"])  # type: ignore[attr-defined]
+    bench("bench_encode").main(["--quick"])
     out = capsys.readouterr().out
     assert "| 9x9 encode in-process | 12,498 |" in out and "16x16 to a file | 123,904" in out
+
+
+def test_bench_propagation_quick_has_no_mismatch() -> None:
+    dataset_path("puzzles2_17_clue")
+    out = bench("bench_propagation").main(["--quick"])
+    assert "(a) UP fixpoint" in out and "(b) FL fixpoint" in out
+    rows = [line for line in out.splitlines() if line.startswith(("| puzzles", "| all"))]
+    assert len(rows) == 10
+    assert all(row.rstrip(" |").endswith("| 0") for row in rows)  # no mismatch with PySAT
+
+
+def test_bench_counting_quick_prints_a_table() -> None:
+    folder = dataset_path("puzzles2_17_clue").parent
+    text = bench("bench_counting").main(["--quick", "--datasets", str(folder)])
+    rows = [line for line in text.splitlines() if line.startswith("| puzzles")]
+    assert {row.split("|")[2].strip() for row in rows} >= {"pysat", "eup"}
+    assert len({row.split("|")[1].strip() for row in rows}) == 2
+
+
+def test_bench_generation_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    bench("bench_generation").main(["--quick"])
+    out = capsys.readouterr().out
+    assert "| baseline: plain incremental PySAT emptier (this script) | 4 |" in out
+    assert "| greedy | 4 |" in out and "report's schedule" in out
+    assert "| permute (swaps, equal moves kept) | 9x9 | 2 | 2 |" in out
+    assert "| any clue set | 8 | 4 (8) |" in out
+
+
+def test_bench_annealing_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numba")
+    bench("bench_annealing").main(["--quick"])
+    out = capsys.readouterr().out
+    assert "| sirdey, numba: one full paper try" in out
+    assert "| easy (seed report) | sirdey (stall 10,000) | 2/2 |" in out
+    assert "| très difficile | swap | 2/2 |" in out
