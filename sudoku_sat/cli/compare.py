@@ -102,6 +102,9 @@ def report_checks(comparisons: list[PuzzleComparison]) -> None:
         typer.echo(f"check failed: {origin}: {check.name}: {check.detail}", err=True)
     if failed:
         raise typer.Exit(1)
+    ran = sum(len(c.checks) for c in comparisons)
+    if ran:
+        typer.echo(f"cross-checks: {ran} on {len(comparisons)} puzzle(s), all passed", err=True)
 
 
 def per_puzzle(
