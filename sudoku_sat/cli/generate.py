@@ -13,10 +13,11 @@ from ..gridio import format_line
 from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
 from . import app
 from ._common import (
-    ALPHABET_HELP,
-    ORDER_HELP,
-    PUZZLES_HELP,
+    AlphabetOption,
     GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
     emit_json,
     guarded,
     load,
@@ -101,8 +102,6 @@ TiOpt = Annotated[float, typer.Option(help="Annealing emptying: initial temperat
 TfOpt = Annotated[float, typer.Option(help="Annealing emptying: final temperature.")]
 StepOpt = Annotated[float, typer.Option(help="Annealing emptying: temperature step.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON array of records.")]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
-AlphabetOpt = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
 
 
 def verdict_text(made: Made) -> str:
@@ -205,8 +204,8 @@ def generate_command(
     tf: TfOpt = DEFAULT.tf,
     step: StepOpt = DEFAULT.step,
     as_json: JsonOpt = False,
-    alphabet: AlphabetOpt = None,
-    quiet: QuietOpt = False,
+    alphabet: AlphabetOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -228,7 +227,7 @@ def generate_command(
 @app.command("minimize")
 @guarded
 def minimize_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     empty_: EmptyOpt = Empty.greedy,
     seed: SeedOpt = None,
     symmetric: SymOpt = False,
@@ -241,9 +240,9 @@ def minimize_command(
     tf: TfOpt = DEFAULT.tf,
     step: StepOpt = DEFAULT.step,
     as_json: JsonOpt = False,
-    alphabet: AlphabetOpt = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: QuietOpt = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).
 
