@@ -20,7 +20,16 @@ from ..compare import (
 from ..errors import SudokuSatError
 from ..files import atomic_write, check_writable
 from . import app
-from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, emit_json, guarded, load, progress
+from ._common import (
+    PUZZLES_HELP,
+    AlphabetOption,
+    OrderOption,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    progress,
+)
 
 SOLVERS_HELP = (
     "PySAT solvers to compare, comma-separated (m22, g4, cd19, mc, lgl, ...); "
@@ -69,9 +78,9 @@ def compare_command(
             "summary to OUT (atomically) and '--json' alone prints it.",
         ),
     ] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Compare the in-house UP and FL engines with CDCL solvers.
 

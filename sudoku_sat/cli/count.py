@@ -12,7 +12,16 @@ from ..counting import Counters, available_methods
 from ..gridio import Puzzle
 from ..solvers import check_pysat_name
 from . import app
-from ._common import ALPHABET_HELP, ORDER_HELP, PUZZLES_HELP, emit_json, guarded, load, progress
+from ._common import (
+    AlphabetOption,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    progress,
+)
 
 
 class Method(str, Enum):
@@ -63,16 +72,16 @@ def describe(counts: dict[str, int], cap: int) -> str:
 @app.command("count")
 @guarded
 def count_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     cap: Annotated[
         int, typer.Option(min=1, help="Stop counting at K solutions and print >=K.", metavar="K")
     ] = 1000,
     method: Annotated[Method, typer.Option(help=METHOD_HELP)] = Method.eup,
     solver: Annotated[str, typer.Option(help="PySAT solver for --method pysat.")] = "m22",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Count the solutions of every puzzle: one line per puzzle, in input order.
 
@@ -115,13 +124,13 @@ VERDICTS = {0: "none", 1: "unique", 2: "several"}
 @app.command("unique")
 @guarded
 def unique_command(
-    puzzles: Annotated[str, typer.Argument(help=PUZZLES_HELP)],
+    puzzles: PuzzlesArg,
     method: Annotated[Method, typer.Option(help=METHOD_HELP)] = Method.eup,
     solver: Annotated[str, typer.Option(help="PySAT solver for --method pysat.")] = "m22",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of verdicts.")] = False,
-    alphabet: Annotated[str | None, typer.Option(help=ALPHABET_HELP)] = None,
-    order: Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Check that every puzzle has exactly one solution: prints unique, several or none.
 
