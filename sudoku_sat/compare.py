@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .completion import Completion, complete
-from .crosscheck import Check, cdcl_model, check_sudoku
+from .crosscheck import Check, agrees, cdcl_model, check_sudoku
 from .encoding import num_vars
 from .grid import Grid, clue_count
 from .gridio import Puzzle
@@ -60,15 +60,6 @@ class PuzzleComparison:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def agrees(grid: Grid, status: str, reference: Grid | None) -> bool:
-    """True when the result contradicts nothing in the reference (None: UNSAT)."""
-    if reference is None:
-        return status != "solved"
-    if status == "unsat":
-        return False
-    return all(v == 0 or v == r for v, r in zip(grid, reference, strict=True))
 
 
 def engine_row(completion: Completion, engine: str, reference: Grid | None) -> Row:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .completion import Completion
+from .completion import Completion, grid_units
 from .encoding import clue_assumptions, decode, num_vars, rules
 from .grid import Grid
 from .propagation import Propagation
@@ -174,17 +174,26 @@ def check_entailed(
     return Check(name, not wrong, f"not entailed: {wrong[:8]}" if wrong else "")
 
 
+def agrees(grid: Grid, status: str, reference: Grid | None) -> bool:
+    """True when the result contradicts nothing in the reference (None: UNSAT)."""
+    if reference is None:
+        return status != "solved"
+    if status == "unsat":
+        return False
+    return all(v == 0 or v == r for v, r in zip(grid, reference, strict=True))
+
+
 def check_completion(completion: Completion, model: Grid | None, engine: str = "") -> Check:
     """The completed grid agrees with the CDCL model (``None`` when CDCL says UNSAT)."""
     name = f"{engine} grid == CDCL model".lstrip()
+    if agrees(completion.grid, completion.status, model):
+        return Check(name, True)
     if model is None:
-        return Check(name, completion.status == "unsat" or completion.status == "partial")
+        return Check(name, False, "engine solved the grid, CDCL says UNSAT")
     if completion.status == "unsat":
         return Check(name, False, "engine says UNSAT, CDCL found a model")
     wrong = [c for c, v in enumerate(completion.grid) if v and v != model[c]]
-    if wrong or (completion.status == "solved" and completion.grid != model):
-        return Check(name, False, f"cells differing from the model: {wrong[:8]}")
-    return Check(name, True)
+    return Check(name, False, f"cells differing from the model: {wrong[:8]}")
 
 
 def cdcl_model(grid: Grid, n: int) -> Grid | None:
@@ -197,8 +206,6 @@ def cdcl_model(grid: Grid, n: int) -> Grid | None:
 
 def check_sudoku(grid: Grid, n: int, up: Completion, fl: Completion) -> list[Check]:
     """All cross-checks of one puzzle's UP and FL completions."""
-    from .completion import grid_units
-
     oracle = sudoku_oracle(n)
     units = grid_units(grid, n)
     model = cdcl_model(grid, n)
