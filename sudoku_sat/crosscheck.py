@@ -38,6 +38,10 @@ class Check:
     ok: bool
     detail: str = ""
 
+    def line(self) -> str:
+        """``NAME: ok`` or ``NAME: FAILED detail``, as the commands print it."""
+        return f"{self.name}: {'ok' if self.ok else 'FAILED ' + self.detail}"
+
 
 @dataclass(frozen=True)
 class OracleResult:
@@ -183,6 +187,19 @@ def agrees(grid: Grid, status: str, reference: Grid | None) -> bool:
     return all(v == 0 or v == r for v, r in zip(grid, reference, strict=True))
 
 
+def check_propagation(
+    nvars: int, clauses: Sequence[Sequence[int]], engine: str, result: Propagation
+) -> list[Check]:
+    """The cross-checks of engine ``up`` or ``fl``'s result on a CNF, on a fresh oracle."""
+    oracle = PysatOracle(nvars, clauses)
+    try:
+        if engine == "up":
+            return [check_up(oracle, result)]
+        return [check_fl(oracle, result), check_entailed(oracle, result)]
+    finally:
+        oracle.close()
+
+
 def check_completion(completion: Completion, model: Grid | None, engine: str = "") -> Check:
     """The completed grid agrees with the CDCL model (``None`` when CDCL says UNSAT)."""
     name = f"{engine} grid == CDCL model".lstrip()
@@ -219,4 +236,5 @@ def check_sudoku(grid: Grid, n: int, up: Completion, fl: Completion) -> list[Che
 
 
 def checks_json(checks: Iterable[Check]) -> list[dict[str, Any]]:
+    """Checks as JSON records: name, ok, detail."""
     return [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in checks]

@@ -11,6 +11,7 @@ from sudoku_sat.crosscheck import (
     check_completion,
     check_entailed,
     check_fl,
+    check_propagation,
     check_up,
     sudoku_oracle,
 )
@@ -69,3 +70,14 @@ def test_cdcl_model_of_an_unsat_grid_is_none() -> None:
     grid = parse_puzzles("11" + "." * 79)[0].grid
     assert cdcl_model(grid, 3) is None
     assert check_completion(complete(grid, 3, "up"), None).ok
+
+
+def test_check_propagation_picks_the_checks_of_the_engine() -> None:
+    up = check_propagation(6, CLAUSES, "up", propagate_cnf(6, CLAUSES, "up"))
+    assert [c.name for c in up] == ["UP == PySAT propagate"] and up[0].ok
+    fl = propagate_cnf(6, CLAUSES, "fl")
+    assert [c.ok for c in check_propagation(6, CLAUSES, "fl", fl)] == [True, True]
+    forged = check_propagation(6, CLAUSES, "fl", replace(fl, literals=(*fl.literals, 4)))
+    assert [c.ok for c in forged] == [False, False]
+    assert forged[1].line().startswith("derived literals entailed: FAILED not entailed: [4]")
+    assert up[0].line() == "UP == PySAT propagate: ok"

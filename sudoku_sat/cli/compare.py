@@ -137,7 +137,7 @@ def per_puzzle(
             )
             typer.echo(puzzle_table(c))
             for chk in c.checks:
-                typer.echo(f"check {chk.name}: {'ok' if chk.ok else 'FAILED ' + chk.detail}")
+                typer.echo(f"check {chk.line()}")
             typer.echo("")
     if as_json:
         emit_json([c.as_dict() for c in comparisons])

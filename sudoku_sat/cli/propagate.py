@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from ..crosscheck import Check, PysatOracle, check_entailed, check_fl, check_up
+from ..crosscheck import check_propagation, checks_json
 from ..dimacs import read_cnf
-from ..propagation import BACKENDS, Propagation, propagate_cnf
+from ..propagation import BACKENDS, propagate_cnf
 from . import app
 from ._common import emit_json, guarded
 
@@ -67,7 +67,9 @@ def propagate_command(
         raise typer.BadParameter(f"choose one of {', '.join(BACKENDS)}", param_hint="--backend")
     formula = read_cnf(cnf)
     result = propagate_cnf(formula.nvars, formula.clauses, engine.value, backend)
-    checks = run_checks(formula.nvars, formula.clauses, engine.value, result) if check else []
+    checks = (
+        check_propagation(formula.nvars, formula.clauses, engine.value, result) if check else []
+    )
     literals = sorted(result.literals, key=abs)
     if as_json:
         data: dict[str, object] = {
@@ -76,7 +78,7 @@ def propagate_command(
             "stats": result.stats.as_dict(),
         }
         if check:
-            data["checks"] = [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in checks]
+            data["checks"] = checks_json(checks)
         emit_json(data)
     else:
         typer.echo(f"s {result.status.upper()}")
@@ -84,19 +86,6 @@ def propagate_command(
         for key, value in result.stats.as_dict().items():
             typer.echo(f"c {key} {value:.6f}" if isinstance(value, float) else f"c {key} {value}")
         for c in checks:
-            typer.echo(f"c check {c.name}: {'ok' if c.ok else 'FAILED ' + c.detail}")
+            typer.echo(f"c check {c.line()}")
     if result.status == "conflict" or not all(c.ok for c in checks):
         raise typer.Exit(1)
-
-
-def run_checks(
-    nvars: int, clauses: list[list[int]], engine: str, result: Propagation
-) -> list[Check]:
-    """The cross-checks of engine's result against PySAT."""
-    oracle = PysatOracle(nvars, clauses)
-    try:
-        if engine == "up":
-            return [check_up(oracle, result)]
-        return [check_fl(oracle, result), check_entailed(oracle, result)]
-    finally:
-        oracle.close()
