@@ -9,8 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
-from sudoku_sat.cli.propagate import literal_lines
+from sudoku_sat.cli.propagate import Backend, EngineName, literal_lines
 from sudoku_sat.dimacs import write_cnf_file
+from sudoku_sat.propagation import BACKENDS, ENGINES
 
 from .conftest import EASY, TRES_DIFFICILE, dataset_path
 
@@ -78,6 +79,13 @@ def test_propagate_bad_dimacs_is_one_line_exit_2(tmp_path: Path) -> None:
 def test_propagate_reads_stdin() -> None:
     result = runner.invoke(app, ["propagate", "-", "--json"], input="p cnf 2 2\n1 0\n-1 2 0\n")
     assert json.loads(result.output)["literals"] == [1, 2]
+
+
+def test_propagate_choices_are_the_library_s_and_checked(cnf: Path) -> None:
+    assert tuple(b.value for b in Backend) == BACKENDS
+    assert tuple(e.value for e in EngineName) == ENGINES
+    result = runner.invoke(app, ["propagate", str(cnf), "--backend", "gpu"])
+    assert result.exit_code == 2 and "--backend" in result.output
 
 
 def test_literal_lines_wrap() -> None:

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from ..crosscheck import check_propagation, checks_json
+from ..crosscheck import Check, check_propagation, checks_json
 from ..dimacs import read_cnf
-from ..propagation import BACKENDS, propagate_cnf
+from ..propagation import Propagation, propagate_cnf
 from . import app
 from ._common import emit_json, guarded
 
@@ -21,11 +21,19 @@ class EngineName(str, Enum):
     fl = "fl"
 
 
+class Backend(str, Enum):
+    """Where the engines run (``propagation.BACKENDS``)."""
+
+    auto = "auto"
+    python = "python"
+    numba = "numba"
+
+
 def literal_lines(literals: list[int], width: int = 16) -> list[str]:
     """Literals as ``v ... 0`` lines (SAT-competition style), the last closed by 0."""
     chunks = [literals[k : k + width] for k in range(0, len(literals), width)] or [[]]
-    lines = ["v " + " ".join(map(str, chunk)) for chunk in chunks]
-    lines[-1] = (lines[-1] + " 0").replace("v  0", "v 0")
+    lines = [" ".join(["v", *map(str, chunk)]) for chunk in chunks]
+    lines[-1] += " 0"
     return lines
 
 
@@ -38,12 +46,12 @@ def propagate_command(
         typer.Option(help="up: unit propagation; fl: UP plus the failed-literal rule."),
     ] = EngineName.up,
     backend: Annotated[
-        str,
+        Backend,
         typer.Option(
             help="auto: numba when the 'fast' extra is installed, else python; "
             "python or numba to choose (same results either way)."
         ),
-    ] = "auto",
+    ] = Backend.auto,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print {status, literals, stats} as JSON.")
     ] = False,
@@ -63,10 +71,8 @@ def propagate_command(
     variable) as 'v ... 0' lines, then 'c' lines with the counters. Exit code 1 on a
     conflict (the formula is UNSAT) or a failed check.
     """
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"choose one of {', '.join(BACKENDS)}", param_hint="--backend")
     formula = read_cnf(cnf)
-    result = propagate_cnf(formula.nvars, formula.clauses, engine.value, backend)
+    result = propagate_cnf(formula.nvars, formula.clauses, engine.value, backend.value)
     checks = (
         check_propagation(formula.nvars, formula.clauses, engine.value, result) if check else []
     )
@@ -81,11 +87,20 @@ def propagate_command(
             data["checks"] = checks_json(checks)
         emit_json(data)
     else:
-        typer.echo(f"s {result.status.upper()}")
-        typer.echo("\n".join(literal_lines(literals)))
-        for key, value in result.stats.as_dict().items():
-            typer.echo(f"c {key} {value:.6f}" if isinstance(value, float) else f"c {key} {value}")
-        for c in checks:
-            typer.echo(f"c check {c.line()}")
+        typer.echo("\n".join(text_report(result, literals, checks)))
     if result.status == "conflict" or not all(c.ok for c in checks):
         raise typer.Exit(1)
+
+
+def text_report(result: Propagation, literals: list[int], checks: list[Check]) -> list[str]:
+    """The status line, the ``v`` lines, then ``c`` lines for the counters and checks."""
+    stats = [
+        f"c {key} {value:.6f}" if isinstance(value, float) else f"c {key} {value}"
+        for key, value in result.stats.as_dict().items()
+    ]
+    return [
+        f"s {result.status.upper()}",
+        *literal_lines(literals),
+        *stats,
+        *(f"c check {c.line()}" for c in checks),
+    ]
