@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from .completion import Completion, complete
-from .crosscheck import Check, agrees, cdcl_model, check_sudoku
+from .crosscheck import ORACLE_SOLVER, Check, agrees, cdcl_model, check_sudoku
 from .encoding import num_vars
 from .grid import Grid, clue_count
 from .gridio import Puzzle
@@ -82,7 +82,7 @@ def solver_row(result: SolveResult, before: dict[str, int], puzzle: Puzzle) -> R
     return Row(
         result.solver,
         result.status,
-        sum(1 for v in puzzle.grid if not v) if solved else 0,
+        len(puzzle.grid) - clue_count(puzzle.grid) if solved else 0,
         num_vars(puzzle.n) if solved else 0,
         result.seconds,
         int(after.get("decisions", 0)) - int(before.get("decisions", 0)),
@@ -122,7 +122,7 @@ class Comparer:
         reference, where = self._reference(puzzle, [r for r, _ in solved])
         rows = [engine_row(completions[name], name, reference) for name in ENGINE_ROWS]
         rows += [
-            Row(**{**asdict(row), "agrees": agrees(result.grid, result.status, reference)})
+            replace(row, agrees=agrees(result.grid, result.status, reference))
             for result, row in solved
         ]
         checks: tuple[Check, ...] = ()
@@ -140,7 +140,7 @@ class Comparer:
                 grid = result.grid if result.status == "solved" else None
                 return grid, f"{result.solver} {result.status}"
         model = cdcl_model(puzzle.grid, puzzle.n)
-        return model, "m22 " + ("solved" if model else "unsat")
+        return model, f"{ORACLE_SOLVER} " + ("solved" if model else "unsat")
 
 
 _worker: Comparer | None = None
@@ -168,7 +168,8 @@ def compare_all(
         finally:
             comparer.close()
         return
-    Comparer(solvers)  # check the names here, not in the workers
+    for name in solvers:  # here, not in the workers
+        check_pysat_name(name)
     import multiprocessing
 
     with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (solvers, check)) as pool:
