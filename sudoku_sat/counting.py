@@ -169,9 +169,12 @@ def check_method(method: str) -> None:
 
 
 class Counters:
-    """Counters for a batch: one PySAT solver per order, reused from puzzle to puzzle."""
+    """Counters for a batch: one PySAT solver per order, reused from puzzle to puzzle.
+
+    The PySAT name is checked at once (SolverError), before any puzzle is counted."""
 
     def __init__(self, pysat_name: str = "m22") -> None:
+        check_pysat_name(pysat_name)
         self.pysat_name = pysat_name
         self.pysat: dict[int, PysatCounter] = {}
 

@@ -122,6 +122,8 @@ def test_pysat_counter_renews_its_solver_and_keeps_counting(
 def test_pysat_counter_rejects_unknown_solver() -> None:
     with pytest.raises(SolverError):
         PysatCounter(3, "no-such-solver")
+    with pytest.raises(SolverError, match="unknown PySAT solver"):
+        Counters("no-such-solver")  # at once, before any puzzle
 
 
 def test_unknown_method_raises() -> None:

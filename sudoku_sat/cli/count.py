@@ -10,7 +10,6 @@ import typer
 
 from ..counting import Counters, available_methods
 from ..gridio import Puzzle
-from ..solvers import check_pysat_name
 from . import app
 from ._common import (
     AlphabetOption,
@@ -38,7 +37,8 @@ METHOD_HELP = (
     "solver with guarded blocking clauses; ganak: exact #SAT with pyganak (extra 'count'); "
     "all: every available method, which must agree."
 )
-QUIET_HELP = "No progress bar."
+MethodOption = Annotated[Method, typer.Option(help=METHOD_HELP)]
+SolverOption = Annotated[str, typer.Option(help="PySAT solver for --method pysat.")]
 
 
 def methods_for(method: Method) -> list[str]:
@@ -50,7 +50,6 @@ def counted(
     items: list[Puzzle], cap: int, methods: list[str], solver: str, quiet: bool
 ) -> Iterator[dict[str, int]]:
     """Each puzzle's counts by every method, as they come, with a progress bar for long files."""
-    check_pysat_name(solver)
     with Counters(solver) as counters:
         results = counters.count_all(((p.grid, p.n) for p in items), cap, methods)
         yield from progress(results, len(items), "counting", quiet or len(items) < 20)
@@ -61,11 +60,17 @@ def shown(count: int, cap: int) -> str:
     return f">={cap}" if count >= cap else str(count)
 
 
+def agreed(counts: dict[str, int]) -> int | None:
+    """The count every method gave, or None when they disagree."""
+    values = set(counts.values())
+    return values.pop() if len(values) == 1 else None
+
+
 def describe(counts: dict[str, int], cap: int) -> str:
     """One output line: the count when the methods agree, every method's count if not."""
-    values = set(counts.values())
-    if len(values) == 1:
-        return shown(values.pop(), cap)
+    count = agreed(counts)
+    if count is not None:
+        return shown(count, cap)
     return " ".join(f"{method}={shown(c, cap)}" for method, c in counts.items())
 
 
@@ -76,8 +81,8 @@ def count_command(
     cap: Annotated[
         int, typer.Option(min=1, help="Stop counting at K solutions and print >=K.", metavar="K")
     ] = 1000,
-    method: Annotated[Method, typer.Option(help=METHOD_HELP)] = Method.eup,
-    solver: Annotated[str, typer.Option(help="PySAT solver for --method pysat.")] = "m22",
+    method: MethodOption = Method.eup,
+    solver: SolverOption = "m22",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -97,7 +102,7 @@ def count_command(
     numbered = list(enumerate(zip(items, results, strict=True), 1))
     if as_json:
         emit_json([count_record(k, p, c, cap) for k, (p, c) in numbered])
-    disagree = [(k, p) for k, (p, c) in numbered if len(set(c.values())) > 1]
+    disagree = [(k, p) for k, (p, c) in numbered if agreed(c) is None]
     for k, puzzle in disagree:
         typer.echo(f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True)
     if disagree:
@@ -106,8 +111,7 @@ def count_command(
 
 def count_record(k: int, puzzle: Puzzle, counts: dict[str, int], cap: int) -> dict[str, object]:
     """One puzzle's counts for --json."""
-    values = set(counts.values())
-    count = values.pop() if len(values) == 1 else None
+    count = agreed(counts)
     return {
         "index": k,
         "origin": puzzle.origin,
@@ -125,8 +129,8 @@ VERDICTS = {0: "none", 1: "unique", 2: "several"}
 @guarded
 def unique_command(
     puzzles: PuzzlesArg,
-    method: Annotated[Method, typer.Option(help=METHOD_HELP)] = Method.eup,
-    solver: Annotated[str, typer.Option(help="PySAT solver for --method pysat.")] = "m22",
+    method: MethodOption = Method.eup,
+    solver: SolverOption = "m22",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of verdicts.")] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -151,8 +155,8 @@ def unique_command(
 
 def verdict(counts: dict[str, int]) -> str:
     """unique, several or none from counts with cap 2; disagree when the methods differ."""
-    values = set(counts.values())
-    return VERDICTS[values.pop()] if len(values) == 1 else "disagree"
+    count = agreed(counts)
+    return "disagree" if count is None else VERDICTS[count]
 
 
 PROBLEMS = {
