@@ -51,6 +51,9 @@ from .errors import SolverError
 
 Status = Literal["fixpoint", "conflict"]
 
+ENGINES = ("up", "fl")
+"""The engines: unit propagation, and UP plus the failed-literal rule."""
+
 SATISFIED = 1 << 30
 """Added to the counter of a long clause while one of its literals is true."""
 
@@ -85,6 +88,14 @@ class Propagation:
     stats: Stats
     up_count: int = 0
     conflict: tuple[int, ...] | None = None
+
+
+def finished(
+    conflict: tuple[int, ...] | None, literals: tuple[int, ...], stats: Stats, up_count: int
+) -> Propagation:
+    """A run's result: a conflict if there is a conflicting clause, else the fixpoint."""
+    status: Status = "fixpoint" if conflict is None else "conflict"
+    return Propagation(status, literals, stats, min(up_count, len(literals)), conflict)
 
 
 class Propagator:
@@ -291,8 +302,7 @@ def unit_propagate(prop: Propagator, assumptions: Iterable[int] = ()) -> Propaga
     conflict = prop.root(assumptions)
     literals = tuple(prop.trail)
     stats = Stats(prop.propagations - before, seconds=time.perf_counter() - start)
-    status: Status = "fixpoint" if conflict is None else "conflict"
-    return Propagation(status, literals, stats, len(literals), conflict)
+    return finished(conflict, literals, stats, len(literals))
 
 
 def failed_literals(
@@ -320,8 +330,7 @@ def failed_literals(
     literals = tuple(prop.trail)
     seconds = time.perf_counter() - start
     stats = Stats(prop.propagations - before, probes, failed, rounds, seconds)
-    status: Status = "fixpoint" if conflict is None else "conflict"
-    return Propagation(status, literals, stats, min(up_count, len(literals)), conflict)
+    return finished(conflict, literals, stats, up_count)
 
 
 def _probe_rounds(
@@ -410,6 +419,3 @@ def propagate_cnf(
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     return run_engine(build_propagator(nvars, clauses, backend), engine)
-
-
-ENGINES = ("up", "fl")

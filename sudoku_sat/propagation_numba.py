@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .propagation import SATISFIED, Propagation, Propagator, Stats, Status
+from .propagation import SATISFIED, Propagation, Propagator, Stats, finished
 
 TRAIL_LEN, QHEAD, PROPAGATIONS, CONFLICT_A, CONFLICT_B = range(5)
 NO_CONFLICT = -1
@@ -238,8 +238,7 @@ class NumbaPropagator:
         conflict = () if self.empty else self._conflict(self._root(assumptions))
         literals = () if self.empty else self._literals()
         stats = Stats(int(self.st[PROPAGATIONS]), seconds=time.perf_counter() - start)
-        status: Status = "fixpoint" if conflict is None else "conflict"
-        return Propagation(status, literals, stats, len(literals), conflict)
+        return finished(conflict, literals, stats, len(literals))
 
     def failed_literals(
         self, assumptions: Iterable[int] = (), order: Sequence[int] | None = None
@@ -247,7 +246,7 @@ class NumbaPropagator:
         """As :func:`sudoku_sat.propagation.failed_literals`."""
         start = time.perf_counter()
         if self.empty:
-            return Propagation("conflict", (), Stats(seconds=time.perf_counter() - start), 0, ())
+            return finished((), (), Stats(seconds=time.perf_counter() - start), 0)
         self.st[PROPAGATIONS] = 0
         code = self._root(assumptions)
         up_count = int(self.st[TRAIL_LEN])
@@ -262,5 +261,4 @@ class NumbaPropagator:
         literals = self._literals()
         seconds = time.perf_counter() - start
         stats = Stats(int(self.st[PROPAGATIONS]), int(probes), int(failed), int(rounds), seconds)
-        status: Status = "fixpoint" if conflict is None else "conflict"
-        return Propagation(status, literals, stats, min(up_count, len(literals)), conflict)
+        return finished(conflict, literals, stats, up_count)
