@@ -8,7 +8,7 @@ from sudoku_sat.completion import complete, fl_engine, grid_units, up_engine
 from sudoku_sat.crosscheck import cdcl_model, check_sudoku
 from sudoku_sat.encoding import f1, f2
 from sudoku_sat.engines import engine_names, get_engine
-from sudoku_sat.grid import is_solution
+from sudoku_sat.grid import empty_grid, is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
 
 from .conftest import sample
@@ -73,11 +73,12 @@ def test_grid_units_are_f1_and_f2(easy: Puzzle) -> None:
 
 
 def test_order_two_grids() -> None:
-    grid = parse_puzzles("1.....2..3.....4")[0].grid
-    done = complete(grid, 2, "fl")
-    assert done.status in ("solved", "partial")
-    if done.status == "solved":
-        assert is_solution(done.grid, 2, grid)
+    grid = parse_puzzles("1.....2..3.....4")[0].grid  # one solution, reached by UP alone
+    for engine in ("up", "fl"):
+        done = complete(grid, 2, engine)
+        assert done.status == "solved" and is_solution(done.grid, 2, grid)
+    empty = complete(empty_grid(2), 2, "fl")
+    assert empty.status == "partial" and empty.candidates == ((1, 2, 3, 4),) * 16
 
 
 def test_engines_are_registered_and_return_solve_results(hard: Puzzle) -> None:
