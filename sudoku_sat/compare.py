@@ -5,7 +5,8 @@ Per puzzle, one row per engine: in-house ``up`` and ``fl``, then each PySAT solv
 cells filled beyond the clues, literals assigned at the end (the fixpoint, or the
 model), time, CDCL decisions and conflicts (the change in ``accum_stats`` over the
 call), and agreement with the reference solution: the one the file gives
-(``puzzle:count:solution`` lines), else minisat 2.2's model. A row *agrees* when it
+(``puzzle:count:solution`` lines), else the answer of the first compared solver that
+settled the puzzle, else minisat 2.2's model. A row *agrees* when it
 contradicts nothing: every cell it filled holds the reference value (or, for an
 UNSAT puzzle, it does not claim a solution).
 

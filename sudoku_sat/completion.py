@@ -1,8 +1,9 @@
 """Completing a grid as far as the in-house engines allow: the statement's ``sudoku(t)``.
 
 The formula is formula_initiale = F1 ∧ F2 ∧ F_regle. F_regle is loaded once per order
-into a :class:`~sudoku_sat.propagation.Propagator` (cached per process, like a PySAT
-solver holding the rules); the unit clauses F1 ∧ F2 of each grid are its level 0.
+and back-end into a propagator (``build_propagator``: numba when installed, else the
+pure-Python :class:`~sudoku_sat.propagation.Propagator`; cached per process, like a
+PySAT solver holding the rules); the unit clauses F1 ∧ F2 of each grid are its level 0.
 Engine ``up`` stops at the unit-propagation fixpoint, ``fl`` goes on with the
 failed-literal rule. The grid is read back from the true literals; the candidates of a
 cell are the values whose literal is not false; ``filled_by`` says which rule filled

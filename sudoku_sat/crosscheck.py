@@ -9,7 +9,8 @@
   literal by literal with that PySAT ``propagate`` as the UP oracle, and every literal
   it derives must be entailed: F ∧ ¬l is UNSAT for a PySAT solver (a second solver, so
   the oracle never learns anything).
-- Sudoku: a grid the engines complete equals the CDCL model.
+- Sudoku: a grid the engines complete agrees with the CDCL model: every filled cell
+  holds the model's value, UNSAT only when CDCL finds no model, solved only when it does.
 
 Each check returns a :class:`Check` (a mismatch is a result the caller reports).
 """
