@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
@@ -19,6 +20,7 @@ from ..compare import (
 )
 from ..errors import SudokuSatError
 from ..files import atomic_write, check_writable
+from ..gridio import Puzzle
 from . import app
 from ._common import (
     PUZZLES_HELP,
@@ -94,14 +96,20 @@ def compare_command(
     if dataset is None:
         if puzzles is None:
             raise SudokuSatError("give a PUZZLES file, or --dataset FILE")
-        per_puzzle(puzzles, names, check, jobs, as_json, alphabet, order, quiet)
+        items = load(puzzles, alphabet, order)
+        per_puzzle(items, compare_all(items, names, check, jobs), as_json, quiet)
         return
     if puzzles is not None and not as_json:
         raise SudokuSatError("give either PUZZLES or --dataset FILE, not both")
-    over_dataset(
-        dataset, names, limit, seed, jobs, check, puzzles if as_json else None, as_json,
-        alphabet, order, quiet,
-    )  # fmt: skip
+    out = puzzles  # with --dataset and --json, PUZZLES names the output file
+    check_writable(out)
+    everything = load(dataset, alphabet, order)
+    items = pick(everything, limit, seed)
+    results = compare_all(items, names, check, jobs)
+    comparisons = list(progress(results, len(items), "comparing", quiet))
+    sampled = len(items) < len(everything)
+    sample = f" (random sample of {len(everything)}, seed {seed})" if sampled else ""
+    over_dataset(f"{dataset}: {len(items)} puzzles{sample}", dataset, comparisons, out, as_json)
 
 
 def report_checks(comparisons: list[PuzzleComparison]) -> None:
@@ -117,21 +125,13 @@ def report_checks(comparisons: list[PuzzleComparison]) -> None:
 
 
 def per_puzzle(
-    path: str,
-    names: list[str],
-    check: bool,
-    jobs: int,
-    as_json: bool,
-    alphabet: str | None,
-    order: int | None,
-    quiet: bool,
+    items: list[Puzzle], results: Iterator[PuzzleComparison], as_json: bool, quiet: bool
 ) -> None:
-    items = load(path, alphabet, order)
-    results = compare_all(items, names, check, jobs)
+    """One table per puzzle as soon as it is done, or a JSON array at the end."""
     comparisons: list[PuzzleComparison] = []
     for c in progress(results, len(items), "comparing", quiet or len(items) < 20):
         comparisons.append(c)
-        if not as_json:  # each table as soon as its puzzle is done
+        if not as_json:
             typer.echo(
                 f"# {c.index}/{len(items)} {c.origin}: {c.clues} clues, reference: {c.reference}"
             )
@@ -145,25 +145,9 @@ def per_puzzle(
 
 
 def over_dataset(
-    path: str,
-    names: list[str],
-    limit: int | None,
-    seed: int,
-    jobs: int,
-    check: bool,
-    out: str | None,
-    as_json: bool,
-    alphabet: str | None,
-    order: int | None,
-    quiet: bool,
+    heading: str, path: str, comparisons: list[PuzzleComparison], out: str | None, as_json: bool
 ) -> None:
-    check_writable(out)
-    everything = load(path, alphabet, order)
-    items = pick(everything, limit, seed)
-    sampled = len(items) < len(everything)
-    comparisons = list(
-        progress(compare_all(items, names, check, jobs), len(items), "comparing", quiet)
-    )
+    """The summary: written to out, printed as JSON, or printed as a table under heading."""
     summaries = summarize(comparisons)
     data = summary_json(summaries, path, len(failed_checks(comparisons)))
     if out is not None:
@@ -171,7 +155,6 @@ def over_dataset(
     elif as_json:
         emit_json(data)
     if not as_json or out is not None:
-        sample = f" (random sample of {len(everything)}, seed {seed})" if sampled else ""
-        typer.echo(f"{path}: {len(items)} puzzles{sample}")
+        typer.echo(heading)
         typer.echo(summary_table(summaries))
     report_checks(comparisons)
