@@ -28,7 +28,6 @@ fresh solver per puzzle (reloads 11,988 clauses every time).
 from __future__ import annotations
 
 import os
-import random
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -53,7 +52,6 @@ __all__ = [
     "count_eup",
     "count_ganak",
     "count_solutions",
-    "random_solution",
     "solve_eup",
 ]
 
@@ -213,10 +211,3 @@ def count_solutions(grid: Grid, n: int, cap: int = 2, method: str = "eup") -> in
     """min(count, cap) of grid by method (eup, pysat or ganak); 0 when it has no solution."""
     with Counters() as counters:
         return counters.count(grid, n, cap, method)
-
-
-def random_solution(n: int, rng: random.Random) -> Grid:
-    """A random complete grid of order n (EUP search with shuffled value order)."""
-    solution = solve_eup((0,) * n**4, n, rng)
-    assert solution is not None
-    return solution

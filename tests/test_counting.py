@@ -154,13 +154,6 @@ def test_ganak_prints_nothing_on_stdout(capfd: pytest.CaptureFixture[str]) -> No
     assert capfd.readouterr().out == ""
 
 
-def test_random_solution_is_a_full_valid_grid_fixed_by_the_seed() -> None:
-    grid = counting.random_solution(3, random.Random(7))
-    assert is_solution(grid, 3)
-    assert grid == counting.random_solution(3, random.Random(7))
-    assert grid != counting.random_solution(3, random.Random(8))
-
-
 def emptied(n: int, seed: int, holes: int) -> Grid:
     rng = random.Random(seed)
     full = solve_eup(empty_grid(n), n, rng)
