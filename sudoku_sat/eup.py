@@ -82,12 +82,9 @@ class Doubles:
 class Tables:
     """Everything the rules read, precomputed per order as plain tuples of ints."""
 
-    n: int
-    size: int
     full: int
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
-    units_of: tuple[tuple[int, int, int], ...]
     fetch: tuple[Callable[[State], tuple[int, ...]], ...]
     """Per unit, a function giving the masks of its cells (``operator.itemgetter``)."""
     singles: Lookup
@@ -112,19 +109,7 @@ def tables(n: int) -> Tables:
     fetch = tuple(itemgetter(*unit) for unit in geo.units)
     unit_bits = tuple(sum(1 << u for u in us) for us in geo.units_of)
     all_units = (1 << len(geo.units)) - 1
-    return Tables(
-        n,
-        geo.size,
-        full,
-        geo.peers,
-        geo.units,
-        geo.units_of,
-        fetch,
-        singles,
-        doubles,
-        unit_bits,
-        all_units,
-    )
+    return Tables(full, geo.peers, geo.units, fetch, singles, doubles, unit_bits, all_units)
 
 
 def check_grid(grid: Grid, n: int) -> None:
@@ -139,7 +124,7 @@ def check_grid(grid: Grid, n: int) -> None:
 def initial_state(grid: Grid, n: int) -> tuple[State, list[int]]:
     """The masks before any rule (clues single, blanks full) and the clue cells to propagate."""
     check_grid(grid, n)
-    full = (1 << (n * n)) - 1
+    full = tables(n).full
     state = [1 << (v - 1) if v else full for v in grid]
     return state, [c for c, v in enumerate(grid) if v]
 
