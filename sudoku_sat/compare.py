@@ -102,7 +102,14 @@ class Comparer:
         self.check = check
         self.solvers: dict[tuple[int, str], PysatSudoku] = {}
 
+    def __enter__(self) -> Comparer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
+        """Free every PySAT solver."""
         for solver in self.solvers.values():
             solver.close()
         self.solvers.clear()
@@ -163,11 +170,8 @@ def compare_all(
     """Compare every puzzle (numbered from 1), in order, in ``jobs`` processes."""
     items = list(enumerate(puzzles, start=1))
     if jobs <= 1:
-        comparer = Comparer(solvers, check)
-        try:
+        with Comparer(solvers, check) as comparer:
             yield from (comparer.compare(*item) for item in items)
-        finally:
-            comparer.close()
         return
     for name in solvers:  # here, not in the workers
         check_pysat_name(name)

@@ -74,11 +74,18 @@ class PysatOracle:
             elif not clause:
                 self.empty = True
             else:
-                long.append(list(clause))
+                long.append(clause)
         self.propagator = Solver(name=solver, bootstrap_with=long)
         self.prover = Solver(name=solver, bootstrap_with=long)
 
+    def __enter__(self) -> PysatOracle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
+        """Free both solvers."""
         self.propagator.delete()
         self.prover.delete()
 
@@ -192,13 +199,10 @@ def check_propagation(
     nvars: int, clauses: Sequence[Sequence[int]], engine: str, result: Propagation
 ) -> list[Check]:
     """The cross-checks of engine ``up`` or ``fl``'s result on a CNF, on a fresh oracle."""
-    oracle = PysatOracle(nvars, clauses)
-    try:
+    with PysatOracle(nvars, clauses) as oracle:
         if engine == "up":
             return [check_up(oracle, result)]
         return [check_fl(oracle, result), check_entailed(oracle, result)]
-    finally:
-        oracle.close()
 
 
 def check_completion(completion: Completion, model: Grid | None, engine: str = "") -> Check:

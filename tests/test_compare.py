@@ -25,11 +25,8 @@ def puzzles() -> list[Puzzle]:
 
 
 def test_rows_per_engine_and_solver() -> None:
-    comparer = Comparer(["m22", "g4"])
-    try:
+    with Comparer(["m22", "g4"]) as comparer:
         easy, hard, clash = (comparer.compare(k, p) for k, p in enumerate(puzzles(), 1))
-    finally:
-        comparer.close()
     assert [r.engine for r in hard.rows] == ["up", "fl", "m22", "g4"]
     assert all(r.agrees for c in (easy, hard, clash) for r in c.rows)
     up, fl, m22, _ = hard.rows

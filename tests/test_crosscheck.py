@@ -22,17 +22,13 @@ CLAUSES = [[-1, 3], [-1, -3], [1, 2, 4], [4, 5], [-5, 6]]
 
 
 def test_oracle_reports_units_given_as_clauses() -> None:
-    oracle = PysatOracle(6, [*CLAUSES, [-4]])
-    try:
+    with PysatOracle(6, [*CLAUSES, [-4]]) as oracle:
         assert oracle.propagate().literals == {-4, 5, 6}
         assert oracle.failed_literals().literals == {-4, 5, 6, -1, 2}
-    finally:
-        oracle.close()
 
 
 def test_checks_hold_on_true_results_and_fail_on_forged_ones() -> None:
-    oracle = PysatOracle(6, CLAUSES)
-    try:
+    with PysatOracle(6, CLAUSES) as oracle:
         up = propagate_cnf(6, CLAUSES, "up")
         fl = propagate_cnf(6, CLAUSES, "fl")
         assert check_up(oracle, up).ok and check_fl(oracle, fl).ok
@@ -43,8 +39,6 @@ def test_checks_hold_on_true_results_and_fail_on_forged_ones() -> None:
         assert not bad.ok and "4" in bad.detail
         assert not check_up(oracle, replace(up, status="conflict")).ok
         assert not check_entailed(oracle, replace(up, status="conflict")).ok
-    finally:
-        oracle.close()
 
 
 def test_up_check_compares_literals_not_just_counts(hard: Puzzle) -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_sat.crosscheck import PysatOracle, check_entailed, check_fl, check_up
+from sudoku_sat.crosscheck import PysatOracle, check_propagation, check_up
 from sudoku_sat.errors import SolverError
 from sudoku_sat.gridio import Puzzle
 from sudoku_sat.propagation import (
@@ -38,8 +38,13 @@ def random_cnf(rng: random.Random, nvars: int, nclauses: int) -> list[list[int]]
 needs_numba = pytest.mark.skipif(not numba_available(), reason="the 'fast' extra is not installed")
 
 
-def oracle_for(nvars: int, clauses: list[list[int]]) -> PysatOracle:
-    return PysatOracle(nvars, clauses)
+def up_case(seed: int) -> tuple[int, list[list[int]]]:
+    """A random CNF with a few unit clauses: the UP suite's case number seed."""
+    rng = random.Random(seed)
+    nvars = rng.randint(5, 40)
+    clauses = random_cnf(rng, nvars, rng.randint(nvars, 4 * nvars))
+    clauses += [[rng.choice((-1, 1)) * rng.randint(1, nvars)] for _ in range(rng.randint(1, 6))]
+    return nvars, clauses
 
 
 BACKENDS = ["python", pytest.param("numba", marks=needs_numba)]
@@ -48,26 +53,14 @@ BACKENDS = ["python", pytest.param("numba", marks=needs_numba)]
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(120))
 def test_up_matches_pysat_propagate_on_random_cnfs(seed: int, backend: str) -> None:
-    rng = random.Random(seed)
-    nvars = rng.randint(5, 40)
-    clauses = random_cnf(rng, nvars, rng.randint(nvars, 4 * nvars))
-    clauses += [[rng.choice((-1, 1)) * rng.randint(1, nvars)] for _ in range(rng.randint(1, 6))]
-    oracle = oracle_for(nvars, clauses)
-    try:
-        result = propagate_cnf(nvars, clauses, "up", backend)
-        assert check_up(oracle, result).ok, check_up(oracle, result).detail
-    finally:
-        oracle.close()
+    nvars, clauses = up_case(seed)
+    result = propagate_cnf(nvars, clauses, "up", backend)
+    [check] = check_propagation(nvars, clauses, "up", result)
+    assert check.ok, check.detail
 
 
 def test_random_suite_has_both_conflicts_and_fixpoints() -> None:
-    statuses = set()
-    for seed in range(120):
-        rng = random.Random(seed)
-        nvars = rng.randint(5, 40)
-        clauses = random_cnf(rng, nvars, rng.randint(nvars, 4 * nvars))
-        clauses += [[rng.choice((-1, 1)) * rng.randint(1, nvars)] for _ in range(rng.randint(1, 6))]
-        statuses.add(propagate_cnf(nvars, clauses, "up").status)
+    statuses = {propagate_cnf(*up_case(seed), "up").status for seed in range(120)}
     assert statuses == {"fixpoint", "conflict"}
 
 
@@ -79,13 +72,9 @@ def test_up_with_assumptions_matches_pysat(data: st.DataObject) -> None:
     clauses = data.draw(st.lists(st.lists(lit, min_size=2, max_size=4), min_size=1, max_size=60))
     assumptions = data.draw(st.lists(lit, max_size=5))
     prop = Propagator(nvars, clauses)
-    oracle = oracle_for(nvars, clauses)
-    try:
-        result = unit_propagate(prop, assumptions)
-        check = check_up(oracle, result, assumptions)
-        assert check.ok, check.detail
-    finally:
-        oracle.close()
+    with PysatOracle(nvars, clauses) as oracle:
+        check = check_up(oracle, unit_propagate(prop, assumptions), assumptions)
+    assert check.ok, check.detail
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -94,13 +83,9 @@ def test_fl_matches_pysat_oracle_and_is_entailed(seed: int, backend: str) -> Non
     rng = random.Random(1000 + seed)
     nvars = rng.randint(6, 30)
     clauses = random_cnf(rng, nvars, rng.randint(2 * nvars, 5 * nvars))
-    oracle = oracle_for(nvars, clauses)
-    try:
-        result = propagate_cnf(nvars, clauses, "fl", backend)
-        for check in (check_fl(oracle, result), check_entailed(oracle, result)):
-            assert check.ok, check.detail
-    finally:
-        oracle.close()
+    result = propagate_cnf(nvars, clauses, "fl", backend)
+    checks = check_propagation(nvars, clauses, "fl", result)
+    assert len(checks) == 2 and all(c.ok for c in checks), [c.line() for c in checks]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
