@@ -71,6 +71,18 @@ def test_count_all_names_the_puzzle_when_methods_disagree(
     assert result.stdout.splitlines()[0] == "1"
     assert result.stdout.splitlines()[1].startswith("eup=1 pysat=0")
     assert "methods disagree on puzzle 2" in result.stderr and "puzzles.txt:2" in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("sudoku-sat: error: ")
+
+
+def test_count_names_ten_disagreements_then_how_many_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, f"{CLASH}\n" * 12)
+    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 1)
+    result = runner.invoke(app, ["count", path, "--method", "all", "-q"])
+    assert result.exit_code == 3 and result.stderr.count("\n") == 1
+    assert "puzzle 10 (" in result.stderr and "puzzle 11" not in result.stderr
+    assert result.stderr.rstrip().endswith("and 2 more")
 
 
 def test_count_rejects_a_cap_below_one() -> None:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..counting import Counters, available_methods
+from ..errors import SolverError
 from ..gridio import Puzzle
 from . import app
 from ._common import (
@@ -37,6 +38,8 @@ METHOD_HELP = (
     "solver with guarded blocking clauses; ganak: exact #SAT with pyganak (extra 'count'); "
     "all: every available method, which must agree."
 )
+NAMED = 10
+"""How many puzzles an error or a verdict names on stderr before a summary."""
 MethodOption = Annotated[Method, typer.Option(help=METHOD_HELP)]
 SolverOption = Annotated[str, typer.Option(help="PySAT solver for --method pysat.")]
 
@@ -91,7 +94,7 @@ def count_command(
     """Count the solutions of every puzzle: one line per puzzle, in input order.
 
     Prints the count, or >=K when the cap K was reached (0: no solution). With
-    --method all, exit code 3 and a message naming the puzzle when two methods disagree.
+    --method all, exit code 3 and a message naming the puzzles when two methods disagree.
     """
     items = load(puzzles, alphabet, order)
     results: list[dict[str, int]] = []
@@ -102,11 +105,10 @@ def count_command(
     numbered = list(enumerate(zip(items, results, strict=True), 1))
     if as_json:
         emit_json([count_record(k, p, c, cap) for k, (p, c) in numbered])
-    disagree = [(k, p) for k, (p, c) in numbered if agreed(c) is None]
-    for k, puzzle in disagree:
-        typer.echo(f"sudoku-sat: error: methods disagree on puzzle {k} ({puzzle.origin})", err=True)
+    disagree = [f"puzzle {k} ({p.origin})" for k, (p, c) in numbered if agreed(c) is None]
     if disagree:
-        raise typer.Exit(3)
+        more = f" and {len(disagree) - NAMED} more" if len(disagree) > NAMED else ""
+        raise SolverError(f"methods disagree on {', '.join(disagree[:NAMED])}{more}")
 
 
 def count_record(k: int, puzzle: Puzzle, counts: dict[str, int], cap: int) -> dict[str, object]:
@@ -164,8 +166,6 @@ PROBLEMS = {
     "several": "has several solutions",
     "disagree": "gets different counts from the methods",
 }
-NAMED = 10
-"""How many puzzles that are not unique are named on stderr before a summary."""
 
 
 def unique_exit(items: list[Puzzle], verdicts: list[str]) -> int:
