@@ -132,5 +132,8 @@ def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
 def test_compare_input_errors(grids: Path) -> None:
     assert runner.invoke(app, ["compare"]).exit_code == 2
     assert runner.invoke(app, ["compare", str(grids), "--dataset", str(grids)]).exit_code == 2
+    before = grids.read_text()
+    same = runner.invoke(app, ["compare", str(grids), "--dataset", str(grids), "--json"])
+    assert same.exit_code == 2 and "overwrite" in same.stderr and grids.read_text() == before
     unknown = runner.invoke(app, ["compare", str(grids), "--solvers", "nope"])
     assert unknown.exit_code == 3 and "unknown PySAT solver" in unknown.output

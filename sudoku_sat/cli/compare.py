@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -102,6 +103,8 @@ def compare_command(
     if puzzles is not None and not as_json:
         raise SudokuSatError("give either PUZZLES or --dataset FILE, not both")
     out = puzzles  # with --dataset and --json, PUZZLES names the output file
+    if out is not None and Path(out).resolve() == Path(dataset).resolve():
+        raise SudokuSatError(f"{out}: the JSON output would overwrite the --dataset file")
     check_writable(out)
     everything = load(dataset, alphabet, order)
     items = pick(everything, limit, seed)
