@@ -36,8 +36,8 @@ from typing import Any
 
 from .encoding import clue_assumptions, encode, num_vars, rules
 from .errors import SolverError
-from .eup import check_grid, count_eup, solve_eup
-from .grid import Grid
+from .eup import count_eup, solve_eup
+from .grid import Grid, check_grid
 from .solvers import check_pysat_name
 
 METHODS = ("eup", "pysat", "ganak")

@@ -47,8 +47,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Protocol
 
-from .errors import GridError
-from .grid import Grid, geometry
+from .grid import Grid, check_grid, geometry
 from .solvers import SolveResult
 
 State = list[int]
@@ -110,15 +109,6 @@ def tables(n: int) -> Tables:
     unit_bits = tuple(sum(1 << u for u in us) for us in geo.units_of)
     all_units = (1 << len(geo.units)) - 1
     return Tables(full, geo.peers, geo.units, fetch, singles, doubles, unit_bits, all_units)
-
-
-def check_grid(grid: Grid, n: int) -> None:
-    """Raise GridError unless grid has N**4 cells valued 0..N."""
-    size = n * n
-    if len(grid) != size * size:
-        raise GridError(f"a grid of order {n} has {size * size} cells, got {len(grid)}")
-    if min(grid) < 0 or max(grid) > size:
-        raise GridError(f"grid values must lie in 0..{size}")
 
 
 def initial_state(grid: Grid, n: int) -> tuple[State, list[int]]:

@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from .errors import GridError
+
 Cell = int
 """A flat cell index ``i*N + j``."""
 Lit = int
@@ -95,6 +97,15 @@ def order_of_cells(ncells: int) -> int:
     if n**4 != ncells or not MIN_ORDER <= n <= MAX_ORDER:
         raise ValueError(f"{ncells} is not a cell count n**4 with {MIN_ORDER} <= n <= {MAX_ORDER}")
     return n
+
+
+def check_grid(grid: Grid, n: int) -> None:
+    """Raise GridError unless grid has N**4 cells valued 0..N."""
+    size = n * n
+    if len(grid) != size * size:
+        raise GridError(f"a grid of order {n} has {size * size} cells, got {len(grid)}")
+    if min(grid) < 0 or max(grid) > size:
+        raise GridError(f"grid values must lie in 0..{size}")
 
 
 def empty_grid(n: int) -> Grid:

@@ -180,3 +180,10 @@ def test_unwritable_output_is_one_line(tmp_path: Path) -> None:
         code == 2
         and err.strip() == f"sudoku-sat: error: {target}: cannot write: No such file or directory"
     )
+
+
+def test_absurd_dimacs_size_is_one_line(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.cnf"
+    huge.write_text("p cnf 99999999999 0\n")
+    code, _, err = run("propagate", str(huge))
+    assert code == 2 and "out of memory" in err and len(err.strip().splitlines()) == 1

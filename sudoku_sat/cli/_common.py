@@ -60,6 +60,8 @@ def guarded(command: F) -> F:
             return command(*args, **kwargs)
         except SudokuSatError as exc:
             raise fail(str(exc), exc.exit_code) from None
+        except MemoryError:
+            raise fail("out of memory: the input asks for more than this machine holds") from None
         except BrokenPipeError:
             sys.stderr.close()
             raise typer.Exit(0) from None
