@@ -289,9 +289,9 @@ class Schedule:
     step: float = 0.000003
 
     def __post_init__(self) -> None:
-        if not (self.ti > self.tf > 0 and self.step > 0):
+        if not (math.isfinite(self.ti) and self.ti > self.tf > 0 and self.step > 0):
             raise SudokuSatError(
-                f"annealing schedule needs ti > tf > 0 and step > 0, got "
+                f"annealing schedule needs finite ti > tf > 0 and step > 0, got "
                 f"ti={self.ti}, tf={self.tf}, step={self.step}"
             )
 

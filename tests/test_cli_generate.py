@@ -124,6 +124,8 @@ def test_minimize_16x16_from_stdin() -> None:
     [
         (["generate", "--empty", "exhaustive"], "4x4"),
         (["generate", "--empty", "anneal", "--ti", "0.1", "--tf", "0.5"], "ti > tf"),
+        (["generate", "--empty", "anneal", "--ti", "inf"], "finite ti"),
+        (["generate", "--step", "0"], "step > 0"),
         (["minimize", "no-such-file.txt"], "no such file"),
     ],
 )
