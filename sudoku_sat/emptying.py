@@ -64,6 +64,11 @@ def orbits(n: int, symmetric: bool = False) -> tuple[Orbit, ...]:
     )
 
 
+def filled_orbits(puzzle: Grid, n: int, symmetric: bool = False) -> list[Orbit]:
+    """The orbits with at least one clue of puzzle, in cell order."""
+    return [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+
+
 def without(grid: Grid, cells: Sequence[Cell]) -> Grid:
     """grid with cells emptied."""
     out = list(grid)
@@ -259,15 +264,10 @@ def empty_greedy(
     ``singles=False`` asks the checker even when a naked single settles it (for ablation).
     """
     current = list(puzzle)
-    order = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+    order = filled_orbits(puzzle, n, symmetric)
     rng.shuffle(order)
     for orbit in order:
-        filled = [c for c in orbit if current[c]]
-        for c in filled:
-            current[c] = 0
-        if not removable(tuple(current), solution, filled, n, checker, singles):
-            for c in filled:
-                current[c] = solution[c]
+        _try_empty(current, solution, orbit, n, checker, singles)
     return tuple(current)
 
 
@@ -319,7 +319,7 @@ def empty_anneal(
     is always a subset of puzzle.
     """
     current = list(puzzle)
-    group = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+    group = filled_orbits(puzzle, n, symmetric)
     best, clues = puzzle, clue_count(puzzle)
     needed: set[Orbit] = set()
     degradations = 0
@@ -345,12 +345,19 @@ def empty_anneal(
     return final, stats | {"best": clue_count(best)}
 
 
-def _try_empty(current: list[int], solution: Grid, orbit: Orbit, n: int, checker: Checker) -> bool:
+def _try_empty(
+    current: list[int],
+    solution: Grid,
+    orbit: Orbit,
+    n: int,
+    checker: Checker,
+    singles: bool = True,
+) -> bool:
     """Empty the filled cells of orbit in place if the puzzle stays unique; say if it did."""
     filled = [c for c in orbit if current[c]]
     for c in filled:
         current[c] = 0
-    if removable(tuple(current), solution, filled, n, checker):
+    if removable(tuple(current), solution, filled, n, checker, singles):
         return True
     for c in filled:
         current[c] = solution[c]
@@ -391,7 +398,7 @@ def empty_exhaustive(
             f"exhaustive emptying is for order {EXHAUSTIVE_MAX_ORDER} (4x4) only; "
             "use greedy or anneal for larger grids"
         )
-    group = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+    group = filled_orbits(puzzle, n, symmetric)
     witness = _Witness(n, solution)
     search = _HittingSearch(group, solution, witness)
     try:
@@ -530,8 +537,7 @@ def verify(
     unique = is_solution(solution, n, puzzle) and counter.count(puzzle) == 1
     minimal = unique and all(
         _second_solution(without(puzzle, orbit), solution, orbit, n, finder)
-        for orbit in orbits(n, symmetric)
-        if any(puzzle[c] for c in orbit)
+        for orbit in filled_orbits(puzzle, n, symmetric)
     )
     return Verdict(unique, minimal, counter.name)
 
