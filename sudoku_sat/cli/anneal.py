@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from enum import Enum
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..annealing import AnnealResult, Trace, TryResult, anneal, numba_available
+from ..annealing import (
+    AnnealResult,
+    SirdeyParams,
+    SwapParams,
+    Trace,
+    TryResult,
+    anneal,
+    numba_available,
+)
 from ..errors import SudokuSatError
 from ..files import check_writable
 from ..gridio import Puzzle, format_line
@@ -105,19 +114,8 @@ def variant_params(variant: VariantName, options: dict[str, Any]) -> dict[str, A
     return given
 
 
-SIRDEY_OPTIONS = {
-    "t0",
-    "delta",
-    "alpha",
-    "epsilon",
-    "e_p",
-    "level_length",
-    "t_final",
-    "stall_levels",
-    "max_iterations",
-    "instance_t_final",
-}
-SWAP_OPTIONS = {"t0", "cooling", "level_length", "reheat_levels", "max_iterations", "focus"}
+SIRDEY_OPTIONS = {f.name for f in fields(SirdeyParams)}
+SWAP_OPTIONS = {f.name for f in fields(SwapParams)}
 
 
 def write_outputs(
