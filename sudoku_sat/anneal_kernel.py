@@ -69,6 +69,27 @@ def _uniform(x: Any) -> float:
     return float((x * MULT) >> U11) * INV53
 
 
+@numba.njit(cache=True, inline="always")
+def _fill_accept(accept: Any, temp: float) -> None:
+    """accept[d] = exp(-d / temp), as powers of exp(-1 / temp): one exp per level."""
+    q = np.exp(-1.0 / temp)
+    accept[0] = 1.0
+    for d in range(1, accept.shape[0]):
+        accept[d] = accept[d - 1] * q
+
+
+@numba.njit(cache=True, inline="always")
+def _record(
+    trace_cost: Any, trace_temp: Any, ntrace: int, every: int, level: int, c: int, temp: float
+) -> int:
+    """Record cost and temperature on every ``every``-th level while there is room."""
+    if every > 0 and level % every == 0 and ntrace < trace_cost.shape[0]:
+        trace_cost[ntrace] = c
+        trace_temp[ntrace] = temp
+        return ntrace + 1
+    return ntrace
+
+
 @numba.njit(cache=True)
 def sirdey_kernel(  # noqa: PLR0913
     w: Any,
@@ -103,10 +124,7 @@ def sirdey_kernel(  # noqa: PLR0913
     ntrace = 0
     x = state[0]
     while temp >= t_final and c > 0 and nfree > 0:
-        q = np.exp(-1.0 / temp)
-        accept[0] = 1.0
-        for d in range(1, npeers + 1):
-            accept[d] = accept[d - 1] * q
+        _fill_accept(accept, temp)
         for _ in range(length):
             x = _step(x)
             cell = free[_below(x, nfree)]
@@ -121,9 +139,9 @@ def sirdey_kernel(  # noqa: PLR0913
                 x = _step(x)
             if d <= 0 or _uniform(x) <= accept[d]:
                 for k in range(cell * npeers, (cell + 1) * npeers):
-                    q = peers[k]
-                    conf[q * width + old] -= 1
-                    conf[q * width + new] += 1
+                    peer = peers[k]
+                    conf[peer * width + old] -= 1
+                    conf[peer * width + new] += 1
                 w[cell] = new
                 c += d
                 if c < best:
@@ -132,10 +150,7 @@ def sirdey_kernel(  # noqa: PLR0913
                     best_level = level
                     if c == 0:
                         break
-        if trace_every > 0 and level % trace_every == 0 and ntrace < trace_cost.shape[0]:
-            trace_cost[ntrace] = c
-            trace_temp[ntrace] = temp
-            ntrace += 1
+        ntrace = _record(trace_cost, trace_temp, ntrace, trace_every, level, c, temp)
         level += 1
         if c == 0 or (stall_levels > 0 and level - best_level >= stall_levels):
             break
@@ -204,10 +219,7 @@ def swap_kernel(  # noqa: PLR0913
     ntrace = 0
     x = state[0]
     while c > 0 and nmov > 0 and iterations < max_iterations:
-        q = np.exp(-1.0 / temp)
-        accept[0] = 1.0
-        for d in range(1, 4 * size + 1):
-            accept[d] = accept[d - 1] * q
+        _fill_accept(accept, temp)
         for _ in range(length):
             x = _step(x)
             a = movable[_below(x, nmov)]
@@ -248,10 +260,7 @@ def swap_kernel(  # noqa: PLR0913
                     best_level = level
                     if c == 0:
                         break
-        if trace_every > 0 and level % trace_every == 0 and ntrace < trace_cost.shape[0]:
-            trace_cost[ntrace] = c
-            trace_temp[ntrace] = temp
-            ntrace += 1
+        ntrace = _record(trace_cost, trace_temp, ntrace, trace_every, level, c, temp)
         level += 1
         temp *= cooling
         if level - best_level >= reheat_levels:

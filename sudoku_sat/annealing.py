@@ -105,6 +105,27 @@ class Trace:
     every: int = 1
 
 
+@dataclass
+class TraceRows:
+    """One try's trace being recorded: every ``every``-th level, TRACE_ROWS at most."""
+
+    every: int
+    levels: list[int] = field(default_factory=list)
+    costs: list[int] = field(default_factory=list)
+    temps: list[float] = field(default_factory=list)
+
+    def add(self, level: int, c: int, temp: float) -> None:
+        """Record the level's cost and temperature if it is one to keep."""
+        if self.every and level % self.every == 0 and len(self.levels) < TRACE_ROWS:
+            self.levels.append(level)
+            self.costs.append(c)
+            self.temps.append(temp)
+
+    def rows(self) -> tuple[list[int], list[int], list[float]]:
+        """Levels, costs and temperatures, as TryResult takes them."""
+        return self.levels, self.costs, self.temps
+
+
 @dataclass(frozen=True)
 class TryResult:
     """One try: final cost, best cost and grid, moves and levels made, its trace."""
@@ -300,9 +321,7 @@ def sirdey_try_py(
     c = sum(conf[i * width + w[i]] for i in range(len(w))) // 2
     best, best_w, best_level = c, list(w), 0
     temp, level, iterations = t0, 0, 0
-    tl: list[int] = []
-    tc: list[int] = []
-    tt: list[float] = []
+    trace = TraceRows(trace_every)
     nfree = len(t.free)
     while temp >= t_final and c > 0 and nfree:
         accept = acceptance_table(temp, npeers)
@@ -326,17 +345,14 @@ def sirdey_try_py(
                     best, best_w, best_level = c, list(w), level
                     if c == 0:
                         break
-        if trace_every and level % trace_every == 0 and len(tl) < TRACE_ROWS:
-            tl.append(level)
-            tc.append(c)
-            tt.append(temp)
+        trace.add(level, c, temp)
         level += 1
         if c == 0 or (p.stall_levels and level - best_level >= p.stall_levels):
             break
         if p.max_iterations and iterations >= p.max_iterations:
             break
         temp = temp / (1 + rate * temp)
-    return TryResult(c, best, tuple(best_w), iterations, level, tl, tc, tt)
+    return TryResult(c, best, tuple(best_w), iterations, level, *trace.rows())
 
 
 def sirdey_constants(n: int, p: SirdeyParams, free_cells: int) -> tuple[float, float, float, int]:
@@ -421,9 +437,7 @@ def swap_try_py(
     length = swap_level_length(t, p)
     temp, level, iterations = p.t0, 0, 0
     blocks = block_of_cell(t.n)
-    tl: list[int] = []
-    tc: list[int] = []
-    tt: list[float] = []
+    trace = TraceRows(trace_every)
     nmov = len(t.movable)
     while c > 0 and nmov and iterations < p.max_iterations:
         accept = acceptance_table(temp, 4 * size)
@@ -456,15 +470,12 @@ def swap_try_py(
                     best, best_w, best_level = c, list(w), level
                     if c == 0:
                         break
-        if trace_every and level % trace_every == 0 and len(tl) < TRACE_ROWS:
-            tl.append(level)
-            tc.append(c)
-            tt.append(temp)
+        trace.add(level, c, temp)
         level += 1
         temp *= p.cooling
         if level - best_level >= p.reheat_levels:
             temp, best_level = p.t0, level
-    return TryResult(c, best, tuple(best_w), iterations, level, tl, tc, tt)
+    return TryResult(c, best, tuple(best_w), iterations, level, *trace.rows())
 
 
 def swap_level_length(t: Tables, p: SwapParams) -> int:
