@@ -247,7 +247,7 @@ def minimize_command(
     """Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).
 
     A puzzle with no solution or several cannot be emptied: it is reported and the exit
-    code is 1. Puzzles of several orders may share a file.
+    code is 1. Every puzzle of a file has the order of its first.
     """
     items = load(puzzles, alphabet, order)
     seed = new_seed() if seed is None else seed
