@@ -142,3 +142,19 @@ def test_instance_t_final_option_reaches_the_annealer() -> None:
     code, out = run([*base, "--instance-t-final"], TRES_DIFFICILE + "\n")
     record = json.loads(out)
     assert code == 1 and record["iterations"] == 0 and record["levels"] == 0
+
+
+def test_plot_without_matplotlib_fails_before_annealing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
+    result = runner.invoke(app, ["anneal", "-", "--plot", str(tmp_path / "p.png")], input=EASY)
+    assert result.exit_code == 3 and result.stdout == ""
+    assert "matplotlib not installed" in result.stderr

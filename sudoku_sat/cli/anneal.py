@@ -225,6 +225,10 @@ def anneal_command(
     items = load(puzzles, alphabet, order)
     check_writable(trace)
     check_writable(plot)
+    if plot:
+        from ..anneal_trace import check_plotting
+
+        check_plotting()
     if backend is BackendName.auto and not numba_available():
         typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
