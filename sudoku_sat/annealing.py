@@ -605,67 +605,49 @@ def anneal(
     if is_solution(grid, n):
         return AnnealResult(grid, 0, 0, 0.0, 0, grid, variant, chosen, seed)
     run = try_runner(grid, n, p, chosen, trace_every)
-    return run_tries(run, grid, n, tries, seed, trace_every, on_try, start, variant, chosen)
-
-
-def run_tries(
-    run: TryRunner,
-    grid: Grid,
-    n: int,
-    tries: int,
-    seed: int,
-    trace_every: int,
-    on_try: Callable[[int, TryResult], None] | None,
-    start: float,
-    variant: str,
-    backend: str,
-) -> AnnealResult:
-    """The try loop: one generator for the whole run, so a seed fixes every try."""
-    rng = XorShift(splitmix64(seed))
-    best: TryResult | None = None
-    done = iterations = levels = 0
-    trace: list[tuple[int, int, int, float]] = []
-    for k in range(1, tries + 1):
-        result = run(rng)
-        done, iterations, levels = k, iterations + result.iterations, levels + result.levels
-        trace.extend(
-            zip(
-                [k] * len(result.trace_levels),
-                result.trace_levels,
-                result.trace_costs,
-                result.trace_temps,
-                strict=True,
-            )
-        )
-        if best is None or result.best_cost < best.best_cost:
-            best = result
-        if on_try is not None:
-            on_try(k, result)
-        if result.best_cost == 0:
-            break
-    assert best is not None
+    results = run_tries(run, tries, seed, on_try)
+    best = min(results, key=lambda r: r.best_cost)
     solution = best.best_grid if best.best_cost == 0 else None
     if solution is not None and not is_solution(solution, n, grid):
         raise AssertionError("annealer returned a grid that is not a solution")
-    seconds = time.perf_counter() - start
-    record = make_trace(trace, trace_every) if trace_every else None
     return AnnealResult(
         solution,
-        done,
-        iterations,
-        seconds,
-        best.best_cost,
-        best.best_grid,
-        variant,
-        backend,
-        seed,
-        levels,
-        record,
+        tries=len(results),
+        iterations=sum(r.iterations for r in results),
+        seconds=time.perf_counter() - start,
+        best_cost=best.best_cost,
+        best_grid=best.best_grid,
+        variant=variant,
+        backend=chosen,
+        seed=seed,
+        levels=sum(r.levels for r in results),
+        trace=make_trace(results, trace_every) if trace_every else None,
     )
 
 
-def make_trace(rows: list[tuple[int, int, int, float]], every: int) -> Trace:
-    """The per-level rows as a Trace."""
+def run_tries(
+    run: TryRunner, tries: int, seed: int, on_try: Callable[[int, TryResult], None] | None
+) -> list[TryResult]:
+    """Tries until one solves or ``tries`` are made; one generator for the whole run, so a
+    seed fixes every try."""
+    rng = XorShift(splitmix64(seed))
+    results: list[TryResult] = []
+    for k in range(1, tries + 1):
+        results.append(run(rng))
+        if on_try is not None:
+            on_try(k, results[-1])
+        if results[-1].best_cost == 0:
+            break
+    return results
+
+
+def make_trace(results: list[TryResult], every: int) -> Trace:
+    """The traces of tries 1, 2, ... as one Trace."""
+    rows = [
+        (k, level, c, temp)
+        for k, r in enumerate(results, start=1)
+        for level, c, temp in zip(r.trace_levels, r.trace_costs, r.trace_temps, strict=True)
+    ]
     if not rows:
         return Trace((), (), (), (), every)
     tries, levels, costs, temps = zip(*rows, strict=True)
