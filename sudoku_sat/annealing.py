@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from .errors import SolverError
 from .grid import Grid, conflicts, geometry, is_solution
 from .solvers import SolveResult
 
@@ -546,15 +547,15 @@ def numba_available() -> bool:
 
 def choose_backend(backend: str) -> str:
     """numba when asked for or available under auto; python otherwise."""
-    if backend == "python" or (backend == "auto" and not numba_available()):
+    if backend not in ("auto", "numba", "python"):
+        raise ValueError(f"unknown backend {backend!r}; known: auto, numba, python")
+    if backend == "python":
         return "python"
-    if backend in ("auto", "numba"):
-        if not numba_available():
-            from .errors import SolverError
-
-            raise SolverError("numba not installed: pip install 'sudoku-sat[anneal]'")
+    if numba_available():
         return "numba"
-    raise ValueError(f"unknown backend {backend!r}; known: auto, numba, python")
+    if backend == "auto":
+        return "python"
+    raise SolverError("numba not installed: pip install 'sudoku-sat[anneal]'")
 
 
 TryRunner = Callable[[XorShift], TryResult]
