@@ -158,3 +158,19 @@ def test_plot_without_matplotlib_fails_before_annealing(
     result = runner.invoke(app, ["anneal", "-", "--plot", str(tmp_path / "p.png")], input=EASY)
     assert result.exit_code == 3 and result.stdout == ""
     assert "matplotlib not installed" in result.stderr
+
+
+def test_plot_is_titled_with_the_puzzle_it_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clashing first puzzle makes no try and no trace: the plot is the second's."""
+    from sudoku_sat import anneal_trace
+    from sudoku_sat.annealing import Trace
+
+    drawn: list[tuple[str, Trace]] = []
+    monkeypatch.setattr(
+        anneal_trace, "plot_trace", lambda _p, trace, title, **_: drawn.append((title, trace))
+    )
+    two = "11" + "." * 14 + "\n" + "1" + "." * 15 + "\n"
+    result = runner.invoke(app, ["anneal", "-", "--plot", "p.png", "--seed", "5"], input=two)
+    assert result.exit_code == 1
+    ((title, trace),) = drawn
+    assert title == "swap annealing, seed 6: 1..............." and set(trace.tries) == {1}
