@@ -251,8 +251,7 @@ def tables(grid: Grid, n: int) -> Tables:
     block_start, block_free = [0], []
     free_pos = [-1] * geo.ncells
     movable = []
-    for block in geo.blocks:
-        mine = [c for c in block if not grid[c]]
+    for mine, _ in block_holes(grid, n):
         for k, c in enumerate(mine):
             free_pos[c] = k
         block_free.extend(mine)
@@ -373,13 +372,20 @@ def sirdey_constants(n: int, p: SirdeyParams, free_cells: int) -> tuple[float, f
 # ---------------------------------------------------------------- the reference: swap
 
 
+def block_holes(grid: Grid, n: int) -> list[tuple[list[int], list[int]]]:
+    """Per block, its free cells and the values its clues leave missing (ascending)."""
+    geo = geometry(n)
+    values = set(range(1, geo.size + 1))
+    return [
+        ([c for c in block if not grid[c]], sorted(values - {grid[c] for c in block}))
+        for block in geo.blocks
+    ]
+
+
 def block_fill(grid: Grid, n: int, rng: XorShift) -> list[int]:
     """The grid with each block's missing values shuffled into its free cells."""
-    geo = geometry(n)
     w = list(grid)
-    for block in geo.blocks:
-        holes = [c for c in block if not grid[c]]
-        missing = sorted(set(range(1, geo.size + 1)) - {grid[c] for c in block})
+    for holes, missing in block_holes(grid, n):
         for k in range(len(missing) - 1, 0, -1):
             j = rng.below(k + 1)
             missing[k], missing[j] = missing[j], missing[k]

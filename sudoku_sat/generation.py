@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .annealing import block_holes
 from .encoding import clue_assumptions, decode, rules
 from .errors import SolverError
 from .grid import Grid, conflicts, geometry, is_solution
@@ -138,17 +139,14 @@ class _Permutations:
         geo = geometry(n)
         self.size, self.rng = geo.size, rng
         self.values = list(grid)
-        self.free = [[c for c in block if not grid[c]] for block in geo.blocks]
-        self.movable = [cells for cells in self.free if len(cells) >= 2]
-        self.missing = [
-            sorted(set(range(1, geo.size + 1)) - {grid[c] for c in block}) for block in geo.blocks
-        ]
+        self.holes = block_holes(grid, n)
+        self.movable = [cells for cells, _ in self.holes if len(cells) >= 2]
         self.rows = [[0] * (geo.size + 1) for _ in range(geo.size)]
         self.cols = [[0] * (geo.size + 1) for _ in range(geo.size)]
 
     def shuffle(self) -> int:
         """Refill every block with a random permutation of its missing values; the cost."""
-        for cells, missing in zip(self.free, self.missing, strict=True):
+        for cells, missing in self.holes:
             values = list(missing)
             self.rng.shuffle(values)
             for cell, value in zip(cells, values, strict=True):
