@@ -111,7 +111,8 @@ def sirdey_kernel(  # noqa: PLR0913
     trace_cost: Any,
     trace_temp: Any,
 ) -> Any:
-    """One try of the paper's annealer on w (modified); returns cost, best, moves, levels."""
+    """One try of the paper's annealer on w (modified); returns cost, best, moves, levels
+    and trace rows."""
     width = size + 1
     nfree = free.shape[0]
     accept = np.empty(npeers + 1, np.float64)
@@ -206,7 +207,8 @@ def swap_kernel(  # noqa: PLR0913
     trace_cost: Any,
     trace_temp: Any,
 ) -> Any:
-    """One try of the swap annealer on w (modified); returns cost, best, moves, levels."""
+    """One try of the swap annealer on w (modified); returns cost, best, moves, levels
+    and trace rows."""
     width = size + 1
     nmov = movable.shape[0]
     accept = np.empty(4 * size + 1, np.float64)

@@ -19,12 +19,14 @@ exchanged by a 180° rotation (the centre cell alone), so a symmetric grid stays
 
 Uniqueness, fast path. The puzzle P is always unique with solution S. Emptying the cells
 R leaves P' unique iff, for every r in R, P' has no solution with r != S[r] (any other
-solution of P' differs from S on R). So one checker call is one SAT call with the clues
-and the unit ``not x(r, S[r])`` as assumptions, on one PySAT solver that keeps F_regle
+solution of P' differs from S on R). So a checker call is one SAT call per r, with the
+clues and the unit ``not x(r, S[r])`` as assumptions, on one PySAT solver that keeps F_regle
 and its learnt clauses across all checks and puzzles (learnt clauses follow from the
 rules alone, so they stay valid). Before it, a naked single (the peers of r show the N-1
-other values) proves the removal safe without a call. The EUP checker counts solutions
-up to 2 instead. Which one is faster is measured in benchmarks/bench_generation.py.
+other values) proves the removal safe without a call. The EUP checker asks instead, per
+r and other value w not shown by r's peers, whether P' with w at r has a solution
+(:func:`has_other_solution`; ``by_values=False`` counts P' up to 2). Which one is faster
+is measured in benchmarks/bench_generation.py.
 
 Verification. :func:`verify` counts the solutions of the final puzzle with a *different*
 method (the in-house EUP counter when PySAT built the puzzle, PySAT when EUP did), and
