@@ -25,6 +25,13 @@ def test_every_command_has_help(command: str) -> None:
     assert "Usage" in result.output
 
 
+def test_the_variant_choices_are_the_librarys() -> None:
+    from sudoku_sat.annealing import VARIANTS
+    from sudoku_sat.cli.anneal import VariantName
+
+    assert [v.value for v in VariantName] == list(VARIANTS)
+
+
 def run(args: list[str], stdin: str) -> tuple[int, str]:
     result = runner.invoke(app, ["anneal", "-", *args], input=stdin)
     return result.exit_code, result.stdout

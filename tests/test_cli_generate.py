@@ -35,6 +35,16 @@ def pysat_unique_and_minimal(puzzle: Grid, n: int, symmetric: bool = False) -> b
         checker.close()
 
 
+def test_the_cli_choices_are_the_librarys() -> None:
+    """typer needs Enums; each must list exactly what the library accepts."""
+    from sudoku_sat.cli.generate import CheckerName, Empty, Fill
+    from sudoku_sat.emptying import CHECKERS, EMPTY_METHODS
+    from sudoku_sat.generation import FILL_METHODS
+
+    for choices, known in ((Fill, FILL_METHODS), (Empty, EMPTY_METHODS), (CheckerName, CHECKERS)):
+        assert [c.value for c in choices] == list(known)
+
+
 @pytest.mark.parametrize("command", ["generate", "minimize"])
 def test_every_command_has_help(command: str) -> None:
     code, out = run(command, "--help")
