@@ -24,16 +24,13 @@ from .annealing import (
     Tables,
     TryResult,
     XorShift,
-    block_fill,
     block_of_cell,
-    conflict_table,
     cooling_rate,
     level_count,
-    line_counts,
-    pair_cost,
-    random_fill,
     sirdey_constants,
+    sirdey_start,
     swap_level_length,
+    swap_start,
 )
 from .grid import Grid
 
@@ -304,10 +301,8 @@ def sirdey_runner(
         levels = min(levels, p.max_iterations // max(length, 1) + 1)
 
     def run(rng: XorShift) -> TryResult:
-        w0 = random_fill(grid, t.size, rng, t.free)
-        conf = _arr(conflict_table(w0, t))
-        c = int(sum(conf[i * (t.size + 1) + w0[i]] for i in range(len(w0)))) // 2
-        w, best_w = _arr(w0), _arr(w0)
+        w0, conf0, c = sirdey_start(grid, t, rng)
+        w, best_w, conf = _arr(w0), _arr(w0), _arr(conf0)
         state = np.array([rng.state], dtype=np.uint64)
         tc, tt = _trace_arrays(trace_every, levels)
         out = sirdey_kernel(
@@ -330,9 +325,7 @@ def swap_runner(
     levels = p.max_iterations // length + 1
 
     def run(rng: XorShift) -> TryResult:
-        w0 = block_fill(grid, n, rng)
-        r0, c0 = line_counts(w0, t.size)
-        c = pair_cost(r0) + pair_cost(c0)
+        w0, r0, c0, c = swap_start(grid, t, rng)
         w, best_w, rows, cols = _arr(w0), _arr(w0), _arr(r0), _arr(c0)
         state = np.array([rng.state], dtype=np.uint64)
         tc, tt = _trace_arrays(trace_every, levels)

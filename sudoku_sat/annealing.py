@@ -299,6 +299,14 @@ def conflict_table(w: Sequence[int], t: Tables) -> list[int]:
     return conf
 
 
+def sirdey_start(grid: Grid, t: Tables, rng: XorShift) -> tuple[list[int], list[int], int]:
+    """A random start keeping the clues, its conflict table and its cost c(w)."""
+    w = random_fill(grid, t.size, rng, t.free)
+    conf = conflict_table(w, t)
+    width = t.size + 1
+    return w, conf, sum(conf[c * width + w[c]] for c in range(len(w))) // 2
+
+
 def sirdey_try_py(
     grid: Grid,
     t: Tables,
@@ -315,10 +323,8 @@ def sirdey_try_py(
     n, size, npeers = t.n, t.size, t.npeers
     e_p, t0, t_final, length = sirdey_constants(n, p, len(t.free))
     rate = cooling_rate(p.delta, e_p)
-    w = random_fill(grid, size, rng, t.free)
-    conf = conflict_table(w, t)
+    w, conf, c = sirdey_start(grid, t, rng)
     width = size + 1
-    c = sum(conf[i * width + w[i]] for i in range(len(w))) // 2
     best, best_w, best_level = c, list(w), 0
     temp, level, iterations = t0, 0, 0
     trace = TraceRows(trace_every)
@@ -427,6 +433,13 @@ def swap_apply(cnt: list[int], line_a: int, line_b: int, va: int, vb: int, width
     cnt[b + va] += 1
 
 
+def swap_start(grid: Grid, t: Tables, rng: XorShift) -> tuple[list[int], list[int], list[int], int]:
+    """A start whose blocks are permutations, its row and column counts and its cost."""
+    w = block_fill(grid, t.n, rng)
+    rows, cols = line_counts(w, t.size)
+    return w, rows, cols, pair_cost(rows) + pair_cost(cols)
+
+
 def swap_try_py(
     grid: Grid,
     t: Tables,
@@ -437,9 +450,7 @@ def swap_try_py(
 ) -> TryResult:
     """One try of the swap annealer in pure Python (the reference for the kernel)."""
     size, width = t.size, t.size + 1
-    w = block_fill(grid, t.n, rng)
-    rows, cols = line_counts(w, size)
-    c = pair_cost(rows) + pair_cost(cols)
+    w, rows, cols, c = swap_start(grid, t, rng)
     best, best_w, best_level = c, list(w), 0
     length = swap_level_length(t, p)
     temp, level, iterations = p.t0, 0, 0
