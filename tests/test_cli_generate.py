@@ -137,11 +137,13 @@ def test_minimize_16x16_from_stdin() -> None:
         (["generate", "--empty", "anneal", "--ti", "inf"], "finite ti"),
         (["generate", "--step", "0"], "step > 0"),
         (["minimize", "no-such-file.txt"], "no such file"),
+        (["generate", "-n", "2", "--alphabet", "12"], "2 symbols, 4 needed"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
-    code, out = run(*args)
-    assert code == 2 and message in out and "Traceback" not in out
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and result.stdout == "" and message in result.stderr
+    assert result.stderr.count("\n") == 1
 
 
 def test_minimize_4x4_grids_exhaustively() -> None:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..emptying import Schedule, independent_of
-from ..gridio import format_line
+from ..gridio import expand_alphabet, format_line
 from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
 from . import app
 from ._common import (
@@ -213,6 +213,8 @@ def generate_command(
     minimal by a method independent of the one that emptied it; exit code 1 if a fill
     failed or a check did not pass.
     """
+    if alphabet is not None:
+        expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(
