@@ -51,7 +51,7 @@ def split_tries(trace: Trace) -> dict[int, tuple[list[int], list[int], list[floa
         costs.append(c)
         temps.append(temp)
     for k, (levels, costs, temps) in out.items():
-        step = max(1, len(levels) // MAX_POINTS)
+        step = -(-len(levels) // MAX_POINTS)  # ceiling: at most MAX_POINTS points
         out[k] = (levels[::step], costs[::step], temps[::step])
     return out
 

@@ -182,3 +182,13 @@ def test_plot_is_titled_with_the_puzzle_it_draws(monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 1
     ((title, trace),) = drawn
     assert title == "swap annealing, seed 6: 1..............." and set(trace.tries) == {1}
+
+
+def test_a_long_try_is_thinned_to_max_points() -> None:
+    from sudoku_sat.anneal_trace import MAX_POINTS, split_tries
+    from sudoku_sat.annealing import Trace
+
+    rows = 2 * MAX_POINTS - 1
+    trace = Trace((1,) * rows, tuple(range(rows)), (0,) * rows, (1.0,) * rows)
+    levels, costs, temps = split_tries(trace)[1]
+    assert len(levels) == len(costs) == len(temps) == MAX_POINTS and levels[:2] == [0, 2]
