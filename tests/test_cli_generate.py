@@ -112,6 +112,15 @@ def test_minimize_puzzles_and_solved_grids(tmp_path: Path) -> None:
         assert pysat_unique_and_minimal(after.grid, 3)
 
 
+def test_minimize_same_seed_same_output_also_with_jobs(tmp_path: Path) -> None:
+    path = tmp_path / "grids.txt"
+    path.write_text("1234341221434321\n2143341212344321\n4321123434122143\n")
+    first = run("minimize", str(path), "--seed", "3", "-q")
+    assert first[0] == 0 and len(parse_puzzles(first[1])) == 3
+    assert first == run("minimize", str(path), "--seed", "3", "-q", "--jobs", "2")
+    assert first != run("minimize", str(path), "--seed", "4", "-q")
+
+
 def test_minimize_reports_a_non_unique_puzzle(tmp_path: Path) -> None:
     path = tmp_path / "loose.txt"
     path.write_text(EASY[:30] + "." * 51 + "\n")
