@@ -24,16 +24,13 @@ from .annealing import (
     Tables,
     TryResult,
     XorShift,
-    block_fill,
     block_of_cell,
-    conflict_table,
     cooling_rate,
     level_count,
-    line_counts,
-    pair_cost,
-    random_fill,
     sirdey_constants,
+    sirdey_start,
     swap_level_length,
+    swap_start,
 )
 from .grid import Grid
 
@@ -69,6 +66,27 @@ def _uniform(x: Any) -> float:
     return float((x * MULT) >> U11) * INV53
 
 
+@numba.njit(cache=True, inline="always")
+def _fill_accept(accept: Any, temp: float) -> None:
+    """accept[d] = exp(-d / temp), as powers of exp(-1 / temp): one exp per level."""
+    q = np.exp(-1.0 / temp)
+    accept[0] = 1.0
+    for d in range(1, accept.shape[0]):
+        accept[d] = accept[d - 1] * q
+
+
+@numba.njit(cache=True, inline="always")
+def _record(
+    trace_cost: Any, trace_temp: Any, ntrace: int, every: int, level: int, c: int, temp: float
+) -> int:
+    """Record cost and temperature on every ``every``-th level while there is room."""
+    if every > 0 and level % every == 0 and ntrace < trace_cost.shape[0]:
+        trace_cost[ntrace] = c
+        trace_temp[ntrace] = temp
+        return ntrace + 1
+    return ntrace
+
+
 @numba.njit(cache=True)
 def sirdey_kernel(  # noqa: PLR0913
     w: Any,
@@ -90,7 +108,8 @@ def sirdey_kernel(  # noqa: PLR0913
     trace_cost: Any,
     trace_temp: Any,
 ) -> Any:
-    """One try of the paper's annealer on w (modified); returns cost, best, moves, levels."""
+    """One try of the paper's annealer on w (modified); returns cost, best, moves, levels
+    and trace rows."""
     width = size + 1
     nfree = free.shape[0]
     accept = np.empty(npeers + 1, np.float64)
@@ -103,10 +122,7 @@ def sirdey_kernel(  # noqa: PLR0913
     ntrace = 0
     x = state[0]
     while temp >= t_final and c > 0 and nfree > 0:
-        q = np.exp(-1.0 / temp)
-        accept[0] = 1.0
-        for d in range(1, npeers + 1):
-            accept[d] = accept[d - 1] * q
+        _fill_accept(accept, temp)
         for _ in range(length):
             x = _step(x)
             cell = free[_below(x, nfree)]
@@ -121,9 +137,9 @@ def sirdey_kernel(  # noqa: PLR0913
                 x = _step(x)
             if d <= 0 or _uniform(x) <= accept[d]:
                 for k in range(cell * npeers, (cell + 1) * npeers):
-                    q = peers[k]
-                    conf[q * width + old] -= 1
-                    conf[q * width + new] += 1
+                    peer = peers[k]
+                    conf[peer * width + old] -= 1
+                    conf[peer * width + new] += 1
                 w[cell] = new
                 c += d
                 if c < best:
@@ -132,10 +148,7 @@ def sirdey_kernel(  # noqa: PLR0913
                     best_level = level
                     if c == 0:
                         break
-        if trace_every > 0 and level % trace_every == 0 and ntrace < trace_cost.shape[0]:
-            trace_cost[ntrace] = c
-            trace_temp[ntrace] = temp
-            ntrace += 1
+        ntrace = _record(trace_cost, trace_temp, ntrace, trace_every, level, c, temp)
         level += 1
         if c == 0 or (stall_levels > 0 and level - best_level >= stall_levels):
             break
@@ -191,7 +204,8 @@ def swap_kernel(  # noqa: PLR0913
     trace_cost: Any,
     trace_temp: Any,
 ) -> Any:
-    """One try of the swap annealer on w (modified); returns cost, best, moves, levels."""
+    """One try of the swap annealer on w (modified); returns cost, best, moves, levels
+    and trace rows."""
     width = size + 1
     nmov = movable.shape[0]
     accept = np.empty(4 * size + 1, np.float64)
@@ -204,10 +218,7 @@ def swap_kernel(  # noqa: PLR0913
     ntrace = 0
     x = state[0]
     while c > 0 and nmov > 0 and iterations < max_iterations:
-        q = np.exp(-1.0 / temp)
-        accept[0] = 1.0
-        for d in range(1, 4 * size + 1):
-            accept[d] = accept[d - 1] * q
+        _fill_accept(accept, temp)
         for _ in range(length):
             x = _step(x)
             a = movable[_below(x, nmov)]
@@ -248,10 +259,7 @@ def swap_kernel(  # noqa: PLR0913
                     best_level = level
                     if c == 0:
                         break
-        if trace_every > 0 and level % trace_every == 0 and ntrace < trace_cost.shape[0]:
-            trace_cost[ntrace] = c
-            trace_temp[ntrace] = temp
-            ntrace += 1
+        ntrace = _record(trace_cost, trace_temp, ntrace, trace_every, level, c, temp)
         level += 1
         temp *= cooling
         if level - best_level >= reheat_levels:
@@ -293,10 +301,8 @@ def sirdey_runner(
         levels = min(levels, p.max_iterations // max(length, 1) + 1)
 
     def run(rng: XorShift) -> TryResult:
-        w0 = random_fill(grid, t.size, rng, t.free)
-        conf = _arr(conflict_table(w0, t))
-        c = int(sum(conf[i * (t.size + 1) + w0[i]] for i in range(len(w0)))) // 2
-        w, best_w = _arr(w0), _arr(w0)
+        w0, conf0, c = sirdey_start(grid, t, rng)
+        w, best_w, conf = _arr(w0), _arr(w0), _arr(conf0)
         state = np.array([rng.state], dtype=np.uint64)
         tc, tt = _trace_arrays(trace_every, levels)
         out = sirdey_kernel(
@@ -319,9 +325,7 @@ def swap_runner(
     levels = p.max_iterations // length + 1
 
     def run(rng: XorShift) -> TryResult:
-        w0 = block_fill(grid, n, rng)
-        r0, c0 = line_counts(w0, t.size)
-        c = pair_cost(r0) + pair_cost(c0)
+        w0, r0, c0, c = swap_start(grid, t, rng)
         w, best_w, rows, cols = _arr(w0), _arr(w0), _arr(r0), _arr(c0)
         state = np.array([rng.state], dtype=np.uint64)
         tc, tt = _trace_arrays(trace_every, levels)

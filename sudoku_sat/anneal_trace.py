@@ -8,6 +8,7 @@ non-interactive Agg backend so no display is needed.
 from __future__ import annotations
 
 import csv
+import importlib.util
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
@@ -50,9 +51,15 @@ def split_tries(trace: Trace) -> dict[int, tuple[list[int], list[int], list[floa
         costs.append(c)
         temps.append(temp)
     for k, (levels, costs, temps) in out.items():
-        step = max(1, len(levels) // MAX_POINTS)
+        step = -(-len(levels) // MAX_POINTS)  # ceiling: at most MAX_POINTS points
         out[k] = (levels[::step], costs[::step], temps[::step])
     return out
+
+
+def check_plotting() -> None:
+    """Raise SolverError now, before any long run, if matplotlib is not installed."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise SolverError("matplotlib not installed: pip install 'sudoku-sat[plot]'")
 
 
 def plot_trace(path: str | Path, trace: Trace, title: str, log_levels: bool = True) -> None:
@@ -60,13 +67,12 @@ def plot_trace(path: str | Path, trace: Trace, title: str, log_levels: bool = Tr
 
     Levels on a log axis suit Sirdey's law (T ~ 1/level); a linear one shows reheats.
     """
-    try:
-        import matplotlib
+    check_plotting()
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise SolverError("matplotlib not installed: pip install 'sudoku-sat[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(9, 5), dpi=110)
     temp_ax = ax.twinx()
     for k, (levels, costs, temps) in sorted(split_tries(trace).items()):

@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+from .errors import SolverError
 from .grid import Grid, conflicts, geometry, is_solution
 from .solvers import SolveResult
 
@@ -103,6 +104,27 @@ class Trace:
     costs: tuple[int, ...]
     temperatures: tuple[float, ...]
     every: int = 1
+
+
+@dataclass
+class TraceRows:
+    """One try's trace being recorded: every ``every``-th level, TRACE_ROWS at most."""
+
+    every: int
+    levels: list[int] = field(default_factory=list)
+    costs: list[int] = field(default_factory=list)
+    temps: list[float] = field(default_factory=list)
+
+    def add(self, level: int, c: int, temp: float) -> None:
+        """Record the level's cost and temperature if it is one to keep."""
+        if self.every and level % self.every == 0 and len(self.levels) < TRACE_ROWS:
+            self.levels.append(level)
+            self.costs.append(c)
+            self.temps.append(temp)
+
+    def rows(self) -> tuple[list[int], list[int], list[float]]:
+        """Levels, costs and temperatures, as TryResult takes them."""
+        return self.levels, self.costs, self.temps
 
 
 @dataclass(frozen=True)
@@ -229,8 +251,7 @@ def tables(grid: Grid, n: int) -> Tables:
     block_start, block_free = [0], []
     free_pos = [-1] * geo.ncells
     movable = []
-    for block in geo.blocks:
-        mine = [c for c in block if not grid[c]]
+    for mine, _ in block_holes(grid, n):
         for k, c in enumerate(mine):
             free_pos[c] = k
         block_free.extend(mine)
@@ -278,6 +299,14 @@ def conflict_table(w: Sequence[int], t: Tables) -> list[int]:
     return conf
 
 
+def sirdey_start(grid: Grid, t: Tables, rng: XorShift) -> tuple[list[int], list[int], int]:
+    """A random start keeping the clues, its conflict table and its cost c(w)."""
+    w = random_fill(grid, t.size, rng, t.free)
+    conf = conflict_table(w, t)
+    width = t.size + 1
+    return w, conf, sum(conf[c * width + w[c]] for c in range(len(w))) // 2
+
+
 def sirdey_try_py(
     grid: Grid,
     t: Tables,
@@ -294,15 +323,11 @@ def sirdey_try_py(
     n, size, npeers = t.n, t.size, t.npeers
     e_p, t0, t_final, length = sirdey_constants(n, p, len(t.free))
     rate = cooling_rate(p.delta, e_p)
-    w = random_fill(grid, size, rng, t.free)
-    conf = conflict_table(w, t)
+    w, conf, c = sirdey_start(grid, t, rng)
     width = size + 1
-    c = sum(conf[i * width + w[i]] for i in range(len(w))) // 2
     best, best_w, best_level = c, list(w), 0
     temp, level, iterations = t0, 0, 0
-    tl: list[int] = []
-    tc: list[int] = []
-    tt: list[float] = []
+    trace = TraceRows(trace_every)
     nfree = len(t.free)
     while temp >= t_final and c > 0 and nfree:
         accept = acceptance_table(temp, npeers)
@@ -326,17 +351,14 @@ def sirdey_try_py(
                     best, best_w, best_level = c, list(w), level
                     if c == 0:
                         break
-        if trace_every and level % trace_every == 0 and len(tl) < TRACE_ROWS:
-            tl.append(level)
-            tc.append(c)
-            tt.append(temp)
+        trace.add(level, c, temp)
         level += 1
         if c == 0 or (p.stall_levels and level - best_level >= p.stall_levels):
             break
         if p.max_iterations and iterations >= p.max_iterations:
             break
         temp = temp / (1 + rate * temp)
-    return TryResult(c, best, tuple(best_w), iterations, level, tl, tc, tt)
+    return TryResult(c, best, tuple(best_w), iterations, level, *trace.rows())
 
 
 def sirdey_constants(n: int, p: SirdeyParams, free_cells: int) -> tuple[float, float, float, int]:
@@ -356,13 +378,20 @@ def sirdey_constants(n: int, p: SirdeyParams, free_cells: int) -> tuple[float, f
 # ---------------------------------------------------------------- the reference: swap
 
 
+def block_holes(grid: Grid, n: int) -> list[tuple[list[int], list[int]]]:
+    """Per block, its free cells and the values its clues leave missing (ascending)."""
+    geo = geometry(n)
+    values = set(range(1, geo.size + 1))
+    return [
+        ([c for c in block if not grid[c]], sorted(values - {grid[c] for c in block}))
+        for block in geo.blocks
+    ]
+
+
 def block_fill(grid: Grid, n: int, rng: XorShift) -> list[int]:
     """The grid with each block's missing values shuffled into its free cells."""
-    geo = geometry(n)
     w = list(grid)
-    for block in geo.blocks:
-        holes = [c for c in block if not grid[c]]
-        missing = sorted(set(range(1, geo.size + 1)) - {grid[c] for c in block})
+    for holes, missing in block_holes(grid, n):
         for k in range(len(missing) - 1, 0, -1):
             j = rng.below(k + 1)
             missing[k], missing[j] = missing[j], missing[k]
@@ -404,6 +433,13 @@ def swap_apply(cnt: list[int], line_a: int, line_b: int, va: int, vb: int, width
     cnt[b + va] += 1
 
 
+def swap_start(grid: Grid, t: Tables, rng: XorShift) -> tuple[list[int], list[int], list[int], int]:
+    """A start whose blocks are permutations, its row and column counts and its cost."""
+    w = block_fill(grid, t.n, rng)
+    rows, cols = line_counts(w, t.size)
+    return w, rows, cols, pair_cost(rows) + pair_cost(cols)
+
+
 def swap_try_py(
     grid: Grid,
     t: Tables,
@@ -414,16 +450,12 @@ def swap_try_py(
 ) -> TryResult:
     """One try of the swap annealer in pure Python (the reference for the kernel)."""
     size, width = t.size, t.size + 1
-    w = block_fill(grid, t.n, rng)
-    rows, cols = line_counts(w, size)
-    c = pair_cost(rows) + pair_cost(cols)
+    w, rows, cols, c = swap_start(grid, t, rng)
     best, best_w, best_level = c, list(w), 0
     length = swap_level_length(t, p)
     temp, level, iterations = p.t0, 0, 0
     blocks = block_of_cell(t.n)
-    tl: list[int] = []
-    tc: list[int] = []
-    tt: list[float] = []
+    trace = TraceRows(trace_every)
     nmov = len(t.movable)
     while c > 0 and nmov and iterations < p.max_iterations:
         accept = acceptance_table(temp, 4 * size)
@@ -456,15 +488,12 @@ def swap_try_py(
                     best, best_w, best_level = c, list(w), level
                     if c == 0:
                         break
-        if trace_every and level % trace_every == 0 and len(tl) < TRACE_ROWS:
-            tl.append(level)
-            tc.append(c)
-            tt.append(temp)
+        trace.add(level, c, temp)
         level += 1
         temp *= p.cooling
         if level - best_level >= p.reheat_levels:
             temp, best_level = p.t0, level
-    return TryResult(c, best, tuple(best_w), iterations, level, tl, tc, tt)
+    return TryResult(c, best, tuple(best_w), iterations, level, *trace.rows())
 
 
 def swap_level_length(t: Tables, p: SwapParams) -> int:
@@ -535,15 +564,15 @@ def numba_available() -> bool:
 
 def choose_backend(backend: str) -> str:
     """numba when asked for or available under auto; python otherwise."""
-    if backend == "python" or (backend == "auto" and not numba_available()):
+    if backend not in ("auto", "numba", "python"):
+        raise ValueError(f"unknown backend {backend!r}; known: auto, numba, python")
+    if backend == "python":
         return "python"
-    if backend in ("auto", "numba"):
-        if not numba_available():
-            from .errors import SolverError
-
-            raise SolverError("numba not installed: pip install 'sudoku-sat[anneal]'")
+    if numba_available():
         return "numba"
-    raise ValueError(f"unknown backend {backend!r}; known: auto, numba, python")
+    if backend == "auto":
+        return "python"
+    raise SolverError("numba not installed: pip install 'sudoku-sat[anneal]'")
 
 
 TryRunner = Callable[[XorShift], TryResult]
@@ -594,67 +623,49 @@ def anneal(
     if is_solution(grid, n):
         return AnnealResult(grid, 0, 0, 0.0, 0, grid, variant, chosen, seed)
     run = try_runner(grid, n, p, chosen, trace_every)
-    return run_tries(run, grid, n, tries, seed, trace_every, on_try, start, variant, chosen)
-
-
-def run_tries(
-    run: TryRunner,
-    grid: Grid,
-    n: int,
-    tries: int,
-    seed: int,
-    trace_every: int,
-    on_try: Callable[[int, TryResult], None] | None,
-    start: float,
-    variant: str,
-    backend: str,
-) -> AnnealResult:
-    """The try loop: one generator for the whole run, so a seed fixes every try."""
-    rng = XorShift(splitmix64(seed))
-    best: TryResult | None = None
-    done = iterations = levels = 0
-    trace: list[tuple[int, int, int, float]] = []
-    for k in range(1, tries + 1):
-        result = run(rng)
-        done, iterations, levels = k, iterations + result.iterations, levels + result.levels
-        trace.extend(
-            zip(
-                [k] * len(result.trace_levels),
-                result.trace_levels,
-                result.trace_costs,
-                result.trace_temps,
-                strict=True,
-            )
-        )
-        if best is None or result.best_cost < best.best_cost:
-            best = result
-        if on_try is not None:
-            on_try(k, result)
-        if result.best_cost == 0:
-            break
-    assert best is not None
+    results = run_tries(run, tries, seed, on_try)
+    best = min(results, key=lambda r: r.best_cost)
     solution = best.best_grid if best.best_cost == 0 else None
     if solution is not None and not is_solution(solution, n, grid):
         raise AssertionError("annealer returned a grid that is not a solution")
-    seconds = time.perf_counter() - start
-    record = make_trace(trace, trace_every) if trace_every else None
     return AnnealResult(
         solution,
-        done,
-        iterations,
-        seconds,
-        best.best_cost,
-        best.best_grid,
-        variant,
-        backend,
-        seed,
-        levels,
-        record,
+        tries=len(results),
+        iterations=sum(r.iterations for r in results),
+        seconds=time.perf_counter() - start,
+        best_cost=best.best_cost,
+        best_grid=best.best_grid,
+        variant=variant,
+        backend=chosen,
+        seed=seed,
+        levels=sum(r.levels for r in results),
+        trace=make_trace(results, trace_every) if trace_every else None,
     )
 
 
-def make_trace(rows: list[tuple[int, int, int, float]], every: int) -> Trace:
-    """The per-level rows as a Trace."""
+def run_tries(
+    run: TryRunner, tries: int, seed: int, on_try: Callable[[int, TryResult], None] | None
+) -> list[TryResult]:
+    """Tries until one solves or ``tries`` are made; one generator for the whole run, so a
+    seed fixes every try."""
+    rng = XorShift(splitmix64(seed))
+    results: list[TryResult] = []
+    for k in range(1, tries + 1):
+        results.append(run(rng))
+        if on_try is not None:
+            on_try(k, results[-1])
+        if results[-1].best_cost == 0:
+            break
+    return results
+
+
+def make_trace(results: list[TryResult], every: int) -> Trace:
+    """The traces of tries 1, 2, ... as one Trace."""
+    rows = [
+        (k, level, c, temp)
+        for k, r in enumerate(results, start=1)
+        for level, c, temp in zip(r.trace_levels, r.trace_costs, r.trace_temps, strict=True)
+    ]
     if not rows:
         return Trace((), (), (), (), every)
     tries, levels, costs, temps = zip(*rows, strict=True)

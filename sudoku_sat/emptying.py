@@ -19,12 +19,14 @@ exchanged by a 180° rotation (the centre cell alone), so a symmetric grid stays
 
 Uniqueness, fast path. The puzzle P is always unique with solution S. Emptying the cells
 R leaves P' unique iff, for every r in R, P' has no solution with r != S[r] (any other
-solution of P' differs from S on R). So one checker call is one SAT call with the clues
-and the unit ``not x(r, S[r])`` as assumptions, on one PySAT solver that keeps F_regle
+solution of P' differs from S on R). So a checker call is one SAT call per r, with the
+clues and the unit ``not x(r, S[r])`` as assumptions, on one PySAT solver that keeps F_regle
 and its learnt clauses across all checks and puzzles (learnt clauses follow from the
 rules alone, so they stay valid). Before it, a naked single (the peers of r show the N-1
-other values) proves the removal safe without a call. The EUP checker counts solutions
-up to 2 instead. Which one is faster is measured in benchmarks/bench_generation.py.
+other values) proves the removal safe without a call. The EUP checker asks instead, per
+r and other value w not shown by r's peers, whether P' with w at r has a solution
+(:func:`has_other_solution`; ``by_values=False`` counts P' up to 2). Which one is faster
+is measured in benchmarks/bench_generation.py.
 
 Verification. :func:`verify` counts the solutions of the final puzzle with a *different*
 method (the in-house EUP counter when PySAT built the puzzle, PySAT when EUP did), and
@@ -62,6 +64,11 @@ def orbits(n: int, symmetric: bool = False) -> tuple[Orbit, ...]:
     return tuple(
         (c, ncells - 1 - c) if c != ncells - 1 - c else (c,) for c in range((ncells + 1) // 2)
     )
+
+
+def filled_orbits(puzzle: Grid, n: int, symmetric: bool = False) -> list[Orbit]:
+    """The orbits with at least one clue of puzzle, in cell order."""
+    return [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
 
 
 def without(grid: Grid, cells: Sequence[Cell]) -> Grid:
@@ -259,15 +266,10 @@ def empty_greedy(
     ``singles=False`` asks the checker even when a naked single settles it (for ablation).
     """
     current = list(puzzle)
-    order = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+    order = filled_orbits(puzzle, n, symmetric)
     rng.shuffle(order)
     for orbit in order:
-        filled = [c for c in orbit if current[c]]
-        for c in filled:
-            current[c] = 0
-        if not removable(tuple(current), solution, filled, n, checker, singles):
-            for c in filled:
-                current[c] = solution[c]
+        _try_empty(current, solution, orbit, n, checker, singles)
     return tuple(current)
 
 
@@ -289,9 +291,9 @@ class Schedule:
     step: float = 0.000003
 
     def __post_init__(self) -> None:
-        if not (self.ti > self.tf > 0 and self.step > 0):
+        if not (math.isfinite(self.ti) and self.ti > self.tf > 0 and self.step > 0):
             raise SudokuSatError(
-                f"annealing schedule needs ti > tf > 0 and step > 0, got "
+                f"annealing schedule needs finite ti > tf > 0 and step > 0, got "
                 f"ti={self.ti}, tf={self.tf}, step={self.step}"
             )
 
@@ -319,7 +321,7 @@ def empty_anneal(
     is always a subset of puzzle.
     """
     current = list(puzzle)
-    group = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+    group = filled_orbits(puzzle, n, symmetric)
     best, clues = puzzle, clue_count(puzzle)
     needed: set[Orbit] = set()
     degradations = 0
@@ -345,12 +347,19 @@ def empty_anneal(
     return final, stats | {"best": clue_count(best)}
 
 
-def _try_empty(current: list[int], solution: Grid, orbit: Orbit, n: int, checker: Checker) -> bool:
+def _try_empty(
+    current: list[int],
+    solution: Grid,
+    orbit: Orbit,
+    n: int,
+    checker: Checker,
+    singles: bool = True,
+) -> bool:
     """Empty the filled cells of orbit in place if the puzzle stays unique; say if it did."""
     filled = [c for c in orbit if current[c]]
     for c in filled:
         current[c] = 0
-    if removable(tuple(current), solution, filled, n, checker):
+    if removable(tuple(current), solution, filled, n, checker, singles):
         return True
     for c in filled:
         current[c] = solution[c]
@@ -391,7 +400,7 @@ def empty_exhaustive(
             f"exhaustive emptying is for order {EXHAUSTIVE_MAX_ORDER} (4x4) only; "
             "use greedy or anneal for larger grids"
         )
-    group = [o for o in orbits(n, symmetric) if any(puzzle[c] for c in o)]
+    group = filled_orbits(puzzle, n, symmetric)
     witness = _Witness(n, solution)
     search = _HittingSearch(group, solution, witness)
     try:
@@ -530,8 +539,7 @@ def verify(
     unique = is_solution(solution, n, puzzle) and counter.count(puzzle) == 1
     minimal = unique and all(
         _second_solution(without(puzzle, orbit), solution, orbit, n, finder)
-        for orbit in orbits(n, symmetric)
-        if any(puzzle[c] for c in orbit)
+        for orbit in filled_orbits(puzzle, n, symmetric)
     )
     return Verdict(unique, minimal, counter.name)
 

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .annealing import block_holes
 from .encoding import clue_assumptions, decode, rules
 from .errors import SolverError
 from .grid import Grid, conflicts, geometry, is_solution
@@ -57,15 +58,16 @@ class FillResult:
 
 
 def _checked(
-    grid: Grid | None, start: Grid, n: int, method: str, t0: float, **stats: Any
+    grid: Grid | None, start: Grid, n: int, method: str, t0: float, detail: str = "", **stats: Any
 ) -> FillResult:
-    """Wrap a candidate grid, refusing it unless it is a solution keeping the clues."""
+    """Wrap a candidate grid, refusing it unless it is a solution keeping the clues.
+
+    ``detail`` says why a method found no grid.
+    """
     seconds = time.perf_counter() - t0
-    if grid is None:
-        return FillResult(None, method, seconds, str(stats.pop("detail", "no grid")), stats)
-    if not is_solution(grid, n, start):
-        return FillResult(None, method, seconds, "produced a grid that is not a solution", stats)
-    return FillResult(grid, method, seconds, str(stats.pop("detail", "")), stats)
+    if grid is not None and not is_solution(grid, n, start):
+        grid, detail = None, "produced a grid that is not a solution"
+    return FillResult(grid, method, seconds, detail, stats)
 
 
 def clue_clash(grid: Grid, n: int) -> str:
@@ -137,17 +139,14 @@ class _Permutations:
         geo = geometry(n)
         self.size, self.rng = geo.size, rng
         self.values = list(grid)
-        self.free = [[c for c in block if not grid[c]] for block in geo.blocks]
-        self.movable = [cells for cells in self.free if len(cells) >= 2]
-        self.missing = [
-            sorted(set(range(1, geo.size + 1)) - {grid[c] for c in block}) for block in geo.blocks
-        ]
+        self.holes = block_holes(grid, n)
+        self.movable = [cells for cells, _ in self.holes if len(cells) >= 2]
         self.rows = [[0] * (geo.size + 1) for _ in range(geo.size)]
         self.cols = [[0] * (geo.size + 1) for _ in range(geo.size)]
 
     def shuffle(self) -> int:
         """Refill every block with a random permutation of its missing values; the cost."""
-        for cells, missing in zip(self.free, self.missing, strict=True):
+        for cells, missing in self.holes:
             values = list(missing)
             self.rng.shuffle(values)
             for cell, value in zip(cells, values, strict=True):
@@ -247,21 +246,13 @@ def fill_anneal(
     clash = clue_clash(grid, n)
     if clash:
         return _checked(None, grid, n, "anneal", t0, detail=clash)
-    try:
-        from .annealing import anneal
-    except ImportError as exc:
-        raise SolverError(
-            f"fill 'anneal' needs the annealing module and its extra: {exc}"
-        ) from None
+    from .annealing import anneal
+
     result = anneal(grid, n, variant="swap", tries=tries, seed=rng.getrandbits(32), **params)
     stats = {"tries": result.tries, "iterations": result.iterations, "best_cost": result.best_cost}
-    detail = (
-        ""
-        if result.solution is not None
-        else (
-            f"annealing found no valid grid in {result.tries} tries (best cost {result.best_cost})"
-        )
-    )
+    detail = f"annealing found no valid grid in {result.tries} tries (best cost {result.best_cost})"
+    if result.solution is not None:
+        detail = ""
     return _checked(result.solution, grid, n, "anneal", t0, detail=detail, **stats)
 
 

@@ -17,7 +17,7 @@ import atexit
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
@@ -182,8 +182,10 @@ def minimize_one(options: MakeOptions, item: tuple[int, int, Grid]) -> Made:
     return _finish(options, index, grid, solved.grid, rng_for(options.seed, index), t0, {})
 
 
-def _in_pool(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[R]:
-    """work over items, in order, in jobs worker processes (or here when jobs is 1)."""
+def _in_pool(work: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:
+    """work over items, in order, in jobs worker processes (never more than items; here
+    when that is one)."""
+    jobs = min(jobs, len(items))
     if jobs <= 1:
         yield from map(work, items)
         return

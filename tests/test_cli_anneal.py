@@ -25,6 +25,13 @@ def test_every_command_has_help(command: str) -> None:
     assert "Usage" in result.output
 
 
+def test_the_variant_choices_are_the_librarys() -> None:
+    from sudoku_sat.annealing import VARIANTS
+    from sudoku_sat.cli.anneal import VariantName
+
+    assert [v.value for v in VariantName] == list(VARIANTS)
+
+
 def run(args: list[str], stdin: str) -> tuple[int, str]:
     result = runner.invoke(app, ["anneal", "-", *args], input=stdin)
     return result.exit_code, result.stdout
@@ -74,8 +81,9 @@ def test_options_of_the_other_variant_are_refused() -> None:
 
 def test_bad_grid_is_one_line_exit_2() -> None:
     result = runner.invoke(app, ["anneal", "-"], input="12x\n")
-    assert result.exit_code == 2
-    assert "Traceback" not in result.output
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("sudoku-sat: error: <stdin>:1: cannot tell the format")
+    assert result.stderr.count("\n") == 1
 
 
 def test_many_puzzles_one_json_line_each_and_lines_format() -> None:
@@ -142,3 +150,45 @@ def test_instance_t_final_option_reaches_the_annealer() -> None:
     code, out = run([*base, "--instance-t-final"], TRES_DIFFICILE + "\n")
     record = json.loads(out)
     assert code == 1 and record["iterations"] == 0 and record["levels"] == 0
+
+
+def test_plot_without_matplotlib_fails_before_annealing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
+    result = runner.invoke(app, ["anneal", "-", "--plot", str(tmp_path / "p.png")], input=EASY)
+    assert result.exit_code == 3 and result.stdout == ""
+    assert "matplotlib not installed" in result.stderr
+
+
+def test_plot_is_titled_with_the_puzzle_it_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clashing first puzzle makes no try and no trace: the plot is the second's."""
+    from sudoku_sat import anneal_trace
+    from sudoku_sat.annealing import Trace
+
+    drawn: list[tuple[str, Trace]] = []
+    monkeypatch.setattr(
+        anneal_trace, "plot_trace", lambda _p, trace, title, **_: drawn.append((title, trace))
+    )
+    two = "11" + "." * 14 + "\n" + "1" + "." * 15 + "\n"
+    result = runner.invoke(app, ["anneal", "-", "--plot", "p.png", "--seed", "5"], input=two)
+    assert result.exit_code == 1
+    ((title, trace),) = drawn
+    assert title == "swap annealing, seed 6: 1..............." and set(trace.tries) == {1}
+
+
+def test_a_long_try_is_thinned_to_max_points() -> None:
+    from sudoku_sat.anneal_trace import MAX_POINTS, split_tries
+    from sudoku_sat.annealing import Trace
+
+    rows = 2 * MAX_POINTS - 1
+    trace = Trace((1,) * rows, tuple(range(rows)), (0,) * rows, (1.0,) * rows)
+    levels, costs, temps = split_tries(trace)[1]
+    assert len(levels) == len(costs) == len(temps) == MAX_POINTS and levels[:2] == [0, 2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from itertools import combinations
@@ -112,9 +113,18 @@ def test_symmetric_annealing_keeps_the_rotation(pysat9: PysatChecker) -> None:
     assert eup_unique_and_minimal(puzzle, 3, symmetric=True)
 
 
-@pytest.mark.parametrize("bad", [(0.1, 0.5, 0.01), (1.0, 0.0, 0.01), (1.0, 0.5, 0.0)])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        (0.1, 0.5, 0.01),
+        (1.0, 0.0, 0.01),
+        (1.0, 0.5, 0.0),
+        (math.inf, 0.5, 0.01),
+        (math.nan, 0.5, 1),
+    ],
+)
 def test_schedule_is_checked(bad: tuple[float, float, float]) -> None:
-    with pytest.raises(SudokuSatError, match="ti > tf > 0"):
+    with pytest.raises(SudokuSatError, match="finite ti > tf > 0"):
         Schedule(*bad)
 
 

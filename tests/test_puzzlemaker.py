@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sudoku_sat import puzzlemaker
 from sudoku_sat.emptying import Schedule
 from sudoku_sat.errors import SudokuSatError
 from sudoku_sat.gridio import parse_puzzles
@@ -28,6 +29,13 @@ def test_workers_reproduce_the_single_process_run() -> None:
     options = MakeOptions(n=2, seed=5)
     single = [m.puzzle for m in make_many(options, 4)]
     assert [m.puzzle for m in make_many(options, 4, jobs=2)] == single
+
+
+def test_no_more_workers_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--jobs 1000 for one puzzle makes it here, starting no pool of 1000 processes."""
+    monkeypatch.setattr(puzzlemaker, "multiprocessing", None)  # a pool would fail
+    options = MakeOptions(n=2, seed=5)
+    assert [m.puzzle for m in make_many(options, 1, jobs=1000)] == [make_one(options, 0).puzzle]
 
 
 @pytest.mark.parametrize("fill", ["backtrack", "permute", "anneal"])

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from enum import Enum
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..annealing import AnnealResult, Trace, TryResult, anneal, numba_available
+from ..annealing import (
+    AnnealResult,
+    SirdeyParams,
+    SwapParams,
+    TryResult,
+    anneal,
+    numba_available,
+)
 from ..errors import SudokuSatError
 from ..files import check_writable
 from ..gridio import Puzzle, format_line
@@ -105,36 +113,26 @@ def variant_params(variant: VariantName, options: dict[str, Any]) -> dict[str, A
     return given
 
 
-SIRDEY_OPTIONS = {
-    "t0",
-    "delta",
-    "alpha",
-    "epsilon",
-    "e_p",
-    "level_length",
-    "t_final",
-    "stall_levels",
-    "max_iterations",
-    "instance_t_final",
-}
-SWAP_OPTIONS = {"t0", "cooling", "level_length", "reheat_levels", "max_iterations", "focus"}
+SIRDEY_OPTIONS = {f.name for f in fields(SirdeyParams)}
+SWAP_OPTIONS = {f.name for f in fields(SwapParams)}
 
 
 def write_outputs(
-    traces: list[tuple[str, Trace]],
+    results: list[tuple[Puzzle, AnnealResult]],
     trace_path: str | None,
     plot_path: str | None,
-    title: str,
     variant: str,
 ) -> None:
-    """The --trace CSV and the --plot image (of the first puzzle)."""
+    """The --trace CSV of every traced puzzle and the --plot image of the first one."""
     from ..anneal_trace import plot_trace, write_trace_csv
 
+    traced = [(puzzle, result, result.trace) for puzzle, result in results if result.trace]
     if trace_path:
-        rows = write_trace_csv(trace_path, traces)
+        rows = write_trace_csv(trace_path, [(puzzle.origin, t) for puzzle, _, t in traced])
         typer.echo(f"trace: {rows} rows written to {trace_path}", err=True)
-    if plot_path and traces:
-        plot_trace(plot_path, traces[0][1], title, log_levels=variant == "sirdey")
+    if plot_path and traced:
+        puzzle, result, first = traced[0]
+        plot_trace(plot_path, first, plot_title(puzzle, result), log_levels=variant == "sirdey")
         typer.echo(f"plot written to {plot_path}", err=True)
 
 
@@ -227,12 +225,14 @@ def anneal_command(
     items = load(puzzles, alphabet, order)
     check_writable(trace)
     check_writable(plot)
+    if plot:
+        from ..anneal_trace import check_plotting
+
+        check_plotting()
     if backend is BackendName.auto and not numba_available():
         typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
-    failed = 0
-    traces: list[tuple[str, Trace]] = []
-    seeds: list[int] = []
+    results: list[tuple[Puzzle, AnnealResult]] = []
     with tries_bar(tries * len(items), quiet) as bar:
         task = bar.add_task(f"{variant.value} tries", total=tries * len(items))
 
@@ -246,15 +246,13 @@ def anneal_command(
                 puzzle, variant.value, tries, seed, k, backend.value, every, advance, params
             )
             bar.update(task, completed=k * tries)
-            failed += result.solution is None
-            seeds.append(result.seed)
-            if result.trace is not None:
-                traces.append((puzzle.origin, result.trace))
+            results.append((puzzle, result))
             if as_json:
                 emit_json(result_json(k, puzzle, result))
             else:
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
-    write_outputs(traces, trace, plot, plot_title(items, variant.value, seeds), variant.value)
+    write_outputs(results, trace, plot, variant.value)
+    failed = sum(result.solution is None for _, result in results)
     if failed:
         typer.echo(f"{failed} of {len(items)} puzzle(s) not solved", err=True)
         raise typer.Exit(1)
@@ -281,8 +279,6 @@ def run_one(
         raise SudokuSatError(str(exc)) from None
 
 
-def plot_title(items: list[Puzzle], variant: str, seeds: list[int]) -> str:
-    """The plot's title: the first puzzle, the variant and its seed."""
-    if not items:
-        return variant
-    return f"{variant} annealing, seed {seeds[0]}: {format_line(items[0].grid, items[0].n)}"
+def plot_title(puzzle: Puzzle, result: AnnealResult) -> str:
+    """The plot's title: the puzzle, the variant and its seed."""
+    return f"{result.variant} annealing, seed {result.seed}: {format_line(puzzle.grid, puzzle.n)}"

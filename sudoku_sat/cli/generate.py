@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..emptying import Schedule, independent_of
-from ..gridio import format_line
+from ..gridio import expand_alphabet, format_line
 from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
 from . import app
 from ._common import (
@@ -213,6 +213,8 @@ def generate_command(
     minimal by a method independent of the one that emptied it; exit code 1 if a fill
     failed or a check did not pass.
     """
+    if alphabet is not None:
+        expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(
@@ -247,7 +249,7 @@ def minimize_command(
     """Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).
 
     A puzzle with no solution or several cannot be emptied: it is reported and the exit
-    code is 1. Puzzles of several orders may share a file.
+    code is 1. Every puzzle of a file has the order of its first.
     """
     items = load(puzzles, alphabet, order)
     seed = new_seed() if seed is None else seed
