@@ -35,8 +35,12 @@ def read_text(path: str | Path) -> tuple[str, str]:
 
 
 def check_writable(path: str | Path | None) -> None:
-    """Raise InputError now, before any long work, if path's folder does not exist."""
-    if path is not None and not Path(path).resolve().parent.is_dir():
+    """Raise InputError now, before any long work, if path cannot be a file we write."""
+    if path is None:
+        return
+    if Path(path).is_dir():
+        raise InputError("cannot write: is a directory", str(path))
+    if not Path(path).resolve().parent.is_dir():
         raise InputError("cannot write: no such folder", str(path))
 
 

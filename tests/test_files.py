@@ -50,3 +50,8 @@ def test_read_errors(tmp_path: Path) -> None:
     (tmp_path / "latin1.txt").write_bytes(b"caf\xe9")
     with pytest.raises(InputError, match="not UTF-8"):
         read_text(tmp_path / "latin1.txt")
+
+
+def test_a_directory_is_not_a_file_to_write(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="is a directory"):
+        check_writable(tmp_path)

@@ -101,6 +101,13 @@ def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) ->
             bar.advance(task)
 
 
+def exit_if_any(count: int, total: int, what: str = "not solved") -> None:
+    """Say on stderr how many puzzles ended badly and exit 1 (a result, not an error)."""
+    if count:
+        typer.echo(f"{count} of {total} puzzle(s) {what}", err=True)
+        raise typer.Exit(1)
+
+
 def emit_json(data: Any) -> None:
     """Print data as JSON on stdout."""
     typer.echo(json.dumps(data, indent=None, separators=(",", ":")))

@@ -28,6 +28,7 @@ from ._common import (
     PuzzlesArg,
     QuietOption,
     emit_json,
+    exit_if_any,
     guarded,
     load,
     show_grid,
@@ -252,10 +253,7 @@ def anneal_command(
             else:
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
     write_outputs(results, trace, plot, variant.value)
-    failed = sum(result.solution is None for _, result in results)
-    if failed:
-        typer.echo(f"{failed} of {len(items)} puzzle(s) not solved", err=True)
-        raise typer.Exit(1)
+    exit_if_any(sum(result.solution is None for _, result in results), len(items))
 
 
 def run_one(

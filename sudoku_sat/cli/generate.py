@@ -19,6 +19,7 @@ from ._common import (
     PuzzlesArg,
     QuietOption,
     emit_json,
+    exit_if_any,
     guarded,
     load,
     progress,
@@ -175,9 +176,7 @@ def header(seed: int, first: str, empty: str, checker: str) -> str:
 
 def finish(failures: int, total: int) -> None:
     """Exit 1 when some puzzle could not be made or failed its check."""
-    if failures:
-        typer.echo(f"{failures} of {total} puzzle(s) failed", err=True)
-        raise typer.Exit(1)
+    exit_if_any(failures, total, "failed")
 
 
 @app.command("generate")

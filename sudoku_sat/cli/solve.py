@@ -19,6 +19,7 @@ from ._common import (
     PuzzlesArg,
     QuietOption,
     emit_json,
+    exit_if_any,
     guarded,
     load,
     progress,
@@ -121,9 +122,7 @@ def solve_command(
             typer.echo(render_result(k, puzzle, result, fmt, alphabet, len(items)))
     if as_json:
         emit_json(records)
-    if unsolved:
-        typer.echo(f"{unsolved} of {len(items)} puzzle(s) not solved", err=True)
-        raise typer.Exit(1)
+    exit_if_any(unsolved, len(items))
 
 
 def render_result(
