@@ -1,4 +1,4 @@
-"""``encode`` (grid to DIMACS) and ``decode`` (solver answer to grid)."""
+"""``encode`` (grid to DIMACS, in any encoding) and ``decode`` (solver answer to grid)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,18 @@ import typer
 
 from .. import __version__
 from ..dimacs import parse_answer, write_cnf
-from ..encoding import Encoding, encode
-from ..errors import DimacsError, InputError
+from ..encodings import (
+    Formula,
+    Header,
+    comments,
+    decode_model,
+    encode,
+    infer_order,
+    read_comments,
+)
+from ..errors import DimacsError, InputError, SudokuSatError
 from ..files import atomic_write, read_text
+from ..grid import MAX_ORDER, MIN_ORDER
 from ..gridio import Puzzle, format_line
 from . import app
 from ._common import (
@@ -26,34 +35,41 @@ from ._common import (
     progress,
     show_grid,
 )
+from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
 
 DEFAULT_OUT_DIR = Path("cnf_out")
 
 
-def header(puzzle: Puzzle | None, encoding: Encoding) -> list[str]:
-    """The comment lines of an encoded puzzle: numbering, the puzzle, clauses per part."""
-    size = encoding.n**2
+def header(puzzle: Puzzle | None, formula: Formula) -> list[str]:
+    """The comment lines of an encoded puzzle: encoding, numbering, puzzle, clauses per part."""
+    n, size = formula.n, formula.n**2
+    name = "Centrale 2014" if formula.encoding == "extended" else formula.encoding
     lines = [
-        f"sudoku-sat {__version__}: Centrale 2014 encoding, order {encoding.n} ({size}x{size})",
-        f"x(i,j,k) = {size * size}*i + {size}*j + k, i,j in 0..{size - 1}, k in 1..{size}",
+        f"sudoku-sat {__version__}: {name} encoding, {formula.amo} at-most-one, "
+        f"order {n} ({size}x{size})",
+        f"x(i,j,k) = {size * size}*i + {size}*j + k, i,j in 0..{size - 1}, k in 1..{size}"
+        + (f"; auxiliaries {size**3 + 1}..{formula.nvars}" if formula.aux_vars else ""),
+        *comments(formula),
     ]
-    if puzzle is not None:
+    if puzzle is not None and size <= 36:
         lines.append(f"puzzle {format_line(puzzle.grid, puzzle.n)} ({puzzle.origin})")
-    counts = ", ".join(f"{name} {count}" for name, count in encoding.counts().items())
-    lines.append(f"clauses: {counts}; total {len(encoding)}")
+    counts = ", ".join(f"{name} {count}" for name, count in formula.counts().items())
+    lines.append(f"clauses: {counts}; total {len(formula)}")
     return lines
 
 
-def formula(puzzle: Puzzle, rules_only: bool, no_f2: bool) -> Encoding:
+def formula(
+    puzzle: Puzzle, rules_only: bool, no_f2: bool, encoding: str = "extended", amo: str = "pairwise"
+) -> Formula:
     """The formula the options ask for."""
     if rules_only:
-        return encode(None, puzzle.n)
-    return encode(puzzle.grid, puzzle.n, with_f2=not no_f2)
+        return encode(None, puzzle.n, encoding, amo)
+    return encode(puzzle.grid, puzzle.n, encoding, amo, with_f2=not no_f2)
 
 
-def _writer(puzzle: Puzzle, encoding: Encoding, rules_only: bool) -> Callable[[TextIO], None]:
-    comments = header(None if rules_only else puzzle, encoding)
-    return lambda fp: write_cnf(fp, encoding.nvars, encoding.clauses, comments)
+def _writer(puzzle: Puzzle, formula: Formula, rules_only: bool) -> Callable[[TextIO], None]:
+    lines = header(None if rules_only else puzzle, formula)
+    return lambda fp: write_cnf(fp, formula.nvars, formula.clauses, lines)
 
 
 @app.command("encode")
@@ -79,6 +95,8 @@ def encode_command(
     no_f2: Annotated[
         bool, typer.Option("--no-f2", help="Leave out F2 (forbidden values of empty cells).")
     ] = False,
+    encoding: EncodingOption = EncodingName.extended,
+    amo: AmoOption = AmoName.pairwise,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -86,9 +104,13 @@ def encode_command(
     """Encode puzzles as DIMACS CNF: formula_initiale = F1 ∧ F2 ∧ F_regle.
 
     For 9x9 F_regle has exactly 11,988 clauses (K1 L1 C1 B1 K2 L2 C2 B2, duplicates
-    kept). Variable x(i,j,k) is number N²·i + N·j + k. Writes to stdout unless -o or
-    --out-dir is given; files are written atomically.
+    kept); --encoding minimal has 8,829, natural 11,745, augmented 15,228 (triad
+    variables after N³), reduced drops what the clues fix (docs/encodings.md).
+    Variable x(i,j,k) is number N²·i + N·j + k in every encoding. Writes to stdout
+    unless -o or --out-dir is given; files are written atomically.
     """
+    if rules_only and encoding is EncodingName.reduced:
+        raise SudokuSatError("--rules-only has no reduced form: the reduced encoding needs clues")
     items = load(puzzles, alphabet, order)
     if split and out_dir is None:
         out_dir = DEFAULT_OUT_DIR
@@ -106,12 +128,12 @@ def encode_command(
         stem = "stdin" if puzzles == "-" else Path(puzzles).stem
         width = len(str(len(items)))
         for k, puzzle in enumerate(progress(items, len(items), "encoding", quiet), start=1):
-            enc = formula(puzzle, rules_only, no_f2)
+            enc = formula(puzzle, rules_only, no_f2, encoding.value, amo.value)
             atomic_write(out_dir / f"{stem}-{k:0{width}d}.cnf", _writer(puzzle, enc, rules_only))
         typer.echo(f"wrote {len(items)} file(s) to {out_dir}", err=True)
         return
     puzzle = items[0]
-    enc = formula(puzzle, rules_only, no_f2)
+    enc = formula(puzzle, rules_only, no_f2, encoding.value, amo.value)
     writer = _writer(puzzle, enc, rules_only)
     if output is None:
         stdout: TextIO = typer.get_text_stream("stdout")
@@ -120,13 +142,37 @@ def encode_command(
         atomic_write(output, writer)
 
 
-def infer_order(literals: list[int]) -> int:
-    """The smallest order whose N**3 variables cover every literal."""
+def order_of(literals: list[int], header: Header | None, order: int | None) -> int:
+    """The order: given, recorded in the CNF, matched by the variable count of some
+    encoding, or the smallest whose N**3 variables cover every literal."""
+    if order is not None:
+        return order
+    if header is not None:
+        return header.n
+    found = infer_order(literals)
+    if found is not None:
+        return found
     top = max((abs(lit) for lit in literals), default=0)
-    for n in range(2, 7):
+    for n in range(MIN_ORDER, MAX_ORDER + 1):
         if n**6 >= top:
             return n
-    raise DimacsError(f"literal {top} is beyond the 46,656 variables of a 36x36 grid")
+    side = MAX_ORDER**2
+    raise DimacsError(f"literal {top} is beyond the {side**3:,} variables of a {side}x{side} grid")
+
+
+def cnf_header(path: str) -> Header | None:
+    """What the comment lines before a CNF's 'p' line record about its encoding."""
+    text, source = read_text(path)
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("p"):
+            break
+        if line.startswith("c"):
+            lines.append(line[1:].strip())
+    header = read_comments(lines, source)
+    if header is None:
+        raise DimacsError("no 'encoding' comment line: not written by sudoku-sat encode", source)
+    return header
 
 
 @app.command("decode")
@@ -140,7 +186,15 @@ def decode_command(
         ),
     ],
     order: Annotated[
-        int | None, typer.Option(min=2, max=6, help="Box side n; inferred from the literals.")
+        int | None,
+        typer.Option(min=2, max=MAX_ORDER, help="Box side n; inferred from the literals."),
+    ] = None,
+    cnf: Annotated[
+        str | None,
+        typer.Option(
+            help="The CNF the solver was given (as written by encode): its comment lines "
+            "give the order and, for --encoding reduced, the clues (required then)."
+        ),
     ] = None,
     fmt: Annotated[
         GridFormat, typer.Option("--format", help="How to print the grid.")
@@ -148,18 +202,21 @@ def decode_command(
 ) -> None:
     """Turn a SAT solver's answer on an encoded puzzle back into a grid.
 
-    Exits 1 when the answer is UNSAT or UNKNOWN (said on stderr), 2 on unreadable input.
+    Works on every encoding: auxiliary variables (above N³) are ignored. A reduced
+    formula leaves the clues' variables free, so its answer needs --cnf. Exits 1 when
+    the answer is UNSAT or UNKNOWN (said on stderr), 2 on unreadable input.
     """
-    from ..encoding import decode
-
+    header = cnf_header(cnf) if cnf is not None else None
     text, source = read_text(answer)
     parsed = parse_answer(text, source)
     if parsed.status != "SAT":
         verdict = "no solution" if parsed.status == "UNSAT" else "no answer"
         typer.echo(f"{parsed.status}: the solver found {verdict}", err=True)
         raise typer.Exit(1)
-    n = order or infer_order(parsed.literals)
-    grid, clashes = decode(parsed.literals, n)
+    n = order_of(parsed.literals, header, order)
+    if header is not None and header.n != n:
+        raise InputError(f"--order {n} but the CNF is of order {header.n}", cnf or "--cnf")
+    grid, clashes = decode_model(parsed.literals, n, header.givens if header else None)
     if clashes:
         size = n * n
         i, j = divmod(clashes[0], size)

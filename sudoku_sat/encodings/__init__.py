@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 
 from ..encoding import decode, f1, f2, num_vars
 from ..errors import DimacsError, SudokuSatError
-from ..grid import Clause, Grid
+from ..grid import MAX_ORDER, MIN_ORDER, Clause, Grid
 from .amo import AMO_METHODS, Allocator
 from .reduced import decode_reduced, fixed_literals, simplify
 from .variants import VARIANTS, rule_parts
@@ -178,7 +178,7 @@ def infer_order(literals: Sequence[int]) -> int | None:
     """The order whose variable count, in some encoding, is exactly the highest
     variable of literals (a solver prints every variable); None when none matches."""
     top = max((abs(lit) for lit in literals), default=0)
-    for n in range(2, 9):
+    for n in range(MIN_ORDER, MAX_ORDER + 1):
         if num_vars(n) > top:
             break
         for encoding in VARIANTS:
