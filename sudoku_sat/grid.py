@@ -33,7 +33,7 @@ Grid = tuple[int, ...]
 """N*N values in row-major order; 0 marks an empty cell."""
 
 MIN_ORDER = 2
-MAX_ORDER = 6
+MAX_ORDER = 8
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,16 @@ class Puzzle:
     solution: Grid | None = None
 
 
+MAX_SYMBOLS = 36
+"""Grids larger than 36x36 (49x49, 64x64) have no one-symbol alphabet: numbers only."""
+
+
 def default_alphabet(size: int) -> str:
     """Symbols for values 1..size: digits then letters (``0`` first only for 36x36)."""
+    if size > MAX_SYMBOLS:
+        raise GridError(
+            f"a {size}x{size} grid has no one-symbol-per-cell form: use the numbers format"
+        )
     symbols = DIGITS + LETTERS if size <= 35 else "0" + DIGITS + LETTERS
     return symbols[:size]
 
@@ -145,7 +153,8 @@ class _Reader:
             return list(self.puzzle_lines(content, nearest))
         raise self.error(
             f"cannot tell the format: a line of {len(head)} symbols is neither a puzzle "
-            "(16, 81, 256, 625 or 1296 cells) nor a grid row (4, 9, 16, 25 or 36 cells)",
+            "(16, 81, 256, 625 or 1296 cells) nor a grid row (4, 9, 16, 25 or 36 cells); "
+            "49x49 and 64x64 grids are read as numbers only",
             content[0][0],
         )
 
@@ -187,7 +196,7 @@ class _Reader:
         n = _order_from(size, 2)
         if n is None:
             raise self.error(
-                f"a row of {size} values is not a grid side (4, 9, 16, 25 or 36)", content[0][0]
+                f"a row of {size} values is not a grid side (4, 9, ..., 64)", content[0][0]
             )
         for start in range(0, len(content), size):
             block = content[start : start + size]

@@ -63,13 +63,14 @@ def test_indice_matches_the_statement() -> None:
 
 def test_orders_from_sizes() -> None:
     assert order_of_size(9) == 3 and order_of_cells(81) == 3 and order_of_cells(256) == 4
-    for bad in (8, 10, 1, 49):
+    assert order_of_size(64) == 8 and order_of_cells(49**2) == 7
+    for bad in (8, 10, 1, 81):
         with pytest.raises(ValueError):
             order_of_size(bad)
     with pytest.raises(ValueError):
         order_of_cells(80)
     with pytest.raises(ValueError):
-        geometry(7)
+        geometry(9)
 
 
 def test_solution_checks(hard_solution: tuple[int, ...]) -> None:

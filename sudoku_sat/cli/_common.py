@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..errors import SudokuSatError
-from ..grid import Grid
-from ..gridio import Puzzle, format_line, format_numbers, read_puzzles, render
+from ..grid import MAX_ORDER, MIN_ORDER, Grid
+from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers, read_puzzles, render
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -41,7 +41,7 @@ ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row w
 # Options shared by the grid-reading commands, as typed aliases.
 PuzzlesArg = Annotated[str, typer.Argument(help=PUZZLES_HELP)]
 AlphabetOption = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
-OrderOption = Annotated[int | None, typer.Option(min=2, max=6, help=ORDER_HELP)]
+OrderOption = Annotated[int | None, typer.Option(min=MIN_ORDER, max=MAX_ORDER, help=ORDER_HELP)]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
 
 
@@ -78,7 +78,7 @@ def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) 
     """The grid in the chosen format."""
     if fmt is GridFormat.line:
         return format_line(grid, n, alphabet)
-    if fmt is GridFormat.numbers:
+    if fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
         return format_numbers(grid, n)
     return render(grid, n, alphabet)
 

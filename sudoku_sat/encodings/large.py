@@ -1,0 +1,76 @@
+"""Puzzles of large orders (up to 64x64) for the encodings laboratory.
+
+A full grid is found by CDCL (PySAT's minisat 2.2 by default) on the extended rules with
+a compact at-most-one encoding (pairwise would be 33 million clauses at 64x64) and
+random phases, one preferred value per cell (as ``backtrack`` filling does) and a random
+sign per auxiliary variable (without these, minisat's default false phase on the
+auxiliaries settles the grid whatever the seed); then half the
+cells, drawn with the same seed, are blanked. The grid is checked with ``is_solution``;
+the puzzle has at least that solution (not necessarily only that one). Everything is a
+function of (n, seed, amo, solver).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..encoding import num_vars, var
+from ..errors import SolverError
+from ..grid import Grid, is_solution
+from . import decode_model, rules
+
+
+@dataclass(frozen=True)
+class LargePuzzle:
+    """A puzzle with half its cells blank, the full grid it came from, and the time the
+    CDCL search for that grid took."""
+
+    n: int
+    seed: int
+    puzzle: Grid
+    solution: Grid
+    seconds: float
+
+
+def random_phases(n: int, rng: random.Random) -> list[int]:
+    """One random preferred value per cell: its literal positive, the cell's others negative."""
+    size = n * n
+    phases: list[int] = []
+    for i in range(size):
+        for j in range(size):
+            chosen = rng.randrange(1, size + 1)
+            phases += [var(n, i, j, k) * (1 if k == chosen else -1) for k in range(1, size + 1)]
+    return phases
+
+
+def full_grid(n: int, rng: random.Random, amo: str = "product", solver: str = "m22") -> Grid:
+    """A full grid of order n found by CDCL on the rules with random phases."""
+    from pysat.solvers import Solver
+
+    formula = rules(n, "extended", amo)
+    with Solver(name=solver, bootstrap_with=formula.clauses) as sat:
+        aux = range(num_vars(n) + 1, formula.nvars + 1)
+        sat.set_phases(random_phases(n, rng) + [v if rng.random() < 0.5 else -v for v in aux])
+        if not sat.solve():
+            raise SolverError(f"{solver} found no grid of order {n}: the rules are broken")
+        grid, _ = decode_model(sat.get_model() or [], n)
+    if not is_solution(grid, n):
+        raise SolverError(f"{solver}'s model of the order-{n} rules is not a grid")
+    return grid
+
+
+def blank_half(grid: Grid, rng: random.Random) -> Grid:
+    """grid with ⌊cells/2⌋ cells, drawn at random, set to 0."""
+    blanks = set(rng.sample(range(len(grid)), len(grid) // 2))
+    return tuple(0 if c in blanks else v for c, v in enumerate(grid))
+
+
+def make_large(n: int, seed: int, amo: str = "product", solver: str = "m22") -> LargePuzzle:
+    """The seeded half-blank puzzle of order n."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    grid = full_grid(n, rng, amo, solver)
+    seconds = time.perf_counter() - start
+    return LargePuzzle(n, seed, blank_half(grid, rng), grid, seconds)
