@@ -1,0 +1,103 @@
+"""Checking a certificate: the CNF and the proof as files, by one checker or both.
+
+Before any lemma is checked: the proof's recorded SHA-256 must be the CNF's, and when
+the CNF's comments name a puzzle and a solution (every certificate's do), the solution
+must solve the puzzle (:func:`sudoku_sat.grid.is_solution`, the SAT side of the claim)
+and the CNF must be exactly F_regle ∧ clues(P) ∧ ¬S for them. Then each checker gives a
+:class:`~.rup.Verdict`; the certificate holds when there is no problem and every
+checker asked verifies the proof.
+
+:class:`PuzzleChecker` checks in-memory certificates of one order with the in-house
+checker, F_regle indexed once (what ``unique --certify`` and the benchmark use).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..dimacs import parse_cnf
+from ..encoding import num_vars, rules
+from ..errors import SolverError
+from ..grid import is_solution
+from .external import check_dratify
+from .formula import certificate_clauses, described, extra_clauses
+from .proof import parse_proof, sha256_text
+from .prover import Certificate
+from .rup import RupChecker, Verdict
+
+CHECKERS = ("ours", "dratify", "both")
+
+
+@dataclass(frozen=True)
+class Report:
+    """What the checkers said, and the problems found before checking."""
+
+    verdicts: list[Verdict]
+    problems: list[str] = field(default_factory=list)
+    puzzle: str | None = None  # what the SAT side checked, when the CNF names a puzzle
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and all(v.ok for v in self.verdicts)
+
+    @property
+    def agree(self) -> bool:
+        return len({v.ok for v in self.verdicts}) <= 1
+
+
+def checkers_for(checker: str) -> list[str]:
+    if checker not in CHECKERS:
+        raise SolverError(f"unknown checker {checker!r}; known: {', '.join(CHECKERS)}")
+    return ["ours", "dratify"] if checker == "both" else [checker]
+
+
+def check_texts(
+    cnf_text: str,
+    proof_text: str,
+    checker: str = "both",
+    backend: str = "auto",
+    sources: tuple[str, str] = ("<cnf>", "<proof>"),
+) -> Report:
+    """Check a proof against a CNF, both given as text; DimacsError on malformed input."""
+    names = checkers_for(checker)
+    cnf = parse_cnf(cnf_text, sources[0])
+    proof = parse_proof(proof_text, cnf.nvars, sources[1])
+    problems = []
+    digest = sha256_text(cnf_text)
+    if proof.sha256 is not None and proof.sha256 != digest:
+        problems.append(
+            f"{sources[1]} was made for the formula with SHA-256 "
+            f"{proof.sha256[:16]}..., {sources[0]} has {digest[:16]}..."
+        )
+    named = described(cnf, sources[0])
+    if named is not None:
+        puzzle, solution, n = named
+        if not is_solution(solution, n, puzzle):
+            problems.append(f"{sources[0]}: the solution in its comments does not solve the puzzle")
+        elif cnf.nvars != num_vars(n) or cnf.clauses != certificate_clauses(puzzle, n, solution):
+            problems.append(
+                f"{sources[0]}: the clauses are not F_regle ∧ clues(P) ∧ ¬S for the "
+                "puzzle and solution in its comments"
+            )
+    verdicts = []
+    for name in names:
+        if name == "ours":
+            verdicts.append(RupChecker(cnf.nvars, cnf.clauses, backend).check(proof))
+        else:
+            verdicts.append(check_dratify(cnf_text, proof_text, proof.steps))
+    return Report(verdicts, problems, None if named is None else "checked")
+
+
+class PuzzleChecker:
+    """The in-house checker for certificates of order n, F_regle indexed once."""
+
+    def __init__(self, n: int, backend: str = "auto"):
+        self.n = n
+        self.checker = RupChecker(num_vars(n), rules(n), backend)
+
+    def check(self, cert: Certificate) -> Verdict:
+        """The verdict on cert's proof against F_regle ∧ clues(P) ∧ ¬S; not ok as well when
+        the solution does not solve the puzzle."""
+        if not is_solution(cert.solution, cert.n, cert.puzzle):
+            return Verdict("ours", False, "the solution does not solve the puzzle")
+        return self.checker.check(cert.proof, extra_clauses(cert.puzzle, cert.n, cert.solution))

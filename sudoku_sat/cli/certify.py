@@ -1,0 +1,198 @@
+"""``check-proof`` (verify a DRUP certificate) and the ``--certify DIR`` options of ``unique``
+and ``generate``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..certify import Certifier, Outcome, check_texts
+from ..certify.store import prepare
+from ..errors import SolverError
+from ..files import read_text
+from ..gridio import Puzzle
+from ..puzzlemaker import Made
+from . import app
+from ._common import emit_json, guarded, progress
+
+
+class CheckerName(str, Enum):
+    """Which proof checker runs."""
+
+    ours = "ours"
+    dratify = "dratify"
+    both = "both"
+
+
+class ProverName(str, Enum):
+    """Where a certificate's proof comes from."""
+
+    auto = "auto"
+    fl = "fl"
+    cdcl = "cdcl"
+
+
+class Backend(str, Enum):
+    """Which back-end runs the in-house engines."""
+
+    auto = "auto"
+    python = "python"
+    numba = "numba"
+
+
+CertifyOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--certify",
+        metavar="DIR",
+        help="Write a certificate per unique puzzle into DIR: puzzle-NNNNN.cnf "
+        "(F_regle ∧ clues ∧ ¬S), .sol (the solution) and .drup (a DRUP proof that the CNF "
+        "is UNSAT), checked by the in-house checker first. Check one with check-proof.",
+    ),
+]
+ProverOption = Annotated[
+    ProverName,
+    typer.Option(
+        "--prover",
+        help="auto: failed literals when they solve the puzzle (no search), else a CDCL "
+        "solver; fl: failed literals only; cdcl: the PySAT solver of --proof-solver.",
+    ),
+]
+ProofSolverOption = Annotated[
+    str,
+    typer.Option(
+        "--proof-solver",
+        help="PySAT solver that logs the CDCL proofs (glucose42, "
+        "glucose4, cadical195, lingeling, ...).",
+    ),
+]
+
+
+def certified(
+    certifier: Certifier, puzzles: Iterable[tuple[int, tuple[int, ...], int]]
+) -> Iterator[Outcome]:
+    """The outcome of every (index, grid, n), in order."""
+    for index, grid, n in puzzles:
+        yield certifier.certify(index, grid, n)
+
+
+def with_certificates(
+    results: Iterator[Made], certifier: Certifier, outcomes: list[Outcome]
+) -> Iterator[Made]:
+    """Pass generate's results on, certifying each puzzle made (outcomes collects them)."""
+    for made in results:
+        if made.puzzle is not None:
+            outcomes.append(certifier.certify(made.index + 1, made.puzzle, made.n))
+        yield made
+
+
+def certify_puzzles(
+    items: list[Puzzle], verdicts: list[str], folder: Path, prover: str, solver: str, quiet: bool
+) -> list[Outcome]:
+    """Certify every puzzle; a prover that finds the puzzle not unique when the counting
+    methods said unique (or the reverse) is a SolverError."""
+    outcomes = []
+    with Certifier(folder, prover, solver) as certifier:
+        work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
+        for outcome in progress(
+            certified(certifier, work), len(items), "certifying", quiet or len(items) < 20
+        ):
+            outcomes.append(outcome)
+    for outcome, said in zip(outcomes, verdicts, strict=True):
+        kind = "unique" if outcome.refusal is None else outcome.refusal.kind
+        if said in ("unique", "several", "none") and kind != "open" and kind != said:
+            raise SolverError(
+                f"puzzle {outcome.index}: the counting methods say {said}, the prover finds {kind}"
+            )
+    return outcomes
+
+
+def report_outcomes(outcomes: list[Outcome], directory: Path, named: list[str]) -> int:
+    """Say on stderr which puzzles got no certificate and how many did; the count refused.
+
+    ``named`` holds each puzzle's name for messages ("puzzle 3 (file:3)")."""
+    refused = [o for o in outcomes if o.refusal is not None]
+    for outcome in refused[:10]:
+        assert outcome.refusal is not None
+        typer.echo(
+            f"{named[outcome.index - 1]}: no certificate: {outcome.refusal.reason}", err=True
+        )
+    if len(refused) > 10:
+        typer.echo(f"... and {len(refused) - 10} more puzzles without a certificate", err=True)
+    done = len(outcomes) - len(refused)
+    typer.echo(f"{done} of {len(outcomes)} puzzle(s) certified in {directory}", err=True)
+    return len(refused)
+
+
+@app.command("check-proof")
+@guarded
+def check_proof_command(
+    cnf: Annotated[str, typer.Argument(help="The CNF file (DIMACS) the proof refutes.")],
+    proof: Annotated[str, typer.Argument(help="The DRUP proof file.")],
+    checker: Annotated[
+        CheckerName,
+        typer.Option(
+            help="ours: the in-house forward RUP checker (on the project's unit "
+            "propagation); dratify: the dratify package (extra 'certify'); both."
+        ),
+    ] = CheckerName.both,
+    backend: Annotated[
+        Backend, typer.Option(help="Back-end of the in-house checker (numba when installed).")
+    ] = Backend.auto,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Check that PROOF is a DRUP refutation of CNF: exit 0 verified, 1 refuted, 2 malformed.
+
+    Every lemma must be RUP (forward check, deletions honoured; deleting a unit clause is
+    ignored, as drat-trim does). The proof's recorded SHA-256 must match the CNF; a
+    certificate CNF (from --certify) also has its solution checked against its puzzle
+    and its clauses compared with F_regle ∧ clues(P) ∧ ¬S. A refuted proof names the
+    line of its first bad lemma.
+    """
+    cnf_text, cnf_source = read_text(cnf)
+    proof_text, proof_source = read_text(proof)
+    report = check_texts(
+        cnf_text, proof_text, checker.value, backend.value, (cnf_source, proof_source)
+    )
+    if as_json:
+        emit_json(
+            {
+                "ok": report.ok,
+                "agree": report.agree,
+                "problems": report.problems,
+                "puzzle_checked": report.puzzle is not None,
+                "verdicts": [v.as_dict() for v in report.verdicts],
+            }
+        )
+    else:
+        for verdict in report.verdicts:
+            word = "verified" if verdict.ok else "REFUTED"
+            typer.echo(f"{verdict.checker}: {word}: {verdict.reason} ({verdict.seconds:.3f} s)")
+        if report.puzzle is not None and not report.problems:
+            typer.echo("solution: solves the puzzle; CNF is F_regle ∧ clues(P) ∧ ¬S for them")
+    if report.ok:
+        return
+    for problem in report.problems:
+        typer.echo(f"sudoku-sat: {problem}", err=True)
+    bad = next((v for v in report.verdicts if not v.ok), None)
+    if bad is not None:
+        typer.echo(f"sudoku-sat: {proof_source}: {bad.checker}: {bad.reason}", err=True)
+    if not report.agree:
+        typer.echo("sudoku-sat: the checkers disagree", err=True)
+    raise typer.Exit(1)
+
+
+__all__ = [
+    "certify_puzzles",
+    "CertifyOption",
+    "ProverOption",
+    "ProofSolverOption",
+    "certified",
+    "prepare",
+    "report_outcomes",
+    "with_certificates",
+]

@@ -1,0 +1,199 @@
+"""``check-proof`` and ``unique/generate --certify`` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.dimacs import parse_cnf
+from sudoku_sat.grid import is_solution
+from sudoku_sat.gridio import parse_puzzles
+
+from .conftest import EASY, TRES_DIFFICILE
+
+runner = CliRunner()
+# EASY with its first clues removed until it has several solutions (checked below)
+AMBIGUOUS = "." * 8 + EASY[8:]
+# the first puzzle of magictour top1465: failed literals solve it (a proof of unit lemmas)
+TOP1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def certified(tmp_path: Path, puzzles: str, *options: str) -> tuple[Path, object]:
+    source = tmp_path / "puzzles.txt"
+    source.write_text(puzzles)
+    folder = tmp_path / "certs"
+    result = runner.invoke(app, ["unique", str(source), "--certify", str(folder), *options])
+    return folder, result
+
+
+@pytest.mark.parametrize("command", ["check-proof", "unique", "generate"])
+def test_help_explains_certificates(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0 and ("DRUP" in result.output or "certif" in result.output)
+
+
+def test_unique_certify_writes_three_files_per_puzzle_and_they_check(tmp_path: Path) -> None:
+    folder, result = certified(tmp_path, f"{EASY}\n{TRES_DIFFICILE}\n")
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        f"puzzle-0000{k}.{ext}" for k in (1, 2) for ext in ("cnf", "drup", "sol")
+    ]
+    assert "2 of 2 puzzle(s) certified" in result.stderr  # type: ignore[attr-defined]
+    for k, line in ((1, EASY), (2, TRES_DIFFICILE)):
+        stem = folder / f"puzzle-0000{k}"
+        solution = parse_puzzles(stem.with_suffix(".sol").read_text())[0].grid
+        assert is_solution(solution, 3, parse_puzzles(line)[0].grid)
+        assert parse_cnf(stem.with_suffix(".cnf").read_text()).nvars == 729
+        check = runner.invoke(
+            app, ["check-proof", str(stem.with_suffix(".cnf")), str(stem.with_suffix(".drup"))]
+        )
+        assert check.exit_code == 0, check.output
+        assert check.stdout.count(": verified: ") == 2 and "solves the puzzle" in check.stdout
+
+
+def test_unique_certify_json_and_forced_prover(tmp_path: Path) -> None:
+    folder, result = certified(tmp_path, f"{TRES_DIFFICILE}\n", "--json", "--prover", "cdcl")
+    records = json.loads(result.stdout)  # type: ignore[attr-defined]
+    assert records[0]["certificate"]["method"] == "cdcl"
+    assert Path(records[0]["certificate"]["files"]["proof"]).is_file()
+
+
+def test_several_solutions_get_no_certificate_and_a_reason(tmp_path: Path) -> None:
+    folder, result = certified(tmp_path, f"{EASY}\n{AMBIGUOUS}\n")
+    assert result.exit_code == 1  # type: ignore[attr-defined]
+    err = result.stderr  # type: ignore[attr-defined]
+    assert "puzzle 2" in err and "no certificate: has several solutions" in err
+    assert "1 of 2 puzzle(s) certified" in err
+    assert not list(folder.glob("puzzle-00002.*")) and (folder / "puzzle-00001.drup").is_file()
+
+
+def test_generate_certify(tmp_path: Path) -> None:
+    folder = tmp_path / "g"
+    result = runner.invoke(
+        app, ["generate", "-k", "2", "--seed", "3", "--certify", str(folder), "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(list(folder.glob("*.drup"))) == 2
+    check = runner.invoke(
+        app,
+        [
+            "check-proof",
+            str(folder / "puzzle-00002.cnf"),
+            str(folder / "puzzle-00002.drup"),
+            "--checker",
+            "ours",
+        ],
+    )
+    assert check.exit_code == 0
+
+
+@pytest.fixture
+def cert(tmp_path: Path) -> tuple[Path, Path]:
+    folder, result = certified(tmp_path, f"{TOP1}\n", "--prover", "fl")
+    assert result.exit_code == 0  # type: ignore[attr-defined]
+    return folder / "puzzle-00001.cnf", folder / "puzzle-00001.drup"
+
+
+def test_check_proof_exit_1_names_the_first_bad_lemma(cert: tuple[Path, Path]) -> None:
+    cnf, proof = cert
+    lines = proof.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if not line.startswith("c"))
+    lines[first] = str(-int(lines[first].split()[0])) + " 0"  # a failed literal, flipped
+    proof.write_text("\n".join(lines) + "\n")
+    for checker in ("ours", "dratify", "both"):
+        result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", checker])
+        assert result.exit_code == 1
+        assert f"line {first + 1}: lemma" in result.stderr
+
+
+def test_check_proof_exit_1_on_a_proof_for_another_formula(
+    cert: tuple[Path, Path], tmp_path: Path
+) -> None:
+    cnf, proof = cert
+    other = tmp_path / "other.cnf"
+    other.write_text(cnf.read_text().replace("c order 3", "c order 3 (edited)"))
+    result = runner.invoke(app, ["check-proof", str(other), str(proof), "--json"])
+    assert result.exit_code == 1
+    assert "was made for the formula" in json.loads(result.stdout)["problems"][0]
+
+
+def test_check_proof_exit_1_when_the_cnf_is_not_its_puzzles_formula(
+    cert: tuple[Path, Path], tmp_path: Path
+) -> None:
+    cnf, proof = cert
+    text = cnf.read_text().splitlines()
+    text = [line for line in text if not line.startswith("p cnf")]
+    body = [line for line in text if not line.startswith("c")][:-1]  # blocking clause gone
+    comments = [line for line in text if line.startswith("c")]
+    changed = tmp_path / "changed.cnf"
+    changed.write_text("\n".join([*comments, f"p cnf 729 {len(body)}", *body]) + "\n")
+    bare = tmp_path / "bare.drup"
+    bare.write_text(
+        "\n".join(ln for ln in proof.read_text().splitlines() if not ln.startswith("c sha256"))
+        + "\n"
+    )
+    result = runner.invoke(app, ["check-proof", str(changed), str(bare), "--checker", "ours"])
+    assert result.exit_code == 1
+    assert "not F_regle" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("proof_text", "where"),
+    [("1 x 0\n", "p.drup:1:3:"), ("1 2\n", "p.drup:1:4:"), ("800 0\n", "p.drup:1:1:")],
+)
+def test_check_proof_exit_2_on_a_malformed_proof(
+    cert: tuple[Path, Path], tmp_path: Path, proof_text: str, where: str
+) -> None:
+    cnf, _ = cert
+    bad = tmp_path / "p.drup"
+    bad.write_text(proof_text)
+    result = runner.invoke(app, ["check-proof", str(cnf), str(bad)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and where in result.stderr
+
+
+def test_check_proof_exit_2_on_a_malformed_cnf_or_a_missing_file(
+    cert: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _, proof = cert
+    bad = tmp_path / "bad.cnf"
+    bad.write_text("p cnf 2 1\n1 3 0\n")
+    result = runner.invoke(app, ["check-proof", str(bad), str(proof)])
+    assert result.exit_code == 2 and "bad.cnf:2:3:" in result.stderr
+    missing = runner.invoke(app, ["check-proof", str(tmp_path / "none.cnf"), str(proof)])
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+
+
+def test_certify_into_a_file_is_bad_input(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    source = tmp_path / "p.txt"
+    source.write_text(EASY + "\n")
+    result = runner.invoke(app, ["unique", str(source), "--certify", str(tmp_path / "file")])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+
+
+def test_without_dratify_the_checker_says_how_to_install(
+    cert: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "dratify", None)
+    cnf, proof = cert
+    result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", "dratify"])
+    assert result.exit_code == 3 and "sudoku-sat[certify]" in result.stderr
+    assert (
+        runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", "ours"]).exit_code
+        == 0
+    )
+
+
+def test_ambiguous_fixture_has_several_solutions() -> None:
+    from sudoku_sat.eup import count_eup
+
+    assert count_eup(parse_puzzles(AMBIGUOUS)[0].grid, 3, 2) == 2
+    assert shutil is not None
