@@ -52,3 +52,9 @@ def test_bench_annealing_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| sirdey, numba: one full paper try" in out
     assert "| easy (seed report) | sirdey (stall 10,000) | 2/2 |" in out
     assert "| très difficile | swap | 2/2 |" in out
+
+
+def test_bench_certify_quick_prints_a_table_and_the_goal() -> None:
+    folder = dataset_path("puzzles2_17_clue").parent
+    text = bench("bench_certify").main(["--quick", "--datasets", str(folder)])
+    assert "| puzzles2_17_clue | 10 |" in text and "Goal >= 1,000/s on 17-clue" in text
