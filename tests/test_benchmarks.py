@@ -58,3 +58,12 @@ def test_bench_certify_quick_prints_a_table_and_the_goal() -> None:
     folder = dataset_path("puzzles2_17_clue").parent
     text = bench("bench_certify").main(["--quick", "--datasets", str(folder)])
     assert "| puzzles2_17_clue | 10 |" in text and "Goal >= 1,000/s on 17-clue" in text
+
+
+def test_bench_ladder_quick_has_no_mismatch() -> None:
+    pytest.importorskip("numba")
+    dataset_path("puzzles2_17_clue")
+    out = bench("bench_ladder").main(["--quick"])
+    rows = [line for line in out.splitlines() if line.startswith(("| puzzles", "| all"))]
+    assert len(rows) == 5 and all(row.rstrip(" |").endswith("| 0") for row in rows)
+    assert "goal met: " in out or "goal not met: " in out
