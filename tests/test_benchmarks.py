@@ -52,3 +52,12 @@ def test_bench_annealing_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| sirdey, numba: one full paper try" in out
     assert "| easy (seed report) | sirdey (stall 10,000) | 2/2 |" in out
     assert "| très difficile | swap | 2/2 |" in out
+
+
+def test_bench_ladder_quick_has_no_mismatch() -> None:
+    pytest.importorskip("numba")
+    dataset_path("puzzles2_17_clue")
+    out = bench("bench_ladder").main(["--quick"])
+    rows = [line for line in out.splitlines() if line.startswith(("| puzzles", "| all"))]
+    assert len(rows) == 5 and all(row.rstrip(" |").endswith("| 0") for row in rows)
+    assert "goal met: " in out or "goal not met: " in out
