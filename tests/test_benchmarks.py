@@ -60,6 +60,14 @@ def test_bench_certify_quick_prints_a_table_and_the_goal() -> None:
     assert "| puzzles2_17_clue | 10 |" in text and "Goal >= 1,000/s on 17-clue" in text
 
 
+def test_bench_eup_quick_checks_counts_and_marks_goals() -> None:
+    dataset_path("puzzles2_17_clue")
+    text = bench("bench_eup").main(["--quick", "--only", "unique"])
+    rows = [line for line in text.splitlines() if line.startswith("| puzzles")]
+    assert len(rows) == 4 and all("x |" in row for row in rows)
+    assert sum("met (" in row for row in rows) == 3
+
+
 def test_bench_ladder_quick_has_no_mismatch() -> None:
     pytest.importorskip("numba")
     dataset_path("puzzles2_17_clue")
