@@ -1,0 +1,1 @@
+"""The laboratory: ratings, explanations, cross-checks."""
