@@ -7,6 +7,9 @@ wrong header). ``write_cnf`` takes a file object; ``dumps`` and ``write_cnf_file
 
 Reader: checks the header against the content, every literal against the variable
 count, every clause for its closing 0, and rejects ``%`` trailers; errors name the line.
+Numbers are ASCII (``-``)digits only (``int`` would take ``٣``, ``+3`` or ``1_0``), and a
+header beyond DIMACS's 32-bit range (``MAX_VARS``) is refused at once. A leading
+byte-order mark is dropped (``files.read_text``).
 
 Answers: SAT-competition output (``s SATISFIABLE`` and ``v ... 0`` lines), minisat's
 result file (``SAT`` then the literals, ``UNSAT``, ``INDET``) or a bare literal list.
@@ -24,6 +27,16 @@ from .errors import DimacsError
 from .files import atomic_write, read_text
 
 Status = Literal["SAT", "UNSAT", "UNKNOWN"]
+MAX_VARS = 2**31 - 1
+"""Largest variable (and clause) count of a header: the solvers' 32-bit int."""
+
+
+def parse_int(token: str) -> int | None:
+    """The value of an ASCII integer token (optional leading ``-``), else None."""
+    body = token[1:] if token.startswith("-") else token
+    if not (body.isascii() and body.isdigit()) or len(body) > 12:
+        return None
+    return int(token)
 
 
 @dataclass(frozen=True)
@@ -87,19 +100,28 @@ def parse_cnf(text: str, source: str = "<input>") -> Cnf:
             if header is not None:
                 raise DimacsError("second 'p' header", source, number, 1)
             fields = line.split()
-            if len(fields) != 4 or fields[1] != "cnf" or not all(f.isdigit() for f in fields[2:]):
-                raise DimacsError(f"bad header {line!r}: expected 'p cnf V C'", source, number, 1)
-            header = (int(fields[2]), int(fields[3]))
+            counts = [parse_int(f) for f in fields[2:]]
+            if len(fields) != 4 or fields[1] != "cnf" or not all(c is not None for c in counts):
+                shown = line if len(line) <= 60 else line[:57] + "..."
+                raise DimacsError(f"bad header {shown!r}: expected 'p cnf V C'", source, number, 1)
+            nvars, nclauses = (c or 0 for c in counts)
+            if nvars < 0 or nclauses < 0 or max(nvars, nclauses) > MAX_VARS:
+                raise DimacsError(
+                    f"header counts must lie in 0..{MAX_VARS} (DIMACS's 32-bit range)",
+                    source,
+                    number,
+                    1,
+                )
+            header = (nvars, nclauses)
             continue
         if header is None:
             raise DimacsError("clause before the 'p cnf V C' header", source, number, 1)
         column = 0
         for token in line.split():
             column = raw.index(token, column) + 1
-            try:
-                lit = int(token)
-            except ValueError:
-                raise DimacsError(f"{token!r} is not a literal", source, number, column) from None
+            lit = parse_int(token)
+            if lit is None:
+                raise DimacsError(f"{token[:20]!r} is not a literal", source, number, column)
             if lit == 0:
                 clauses.append(current)
                 current = []
@@ -122,6 +144,29 @@ def parse_cnf(text: str, source: str = "<input>") -> Cnf:
     if len(clauses) != header[1]:
         raise DimacsError(f"header announces {header[1]} clauses, found {len(clauses)}", source)
     return Cnf(header[0], clauses, comments)
+
+
+def compacted(cnf: Cnf) -> tuple[Cnf, list[int]]:
+    """The formula over variables 1..m, the m variables its clauses use in increasing order,
+    and the map back (``back[new] == old``; ``back[0] == 0``).
+
+    Engines size their arrays by the variable count, so ``p cnf 10000000 1`` is run on
+    one variable instead of ten million; the order of variables is kept, so an engine
+    does the same work on both and its results map back literal for literal.
+    """
+    used = sorted({abs(lit) for clause in cnf.clauses for lit in clause})
+    if len(used) == cnf.nvars:
+        return cnf, list(range(cnf.nvars + 1))
+    index = {var: k for k, var in enumerate(used, start=1)}
+    clauses = [
+        [index[lit] if lit > 0 else -index[-lit] for lit in clause] for clause in cnf.clauses
+    ]
+    return Cnf(len(used), clauses, cnf.comments), [0, *used]
+
+
+def map_back(literals: Iterable[int], back: Sequence[int]) -> tuple[int, ...]:
+    """Literals of a compacted formula as literals of the original one."""
+    return tuple(back[lit] if lit > 0 else -back[-lit] for lit in literals)
 
 
 def read_cnf(path: str | Path) -> Cnf:
@@ -154,10 +199,10 @@ def _literals(tokens: list[str], source: str, number: int, raw: str) -> list[int
     column = 0
     for token in tokens:
         column = raw.index(token, column) + 1
-        try:
-            out.append(int(token))
-        except ValueError:
-            raise DimacsError(f"{token!r} is not a literal", source, number, column) from None
+        lit = parse_int(token)
+        if lit is None or abs(lit) > MAX_VARS:
+            raise DimacsError(f"{token[:20]!r} is not a literal", source, number, column)
+        out.append(lit)
         column += len(token) - 1
     return out
 

@@ -140,3 +140,29 @@ def is_solution(grid: Grid, n: int, puzzle: Grid | None = None) -> bool:
 def clue_count(grid: Grid) -> int:
     """Number of filled cells."""
     return sum(1 for v in grid if v)
+
+
+def solution_problem(grid: Grid, n: int, puzzle: Grid | None = None) -> str | None:
+    """Why grid is not a solution (of puzzle, when given), naming a cell; None if it is one.
+
+    Cells are named ``(row,column)`` from 0, as in the encoding's x(i, j, k).
+    """
+    size = n * n
+    if len(grid) != size * size:
+        return f"{len(grid)} cells, a {size}x{size} grid has {size * size}"
+
+    def name(c: int) -> str:
+        return f"({c // size},{c % size})"
+
+    for c, value in enumerate(grid):
+        if not 1 <= value <= size:
+            return f"cell {name(c)} has no value"
+    clash = conflicts(grid, n)
+    if clash:
+        c, p = clash[0]
+        return f"cells {name(c)} and {name(p)} both hold {grid[c]}"
+    if puzzle is not None:
+        for c, (clue, value) in enumerate(zip(puzzle, grid, strict=False)):
+            if clue and clue != value:
+                return f"cell {name(c)} holds {value}, the puzzle's clue is {clue}"
+    return None

@@ -7,12 +7,18 @@ Formats read (lines starting with ``#`` are comments everywhere):
 - **rows**: N lines of N symbols each (``700000400``).
 - **numbers**: N lines of N space-separated numbers (``0 0 2 3 7 0 9 0 0``), the natural
   form for N >= 10; a single line of N**4 numbers is one puzzle too.
+- **drawn**: the grid as ``render`` draws it (``7 . . | . . . | 4 . .``, rule lines of
+  ``-`` and ``+``), so that every grid the project prints can be read back.
 
 Symbols: for N <= 9 the digits 1..N; for larger N an *alphabet* maps symbols to values
 1..N in order (``1-9A-G``, the default for 16x16, or ``0-9A-F``; letters are
-case-insensitive). ``0`` is a blank unless the alphabet uses it. A 16-symbol line is a
-4x4 puzzle, unless an alphabet or order 4 is given, when it is a row of a 16x16 grid;
-a line of 16 *numbers* is a 16x16 row unless order 2 is given.
+case-insensitive). ``0`` is a blank unless the alphabet uses it: the default 36x36
+alphabet is ``0-9A-Z``, so there ``0`` is the value 1 and ``.`` the only blank. A 16x16
+grid of symbols that holds a ``0`` but no ``G`` is refused without ``--alphabet``: its
+``0`` may be a blank (``1-9A-G``) or the value 1 (``0-9A-F``), which would shift every
+value. A 16-symbol line is a 4x4 puzzle, unless an alphabet or order 4 is given, when it
+is a row of a 16x16 grid; a line of 16 *numbers* is a 16x16 row unless order 2 is given.
+Digits are ASCII digits only (``²`` or ``٣`` are illegal characters, not numbers).
 
 Every reading error raises :class:`GridError` naming the source, line and column.
 """
@@ -31,6 +37,23 @@ from .grid import MAX_ORDER, MIN_ORDER, Grid, geometry
 DIGITS = "123456789"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = ".0"
+MAX_NUMBER_DIGITS = 4
+"""Longest number token read as a value; longer ones are out of range without int()."""
+AMBIGUOUS_16 = (
+    "a 16x16 grid with '0' and no 'G' is ambiguous: give --alphabet 1-9A-G ('0' blank) "
+    "or --alphabet 0-9A-F ('0' is the value 1)"
+)
+
+
+def is_number(token: str) -> bool:
+    """True when token is made of ASCII digits only (``str.isdigit`` accepts ``²``)."""
+    return token.isascii() and token.isdigit()
+
+
+def is_rule_line(line: str) -> bool:
+    """A drawn grid's separator line, such as ``------+-------+------``."""
+    text = line.strip()
+    return "+" in text and "-" in text and set(text) <= set("-+ ")
 
 
 @dataclass(frozen=True)
@@ -60,6 +83,8 @@ def default_alphabet(size: int) -> str:
 
 def expand_alphabet(spec: str, size: int) -> str:
     """Expand a spec such as ``1-9A-G`` into ``size`` symbols for values 1..size."""
+    if not spec.isascii() or not spec.isprintable() or " " in spec:
+        raise InputError(f"alphabet {spec!r} must be printable ASCII symbols", "--alphabet")
     out: list[str] = []
     i = 0
     while i < len(spec):
@@ -101,7 +126,11 @@ class _Reader:
         return GridError(message, self.source, line, column)
 
     def content(self) -> list[tuple[int, str]]:
-        return [(k, s) for k, s in self.lines if s.strip() and not s.lstrip().startswith("#")]
+        return [
+            (k, s)
+            for k, s in self.lines
+            if s.strip() and not s.lstrip().startswith("#") and not is_rule_line(s)
+        ]
 
     def symbols(self, size: int) -> str:
         if self.alphabet_spec is None:
@@ -109,13 +138,15 @@ class _Reader:
         return expand_alphabet(self.alphabet_spec, size)
 
     def value(self, symbol: str, symbols: str, size: int, line: int, column: int) -> int:
+        if not symbol.isascii():
+            raise self.error(f"illegal character {symbol!r}", line, column)
         upper = symbol.upper()
-        index = symbols.find(upper)
+        index = symbols.find(upper) if upper else -1
         if index >= 0:
             return index + 1
         if symbol in BLANKS:
             return 0
-        if symbol.isdigit() or (size > len(DIGITS) and upper in LETTERS):
+        if is_number(symbol) or (size > len(DIGITS) and upper in LETTERS):
             raise self.error(
                 f"value {symbol!r} out of range for a {size}x{size} grid", line, column
             )
@@ -125,20 +156,32 @@ class _Reader:
         symbols = self.symbols(size)
         return [self.value(ch, symbols, size, line, offset + k + 1) for k, ch in enumerate(text)]
 
+    def check_zero(self, texts: list[tuple[int, str]], size: int) -> None:
+        """Refuse a 16x16 grid of symbols whose '0' could be a blank or the value 1."""
+        if self.alphabet_spec is not None or size != 16:
+            return
+        if any("G" in text.upper() for _, text in texts):
+            return
+        for number, text in texts:
+            if "0" in text:
+                raise self.error(AMBIGUOUS_16, number, text.index("0") + 1)
+
     def parse(self) -> list[Puzzle]:
         content = self.content()
         if not content:
             return []
         first = content[0][1].strip()
+        if "|" in first:
+            size = sum(ch not in " \t|" for ch in first)
+            return list(self.row_grids(content, size, partial(self.drawn_row, size)))
         tokens = first.split()
         if len(tokens) > 1:
             line_order = _order_from(len(tokens), 4)
             if line_order and (_order_from(len(tokens), 2) is None or self.order == line_order):
                 return list(self.number_lines(content))
             size = len(tokens)
-            return list(
-                self.row_grids(content, size, lambda k, raw: self.numbers(raw, size, size, k))
-            )
+            numbers = partial(self.numbers_row, size)
+            return list(self.row_grids(content, size, numbers, symbolic=False))
         head = first.split(":")[0]
         line_order = _order_from(len(head), 4)
         row_order = _order_from(len(head), 2)
@@ -168,12 +211,14 @@ class _Reader:
                     raise self.error(f"a puzzle of {len(fields[0])} cells is not n**4", number)
             ncells = order**4
             grid = self.cells(fields[0], ncells, number, offset)
+            cells = " " * offset + fields[0] + (":" + fields[2] if len(fields) == 3 else "")
+            self.check_zero([(number, cells)], order * order)
             count = solution = None
             if len(fields) > 3:
                 raise self.error("expected puzzle[:count[:solution]]", number)
             if len(fields) >= 2:
                 col = offset + len(fields[0]) + 2
-                if not fields[1].isdigit():
+                if not is_number(fields[1]) or len(fields[1]) > 30:
                     raise self.error(f"count {fields[1]!r} is not a number", number, col)
                 count = int(fields[1])
             if len(fields) == 3 and fields[2]:
@@ -190,7 +235,11 @@ class _Reader:
         return tuple(self.chars(text, n * n, number, offset))
 
     def row_grids(
-        self, content: list[tuple[int, str]], size: int, row: Callable[[int, str], list[int]]
+        self,
+        content: list[tuple[int, str]],
+        size: int,
+        row: Callable[[int, str], list[int]],
+        symbolic: bool = True,
     ) -> Iterator[Puzzle]:
         """Grids of ``size`` consecutive lines, each turned into N values by ``row``."""
         n = _order_from(size, 2)
@@ -205,7 +254,21 @@ class _Reader:
                     f"grid ends after {len(block)} rows, {size} needed", block[-1][0] + 1
                 )
             grid = [v for number, raw in block for v in row(number, raw)]
+            if symbolic:
+                self.check_zero(block, size)
             yield Puzzle(n, tuple(grid), f"{self.source}:{block[0][0]}")
+
+    def drawn_row(self, size: int, number: int, raw: str) -> list[int]:
+        """A row as ``render`` draws it: symbols separated by spaces and ``|``."""
+        symbols = self.symbols(size)
+        found = [(k + 1, ch) for k, ch in enumerate(raw) if ch not in " \t|"]
+        for (column, _), (after, _) in zip(found, found[1:], strict=False):
+            if after == column + 1:
+                raise self.error("a drawn row has one symbol per cell", number, after)
+        if len(found) != size:
+            where = found[size][0] if len(found) > size else len(raw) + 1
+            raise self.error(f"row has {len(found)} cells, expected {size}", number, where)
+        return [self.value(ch, symbols, size, number, column) for column, ch in found]
 
     def char_row(self, size: int, number: int, raw: str) -> list[int]:
         offset = len(raw) - len(raw.lstrip())
@@ -218,12 +281,17 @@ class _Reader:
     def number(self, token: str, size: int, number: int, column: int) -> int:
         if token == ".":
             return 0
-        if not token.isdigit():
+        if not is_number(token):
             raise self.error(f"illegal value {token!r}", number, column)
+        if len(token) > MAX_NUMBER_DIGITS:
+            raise self.error(f"value {token} out of range 0..{size}", number, column)
         value = int(token)
         if value > size:
             raise self.error(f"value {value} out of range 0..{size}", number, column)
         return value
+
+    def numbers_row(self, size: int, number: int, raw: str) -> list[int]:
+        return self.numbers(raw, size, size, number)
 
     def numbers(self, raw: str, count: int, size: int, number: int) -> list[int]:
         out: list[int] = []

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from sudoku_sat.gridio import Puzzle, parse_puzzles
 
@@ -76,3 +77,9 @@ def hard() -> Puzzle:
 @pytest.fixture
 def hard_solution() -> tuple[int, ...]:
     return tuple(int(ch) for ch in TRES_DIFFICILE_SOLUTION)
+
+
+# Hypothesis: thousands of examples under CI (the fuzz tests of the readers), fewer by hand.
+settings.register_profile("ci", max_examples=2000, deadline=None)
+settings.register_profile("dev", max_examples=150, deadline=None)
+settings.load_profile("ci" if IN_CI else os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -176,14 +177,132 @@ def test_python_dash_m_entry_point() -> None:
 def test_unwritable_output_is_one_line(tmp_path: Path) -> None:
     target = str(tmp_path / "missing" / "f.cnf")
     code, _, err = run("encode", "-", "-o", target, stdin=TRES_DIFFICILE)
-    assert (
-        code == 2
-        and err.strip() == f"sudoku-sat: error: {target}: cannot write: No such file or directory"
-    )
+    assert code == 2 and err.strip() == f"sudoku-sat: error: {target}: cannot write: no such folder"
 
 
 def test_absurd_dimacs_size_is_one_line(tmp_path: Path) -> None:
     huge = tmp_path / "huge.cnf"
     huge.write_text("p cnf 99999999999 0\n")
     code, _, err = run("propagate", str(huge))
-    assert code == 2 and "out of memory" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "32-bit range" in err and len(err.strip().splitlines()) == 1
+
+
+def model_literals(solution: str, n: int = 3) -> str:
+    size = n * n
+    return " ".join(
+        str(v if solution[(v - 1) // size] == str((v - 1) % size + 1) else -v)
+        for v in range(1, n**6 + 1)
+    )
+
+
+def test_decode_refuses_a_model_that_breaks_the_rules() -> None:
+    ones = " ".join(str(81 * i + 9 * j + 1) for i in range(9) for j in range(9))
+    code, out, err = run("decode", "-", stdin=f"v {ones} 0\n")
+    assert code == 2 and out == "" and "not a solution" in err and "both hold 1" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_decode_with_the_wrong_order_is_refused() -> None:
+    answer = f"s SATISFIABLE\nv {model_literals(TRES_DIFFICILE_SOLUTION)} 0\n"
+    code, out, err = run("decode", "-", "--order", "2", stdin=answer)
+    assert code == 2 and out == "" and "not a solution" in err
+
+
+def test_decode_checks_the_clues_of_puzzle(tmp_path: Path, hard_file: Path) -> None:
+    answer = f"s SATISFIABLE\nv {model_literals(TRES_DIFFICILE_SOLUTION)} 0\n"
+    code, out, _ = run("decode", "-", "--puzzle", str(hard_file), "--format", "line", stdin=answer)
+    assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION
+    other = tmp_path / "other.txt"
+    other.write_text("1" + "0" * 80 + "\n")
+    code, out, err = run("decode", "-", "--puzzle", str(other), stdin=answer)
+    assert code == 2 and out == "" and "clue is 1" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show"],
+        ["show", "-", "--format", "bogus"],
+        ["bogus-command"],
+        ["show", "-", "--order", "9"],
+    ],
+)
+def test_usage_errors_are_one_line_exit_2(args: list[str]) -> None:
+    code, out, err = run(*args, stdin=TRES_DIFFICILE)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("sudoku-sat: error: ")
+
+
+def test_drawn_output_reads_back(hard_file: Path) -> None:
+    code, drawn, _ = run("solve", str(hard_file))
+    code, back, _ = run("show", "-", "--format", "line", stdin=drawn)
+    assert code == 0 and back.strip() == TRES_DIFFICILE_SOLUTION
+
+
+def test_a_byte_order_mark_is_tolerated_by_every_reader(tmp_path: Path) -> None:
+    grid = tmp_path / "bom.txt"
+    grid.write_bytes(b"\xef\xbb\xbf" + TRES_DIFFICILE.encode() + b"\n")
+    assert run("show", str(grid), "--format", "line")[1].strip() == TRES_DIFFICILE.replace("0", ".")
+    cnf = tmp_path / "bom.cnf"
+    cnf.write_bytes(b"\xef\xbb\xbfp cnf 2 1\n1 -2 0\n")
+    assert run("propagate", str(cnf))[0] == 0
+    answer = tmp_path / "bom.ans"
+    answer.write_bytes(
+        b"\xef\xbb\xbfs SATISFIABLE\nv "
+        + model_literals(TRES_DIFFICILE_SOLUTION).encode()
+        + b" 0\n"
+    )
+    assert run("decode", str(answer), "--format", "line")[1].strip() == TRES_DIFFICILE_SOLUTION
+
+
+def test_out_dir_naming_a_file_is_one_line_exit_2(tmp_path: Path, hard_file: Path) -> None:
+    (tmp_path / "afile").write_text("")
+    code, _, err = run("encode", str(hard_file), "--out-dir", str(tmp_path / "afile"))
+    assert code == 2 and "not a folder" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run("encode", str(hard_file), "--out-dir", "/proc/no/such")
+    assert code == 2 and "cannot create the folder" in err
+
+
+def cli(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """The CLI in a child process (real file descriptors)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", *args], text=True, capture_output=True, **kwargs
+    )  # type: ignore[call-overload]
+
+
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="no /dev/full")
+def test_stdout_on_a_full_disk_is_one_line_exit_3(hard_file: Path) -> None:
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "sudoku_sat", "show", str(hard_file)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert proc.returncode == 3 and proc.stderr.count("\n") == 1
+    assert "No space left on device" in proc.stderr
+
+
+def test_closed_stdout_is_one_line_exit_3(hard_file: Path) -> None:
+    proc = subprocess.run(
+        f'"{sys.executable}" -m sudoku_sat show "{hard_file}" >&-',
+        shell=True,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.returncode == 3 and "stdout is closed" in proc.stderr
+    assert proc.stderr.count("\n") == 1
+
+
+def test_utf8_errors_under_a_strict_stdin_are_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", "show", "-"],
+        input=b"ab\xff\n",
+        capture_output=True,
+        env=env,
+    )
+    assert (
+        proc.returncode == 2
+        and proc.stderr == b"sudoku-sat: error: <stdin>: not UTF-8 text (byte 2)\n"
+    )

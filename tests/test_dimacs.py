@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudoku_sat.dimacs import dumps, parse_answer, parse_cnf, read_cnf, write_cnf_file
+from sudoku_sat.dimacs import (
+    compacted,
+    dumps,
+    map_back,
+    parse_answer,
+    parse_cnf,
+    read_cnf,
+    write_cnf_file,
+)
 from sudoku_sat.errors import DimacsError
 
 clauses_st = st.integers(1, 30).flatmap(
@@ -86,3 +94,35 @@ def test_answers(text: str, status: str, literals: list[int]) -> None:
 def test_bad_answers(text: str) -> None:
     with pytest.raises(DimacsError):
         parse_answer(text)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("p cnf ² 1\n1 0\n", "bad header"),
+        ("p cnf 3 1\n٣ 0\n", "is not a literal"),
+        ("p cnf 3 1\n+1 0\n", "is not a literal"),
+        ("p cnf 3 1\n1_0 0\n", "is not a literal"),
+        ("p cnf 99999999999 1\n1 0\n", "32-bit range"),
+        ("p cnf 3 " + "9" * 5000 + "\n1 0\n", "bad header"),
+        ("p cnf 3 1\n" + "1" * 5000 + " 0\n", "is not a literal"),
+    ],
+)
+def test_numbers_are_ascii_and_bounded(text: str, words: str) -> None:
+    with pytest.raises(DimacsError, match=words):
+        parse_cnf(text)
+
+
+@pytest.mark.parametrize("text", ["v ² 0\n", "s SATISFIABLE\nv 1 ٣ 0\n", "9" * 5000 + "\n"])
+def test_answer_literals_are_ascii_and_bounded(text: str) -> None:
+    with pytest.raises(DimacsError, match="is not a literal"):
+        parse_answer(text)
+
+
+def test_compacted_renumbers_used_variables_in_order() -> None:
+    cnf = parse_cnf("p cnf 10000000 3\n10000000 -7 0\n7 0\n-10000000 3 0\n")
+    small, back = compacted(cnf)
+    assert small.nvars == 3 and small.clauses == [[3, -2], [2], [-3, 1]]
+    assert map_back([3, -2, 1], back) == (10000000, -7, 3)
+    same, ident = compacted(parse_cnf("p cnf 2 1\n1 -2 0\n"))
+    assert same.clauses == [[1, -2]] and ident == [0, 1, 2]

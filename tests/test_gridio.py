@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import random
 
 import pytest
 from hypothesis import given
@@ -139,3 +140,68 @@ def test_round_trips(case: tuple[int, list[int]]) -> None:
 def test_parser_raises_only_grid_errors(text: str) -> None:
     with contextlib.suppress(GridError):
         parse_puzzles(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "²" + TRES_DIFFICILE[1:],  # superscript two: isdigit() but not int()
+        "٣" + TRES_DIFFICILE[1:],  # Arabic-Indic three: int() would read 3
+        HARD_NUMBERS.replace("7", "²", 1),
+        HARD_NUMBERS.replace("7", "٣", 1),
+        f"{TRES_DIFFICILE}:²",
+        "ı" + TRES_DIFFICILE[1:] * 1,  # dotless i: upper() is 'I'
+    ],
+)
+def test_unicode_digits_are_illegal_characters(text: str) -> None:
+    with pytest.raises(GridError, match=r"illegal|not a number|out of range"):
+        parse_puzzles(text, alphabet=None)
+
+
+def test_a_huge_number_is_out_of_range_not_a_crash() -> None:
+    with pytest.raises(GridError, match="out of range"):
+        parse_puzzles(HARD_NUMBERS.replace("7", "7" * 5000, 1))
+    with pytest.raises(GridError, match="not a number"):
+        parse_puzzles(f"{TRES_DIFFICILE}:{'9' * 5000}")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_drawn_grids_read_back(n: int) -> None:
+    rng = random.Random(n)
+    grid = tuple(rng.choice([0, rng.randint(1, n * n)]) for _ in range(n**4))
+    drawn = f"# a title\n{render(grid, n)}\n\n# another\n{render(grid, n)}\n"
+    assert [p.grid for p in parse_puzzles(drawn)] == [grid, grid]
+
+
+def test_a_drawn_16x16_with_its_alphabet_reads_back() -> None:
+    grid = tuple(range(1, 17)) + (0,) * 240
+    drawn = render(grid, 4, "0-9A-F")
+    assert parse_puzzles(drawn, alphabet="0-9A-F")[0].grid == grid
+
+
+def test_a_drawn_row_with_glued_symbols_is_an_error() -> None:
+    drawn = render(parse_puzzles(TRES_DIFFICILE)[0].grid, 3).replace("7 . .", "7.. ", 1)
+    with pytest.raises(GridError, match="one symbol per cell"):
+        parse_puzzles(drawn)
+
+
+def test_16x16_zero_without_g_needs_an_alphabet() -> None:
+    line = "0123456789ABCDEF" + "." * 240
+    with pytest.raises(GridError, match="ambiguous: give --alphabet"):
+        parse_puzzles(line)
+    rows = "\n".join(line[i : i + 16] for i in range(0, 256, 16))
+    with pytest.raises(GridError, match="ambiguous"):
+        parse_puzzles(rows, order=4)
+    assert parse_puzzles(line, alphabet="0-9A-F")[0].grid[:16] == tuple(range(1, 17))
+    with_g = "0123456789ABCDEG" + "0" * 240  # G settles it: 1-9A-G, 0 is a blank
+    assert parse_puzzles(with_g)[0].grid[1:3] == (1, 2)
+
+
+def test_36x36_zero_is_the_value_one() -> None:
+    grid = parse_puzzles("0" + "." * 1295)[0].grid
+    assert grid[0] == 1 and format_line(grid, 6)[0] == "0"
+
+
+def test_alphabet_must_be_ascii() -> None:
+    with pytest.raises(InputError, match="printable ASCII"):
+        expand_alphabet("1-9A-Fı", 16)

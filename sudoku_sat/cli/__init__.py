@@ -6,9 +6,55 @@ errors); 2 bad input; 3 a solver that is unknown, missing or crashed.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+from typing import Any
+
 import typer
+from typer import Abort
+from typer._click.exceptions import (  # typer's bundled click
+    ClickException,
+    NoArgsIsHelpError,
+    UsageError,
+)
+from typer.core import TyperGroup
+
+
+class OneLineErrors(TyperGroup):
+    """The app's group: a usage error (unknown option, bad value, missing argument) is one
+    line on stderr and exit 2, like every other bad input, instead of typer's panel."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except NoArgsIsHelpError as exc:
+            if exc.ctx is not None:
+                typer.echo(exc.ctx.get_help())
+            sys.exit(exc.exit_code)
+        except ClickException as exc:
+            command = exc.ctx.command_path if isinstance(exc, UsageError) and exc.ctx else ""
+            where = f" ({command} --help)" if command else ""
+            message = " ".join(exc.format_message().split())
+            typer.echo(f"sudoku-sat: error: {message}{where}", err=True)
+            sys.exit(exc.exit_code)
+        except Abort:
+            typer.echo("sudoku-sat: stopped", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=OneLineErrors,
     name="sudoku-sat",
     help="Sudoku to SAT and back: encode grids as DIMACS (Centrale 2014 encoding), "
     "solve them with PySAT or solver binaries, decode answers.",

@@ -1,9 +1,19 @@
-"""What every command shares: error handling at the edge, reading puzzles, output."""
+"""What every command shares: error handling at the edge, reading puzzles, output.
+
+The edge (``guarded``) turns everything that can go wrong into one line on stderr and
+an exit code (docs/cli.md, "Exit codes"): the project's errors (2 bad input, 3 solver or
+system failure), an OS error while writing (3; a bad output path is 2), SIGINT and
+SIGTERM (130, 143, after cleanup: ``sudoku_sat.signals``), a broken pipe (quiet, 0).
+"""
 
 from __future__ import annotations
 
+import errno
 import functools
+import io
 import json
+import os
+import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
@@ -13,9 +23,11 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from .. import signals
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
 from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers, read_puzzles, render
+from ..signals import Terminated
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -51,22 +63,82 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+class ClosedStdout(io.TextIOBase):
+    """Stands for a stdout the shell closed (``>&-``): writing to it is an OS error."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
+def os_failure(exc: OSError) -> typer.Exit:
+    """One line for an OS error that escaped the library: stdout's, or a file's (exit 3)."""
+    where = exc.filename if exc.filename is not None else "<stdout>"
+    return fail(f"{where}: cannot write: {exc.strerror or exc}", 3)
+
+
 def guarded(command: F) -> F:
-    """Turn the project's errors into one line on stderr and their exit code."""
+    """Turn the project's errors, OS errors and signals into one line and an exit code."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except SudokuSatError as exc:
-            raise fail(str(exc), exc.exit_code) from None
-        except MemoryError:
-            raise fail("out of memory: the input asks for more than this machine holds") from None
-        except BrokenPipeError:
-            sys.stderr.close()
-            raise typer.Exit(0) from None
+        if sys.stdout is None:
+            sys.stdout = ClosedStdout()
+        with signals.handled():
+            try:
+                result = command(*args, **kwargs)
+                sys.stdout.flush()
+                return result
+            except SudokuSatError as exc:
+                raise fail(str(exc), exc.exit_code) from None
+            except (Terminated, KeyboardInterrupt) as exc:
+                signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
+                raise stopped(signum) from None
+            except MemoryError:
+                raise fail(
+                    "out of memory: the input asks for more than this machine holds"
+                ) from None
+            except BrokenPipeError:
+                quiet_stdout()
+                raise typer.Exit(0) from None
+            except OSError as exc:
+                quiet_stdout()
+                raise os_failure(exc) from None
+            except Exception as exc:
+                if signals.is_pysat_interrupt(exc):
+                    raise stopped(signal.SIGINT) from None
+                raise
 
     return wrapper  # type: ignore[return-value]
+
+
+def stopped(signum: int) -> typer.Exit:
+    """One line for a run stopped by a signal, after the cleanup; exit 128 + signum."""
+    name = signals.NAMES.get(signum, f"signal {signum}")
+    typer.echo(f"sudoku-sat: stopped by {name}", err=True)
+    return typer.Exit(signals.exit_code(signum))
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the exit's flush cannot fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def clamp_jobs(jobs: int) -> int:
+    """jobs, at most the cores this process may use (more only slows runs); says so."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    if jobs > cores:
+        typer.echo(f"note: --jobs {jobs} lowered to the {cores} core(s) available", err=True)
+        return cores
+    return jobs
 
 
 def load(path: str, alphabet: str | None = None, order: int | None = None) -> list[Puzzle]:

@@ -20,8 +20,8 @@ from ..encodings import (
     read_comments,
 )
 from ..errors import DimacsError, InputError, SudokuSatError
-from ..files import atomic_write, read_text
-from ..grid import MAX_ORDER, MIN_ORDER
+from ..files import atomic_write, check_folder, check_writable, read_text
+from ..grid import MAX_ORDER, MIN_ORDER, solution_problem
 from ..gridio import Puzzle, format_line
 from . import app
 from ._common import (
@@ -124,7 +124,7 @@ def encode_command(
             puzzles,
         )
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        check_folder(out_dir)
         stem = "stdin" if puzzles == "-" else Path(puzzles).stem
         width = len(str(len(items)))
         for k, puzzle in enumerate(progress(items, len(items), "encoding", quiet), start=1):
@@ -132,6 +132,7 @@ def encode_command(
             atomic_write(out_dir / f"{stem}-{k:0{width}d}.cnf", _writer(puzzle, enc, rules_only))
         typer.echo(f"wrote {len(items)} file(s) to {out_dir}", err=True)
         return
+    check_writable(output)
     puzzle = items[0]
     enc = formula(puzzle, rules_only, no_f2, encoding.value, amo.value)
     writer = _writer(puzzle, enc, rules_only)
@@ -187,7 +188,9 @@ def decode_command(
     ],
     order: Annotated[
         int | None,
-        typer.Option(min=2, max=MAX_ORDER, help="Box side n; inferred from the literals."),
+        typer.Option(
+            min=2, max=MAX_ORDER, help="Box side n; from --cnf or --puzzle, else the literals."
+        ),
     ] = None,
     cnf: Annotated[
         str | None,
@@ -196,16 +199,30 @@ def decode_command(
             "give the order and, for --encoding reduced, the clues (required then)."
         ),
     ] = None,
+    puzzle_file: Annotated[
+        str | None,
+        typer.Option(
+            "--puzzle",
+            help="The encoded puzzle (a file of one puzzle, '-' for stdin): the solution "
+            "must keep its clues.",
+        ),
+    ] = None,
     fmt: Annotated[
         GridFormat, typer.Option("--format", help="How to print the grid.")
     ] = GridFormat.grid,
+    alphabet: AlphabetOption = None,
 ) -> None:
     """Turn a SAT solver's answer on an encoded puzzle back into a grid.
 
     Works on every encoding: auxiliary variables (above N³) are ignored. A reduced
-    formula leaves the clues' variables free, so its answer needs --cnf. Exits 1 when
-    the answer is UNSAT or UNKNOWN (said on stderr), 2 on unreadable input.
+    formula leaves the clues' variables free, so its answer needs --cnf. The grid must
+    be a solution: every cell valued, no rule broken, and with --puzzle every clue kept;
+    otherwise the answer is refused (exit 2, the first defect named). Exits 1 when the
+    answer is UNSAT or UNKNOWN (said on stderr), 2 on unreadable input.
     """
+    if puzzle_file is not None and puzzle_file == answer == "-":
+        raise InputError("the answer and --puzzle cannot both be stdin", "--puzzle")
+    puzzle = None if puzzle_file is None else one_puzzle(puzzle_file, alphabet, order)
     header = cnf_header(cnf) if cnf is not None else None
     text, source = read_text(answer)
     parsed = parse_answer(text, source)
@@ -213,6 +230,8 @@ def decode_command(
         verdict = "no solution" if parsed.status == "UNSAT" else "no answer"
         typer.echo(f"{parsed.status}: the solver found {verdict}", err=True)
         raise typer.Exit(1)
+    if order is None and puzzle is not None:
+        order = puzzle.n
     n = order_of(parsed.literals, header, order)
     if header is not None and header.n != n:
         raise InputError(f"--order {n} but the CNF is of order {header.n}", cnf or "--cnf")
@@ -221,7 +240,18 @@ def decode_command(
         size = n * n
         i, j = divmod(clashes[0], size)
         raise DimacsError(f"not a Sudoku model: cell ({i},{j}) is given several values", source)
-    typer.echo(show_grid(grid, n, fmt))
-    if 0 in grid:
-        typer.echo(f"warning: {grid.count(0)} cells have no true literal", err=True)
-        raise typer.Exit(1)
+    if puzzle is not None and puzzle.n != n:
+        raise InputError(f"--order {order} but the puzzle is of order {puzzle.n}", "--puzzle")
+    problem = solution_problem(grid, n, None if puzzle is None else puzzle.grid)
+    if problem is not None:
+        against = f" of {puzzle.origin}" if puzzle is not None else ""
+        raise DimacsError(f"not a solution{against} (order {n}): {problem}", source)
+    typer.echo(show_grid(grid, n, fmt, alphabet))
+
+
+def one_puzzle(path: str, alphabet: str | None, order: int | None) -> Puzzle:
+    """The single puzzle of a --puzzle file."""
+    items = load(path, alphabet, order)
+    if len(items) != 1:
+        raise InputError(f"holds {len(items)} puzzles; --puzzle needs one", path)
+    return items[0]

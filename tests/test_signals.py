@@ -1,0 +1,151 @@
+"""SIGINT and SIGTERM mid-run: one line, exit 130/143, no temp file, no child process left.
+
+Each test starts the CLI in a child process, waits until the run is under way (a file
+written, a solver or worker process started), sends the signal, and waits at most
+TIMEOUT seconds for the exit (the CI machine is slow and shared: generous, never a
+timed assertion on the run itself).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sudoku_sat.signals import Terminated, exit_code, handled, is_pysat_interrupt
+
+TIMEOUT = 60.0
+SIGNALS = [signal.SIGINT, signal.SIGTERM]
+REPO = Path(__file__).resolve().parents[1]
+
+
+def start(*args: str, cwd: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "sudoku_sat", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a Ctrl-C of the test run does not reach it
+    )
+
+
+def wait_for(condition: Callable[[], bool], proc: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended before the signal: {proc.communicate()}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("the run never got under way")
+        time.sleep(0.05)
+
+
+def children(pid: int) -> set[int]:
+    """Every descendant process of pid (from /proc), zombies excluded."""
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                kids = {int(k) for k in (task / "children").read_text().split()}
+            except OSError:
+                continue
+            todo += list(kids - out)
+            out |= kids
+    return {p for p in out if alive(p)}
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def stop(proc: subprocess.Popen[str], signum: int) -> tuple[int, str, str]:
+    os.kill(proc.pid, signum)
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"no exit {TIMEOUT} s after the signal")
+    return proc.returncode, out, err
+
+
+def assert_one_line(code: int, err: str, signum: int) -> None:
+    assert code == 128 + signum, err
+    assert err.splitlines() == [f"sudoku-sat: stopped by {signal.Signals(signum).name}"], err
+
+
+def gone(pids: set[int]) -> bool:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.05)
+    return not any(alive(p) for p in pids)
+
+
+def many_grids(tmp_path: Path, count: int, n: int = 4) -> Path:
+    path = tmp_path / "many.txt"
+    path.write_text(("." * n**4 + "\n") * count)
+    return path
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_encode_out_dir_leaves_no_temp_file(tmp_path: Path, signum: int) -> None:
+    out = tmp_path / "out"
+    proc = start(
+        "encode", str(many_grids(tmp_path, 400, 5)), "--out-dir", str(out), "-q", cwd=tmp_path
+    )
+    wait_for(lambda: out.is_dir() and any(out.glob("*.cnf")), proc)
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+def test_handled_turns_sigterm_into_an_exception_and_restores() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Terminated) as caught, handled():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+    assert caught.value.signum == signal.SIGTERM and exit_code(signal.SIGTERM) == 143
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_worker_signals() -> None:
+    code = "from sudoku_sat.signals import worker_signals; import os, signal, time\n"
+    code += "worker_signals(); os.kill(os.getpid(), signal.SIGINT); time.sleep(0.2); print('alive')"
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert proc.stdout.strip() == "alive" and proc.stderr == ""
+
+
+def test_sigint_inside_pysat_is_one_line(tmp_path: Path) -> None:
+    grids = tmp_path / "empty.txt"
+    grids.write_text("." * 81 + "\n")
+    proc = start("count", str(grids), "--method", "pysat", "--cap", "100000000", cwd=tmp_path)
+    time.sleep(2.0)  # counting blocks solutions one solve call after another
+    if proc.poll() is not None:
+        pytest.fail(f"the count ended before the signal: {proc.communicate()}")
+    code, out, err = stop(proc, signal.SIGINT)
+    assert_one_line(code, err, signal.SIGINT)
+    assert out == ""
+
+
+def test_is_pysat_interrupt() -> None:
+    assert is_pysat_interrupt(RuntimeError("Caught keyboard interrupt"))
+    assert not is_pysat_interrupt(RuntimeError("something else"))
