@@ -22,17 +22,17 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from sudoku_sat.gridio import format_line, parse_puzzles
-from sudoku_sat.lab.qqwing import (
+from sudoku_sat.difficulty.making import LevelOptions, make_many_at_level
+from sudoku_sat.difficulty.qqwing import (
     QQWING_LEVELS,
     contingency,
     qqwing_generate,
     qqwing_levels,
     singles_mismatches,
 )
-from sudoku_sat.lab.rating import LEVELS, rate_many
+from sudoku_sat.difficulty.rating import LEVELS, rate_many
+from sudoku_sat.gridio import format_line, parse_puzzles
 from sudoku_sat.puzzlemaker import MakeOptions
-from sudoku_sat.puzzles.difficulty import LevelOptions, make_many_at_level
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 SAMPLES = {  # dataset: puzzles drawn (all when larger than the file)

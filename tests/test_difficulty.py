@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from sudoku_sat.emptying import PysatChecker, make_checker, without
-from sudoku_sat.grid import Grid, is_solution
-from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.lab.rating import rate
-from sudoku_sat.puzzlemaker import MakeOptions
-from sudoku_sat.puzzles.difficulty import (
+from sudoku_sat.difficulty.making import (
     LevelOptions,
     guided_empty,
     make_at_level,
     make_many_at_level,
 )
+from sudoku_sat.difficulty.rating import rate
+from sudoku_sat.emptying import PysatChecker, make_checker, without
+from sudoku_sat.grid import Grid, is_solution
+from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzlemaker import MakeOptions
 from tests.conftest import TRES_DIFFICILE_SOLUTION
 
 SOLUTION = parse_puzzles(TRES_DIFFICILE_SOLUTION)[0].grid

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
+from sudoku_sat.difficulty.explain import FAILED, HIDDEN, LOCKED, NAKED, Explanation, explain, lit
 from sudoku_sat.encoding import rules
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.lab.explain import FAILED, HIDDEN, LOCKED, NAKED, Explanation, explain, lit
 from tests.conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, sample
 
 

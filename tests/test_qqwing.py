@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from sudoku_sat.gridio import format_line, parse_puzzles
-from sudoku_sat.lab.qqwing import (
+from sudoku_sat.difficulty.qqwing import (
     QQWING_LEVELS,
     contingency,
     qqwing_generate,
     qqwing_levels,
     singles_mismatches,
 )
-from sudoku_sat.lab.rating import rate
+from sudoku_sat.difficulty.rating import rate
+from sudoku_sat.gridio import format_line, parse_puzzles
 from tests.conftest import EASY, TRES_DIFFICILE, need_binary, sample
 
 

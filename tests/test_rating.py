@@ -6,17 +6,17 @@ import pytest
 from pysat.solvers import Solver
 
 from sudoku_sat.completion import grid_units
-from sudoku_sat.encoding import rules
-from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.lab.explain import locked_closure
-from sudoku_sat.lab.rating import LEVELS, RUNGS, Rating, rate, rate_many, rate_upto
-from sudoku_sat.lab.rungs import (
+from sudoku_sat.difficulty.explain import locked_closure
+from sudoku_sat.difficulty.rating import LEVELS, RUNGS, Rating, rate, rate_many, rate_upto
+from sudoku_sat.difficulty.rungs import (
     clue_literals,
     deep_rung,
     fixpoint,
     locked_rung,
     python_propagator,
 )
+from sudoku_sat.encoding import rules
+from sudoku_sat.gridio import parse_puzzles
 from tests.conftest import EASY, TRES_DIFFICILE, sample
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from sudoku_sat.difficulty.explain import explain
+from sudoku_sat.difficulty.svg import COLOURS, render_svg
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.lab.explain import explain
-from sudoku_sat.lab.svg import COLOURS, render_svg
 from tests.conftest import TRES_DIFFICILE
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -7,11 +7,20 @@ from typing import Annotated
 
 import typer
 
+from ..difficulty.explain import (
+    FAILED,
+    HIDDEN,
+    LOCKED,
+    MAX_DEPTH,
+    NAKED,
+    Explanation,
+    Step,
+    cell_of,
+)
+from ..difficulty.explain import explain as explain_puzzle
+from ..difficulty.svg import render_svg
 from ..files import atomic_write, check_writable
 from ..gridio import format_line
-from ..lab.explain import FAILED, HIDDEN, LOCKED, MAX_DEPTH, NAKED, Explanation, Step, cell_of
-from ..lab.explain import explain as explain_puzzle
-from ..lab.svg import render_svg
 from . import app
 from ._common import (
     AlphabetOption,

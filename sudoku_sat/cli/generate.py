@@ -10,9 +10,7 @@ import typer
 
 from ..emptying import Schedule, independent_of
 from ..gridio import expand_alphabet, format_line
-from ..lab.rating import LEVELS
 from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
-from ..puzzles.difficulty import LevelOptions, make_many_at_level
 from . import app
 from ._common import (
     AlphabetOption,
@@ -22,7 +20,6 @@ from ._common import (
     QuietOption,
     emit_json,
     exit_if_any,
-    fail,
     guarded,
     load,
     progress,
@@ -70,19 +67,6 @@ class CheckerName(str, Enum):
     eup = "eup"
     counter = "counter"
 
-
-Level = Enum("Level", {name: name for name in LEVELS}, type=str)  # type: ignore[misc]
-"""The ladder's levels (sudoku_sat.lab.rating.LEVELS), as a CLI choice."""
-
-DifficultyOpt = Annotated[
-    Level | None,
-    typer.Option(
-        help="Only puzzles rated exactly this level by 'rate' (singles, locked, fl, fl2, "
-        "fl3, search), made by guided emptying that prefers removals raising the rating. "
-        "Replaces --empty; not with --symmetric.",
-        show_default=False,
-    ),
-]
 
 DEFAULT = Schedule()
 EmptyOpt = Annotated[
@@ -221,7 +205,6 @@ def generate_command(
     as_json: JsonOpt = False,
     alphabet: AlphabetOption = None,
     quiet: QuietOption = False,
-    difficulty: DifficultyOpt = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -236,17 +219,9 @@ def generate_command(
     options = MakeOptions(
         order, fill.value, empty_.value, symmetric, checker.value, schedule, seed, engine.value
     )
-    if difficulty is not None:
-        if symmetric or empty_ is not Empty.greedy:
-            raise fail("--difficulty makes its own guided emptying: drop --symmetric and --empty")
-        made = make_many_at_level(options, LevelOptions(difficulty.value), count, jobs)
-        how = f"guided emptying to {difficulty.value}"
-    else:
-        made = make_many(options, count, jobs)
-        how = empty_.value
     if stats and not as_json:
-        typer.echo(header(seed, f"fill {fill.value}", how, checker.value))
-    results = progress(made, count, "generating", quiet)
+        typer.echo(header(seed, f"fill {fill.value}", empty_.value, checker.value))
+    results = progress(make_many(options, count, jobs), count, "generating", quiet)
     finish(emit(results, count, seed, fmt, stats, as_json, alphabet), count)
 
 

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
+from ..difficulty.rating import LEVELS, SCORE_UNITS, Rating, rate_many
 from ..gridio import format_line
-from ..lab.rating import LEVELS, SCORE_UNITS, Rating, rate_many
 from . import app
 from ._common import (
     AlphabetOption,

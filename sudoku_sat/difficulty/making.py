@@ -1,6 +1,6 @@
 """Minimal unique puzzles of a chosen difficulty, by guided emptying.
 
-The ladder (:mod:`sudoku_sat.lab.rating`) is monotone under emptying: a rung that solves
+The ladder (:mod:`sudoku_sat.difficulty.rating`) is monotone under emptying: a rung that solves
 a puzzle solves every puzzle with more clues, so removing clues can only raise a
 puzzle's level. The guided emptying uses this, in the spirit of tdoku's generator
 (which maximises a loss while removing clues):
@@ -37,9 +37,9 @@ from functools import partial
 from ..emptying import Checker, PysatChecker, independent_of, verify, without
 from ..generation import fill
 from ..grid import Grid, empty_grid
-from ..lab.rating import CHEAP, LEVELS, RUNGS, Rating, rate, rate_upto
-from ..lab.rungs import fl_effort
 from ..puzzlemaker import Made, MakeOptions, checker, rng_for
+from .rating import CHEAP, LEVELS, RUNGS, Rating, rate, rate_upto
+from .rungs import fl_effort
 
 WIDTH = 3
 """Options rated per step before the best is taken."""

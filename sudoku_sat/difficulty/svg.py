@@ -1,7 +1,7 @@
 """An explained solve drawn as SVG: each cell coloured by the rule that filled it.
 
 Givens are drawn in bold black on white; every filled cell gets the colour of its
-``filled_by`` rule (see :class:`~sudoku_sat.lab.explain.Explanation`) and its value in
+``filled_by`` rule (see :class:`~sudoku_sat.difficulty.explain.Explanation`) and its value in
 dark grey; open cells stay white and empty. A legend under the grid names each colour
 used and how many cells it filled. Plain SVG 1.1, no script, no external resource.
 """

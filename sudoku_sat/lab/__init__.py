@@ -1,1 +1,0 @@
-"""The laboratory: ratings, explanations, cross-checks."""
