@@ -69,6 +69,7 @@ from . import anneal as _anneal  # noqa: E402,F401
 from . import compare as _compare  # noqa: E402,F401
 from . import count as _count  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401
+from . import encodings as _encodings  # noqa: E402,F401
 from . import generate as _generate  # noqa: E402,F401
 from . import ladder as _ladder  # noqa: E402,F401
 from . import propagate as _propagate  # noqa: E402,F401

@@ -1,0 +1,134 @@
+"""``encodings``: CDCL per encoding, the same puzzles through PySAT solvers and solver
+binaries once per encoding (time, conflicts, agreement)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Annotated
+
+import typer
+
+from ..compare import markdown_table, pick
+from ..encodings.cdcl import EncodingSummary, Plan, run_all, summarize
+from ..errors import SudokuSatError
+from ..gridio import Puzzle
+from . import app
+from ._common import AlphabetOption, OrderOption, QuietOption, emit_json, guarded, load, progress
+from ._encoding_options import AmoName, AmoOption, encoding_list
+
+
+def names(text: str) -> tuple[str, ...]:
+    """The names of a comma-separated option; 'none' for none."""
+    found = tuple(name.strip() for name in text.split(",") if name.strip())
+    return () if found == ("none",) else found
+
+
+@app.command("encodings")
+@guarded
+def encodings_command(
+    puzzles: Annotated[
+        str | None, typer.Argument(help="Puzzle file ('-' for stdin); or use --dataset.")
+    ] = None,
+    dataset: Annotated[
+        str | None, typer.Option(help="Puzzle file to sample with --limit and --seed.")
+    ] = None,
+    encodings: Annotated[
+        str, typer.Option(help="Encodings, comma-separated.")
+    ] = "minimal,natural,extended,augmented,reduced",
+    amo: AmoOption = AmoName.pairwise,
+    solvers: Annotated[
+        str, typer.Option(help="PySAT solvers, comma-separated, or 'none'.")
+    ] = "m22",
+    binaries: Annotated[
+        str, typer.Option(help="Solver binaries, comma-separated, or 'none'.")
+    ] = "cadical",
+    limit: Annotated[
+        int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
+    timeout: Annotated[
+        float | None, typer.Option(min=0.001, help="Seconds per solver call.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON instead of the table.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """CDCL per encoding: puzzles/s, mean conflicts and disagreements of each PySAT
+    solver and solver binary on each encoding (docs/encodings.md).
+
+    PySAT solvers hold an encoding's rules once and take the clues as assumptions (the
+    solve call is timed; reduced loads a fresh solver per puzzle); binaries get the
+    whole formula as DIMACS (process wall time). Exit 1 when a run disagrees with the
+    reference (minisat 2.2 on the extended encoding).
+    """
+    plan = Plan(
+        encoding_list(encodings, amo.value),
+        amo.value,
+        names(solvers),
+        names(binaries),
+        timeout,
+    )
+    plan.check()
+    source = dataset if dataset is not None else puzzles
+    if source is None or (dataset is not None and puzzles is not None):
+        raise SudokuSatError("give either a PUZZLES file or --dataset FILE")
+    everything = load(source, alphabet, order)
+    items = pick(everything, limit, seed) if dataset is not None else everything
+    report(items, plan, source, quiet, as_json)
+
+
+def report(items: list[Puzzle], plan: Plan, source: str, quiet: bool, as_json: bool) -> None:
+    """Run the plan and print one row per (encoding, solver), as a table or JSON."""
+    runs = list(progress(run_all(items, plan), len(items) * plan.runs(), "solving", quiet))
+    summaries = summarize(runs, items, plan.amo)
+    if as_json:
+        data = {
+            "source": source,
+            "puzzles": len(items),
+            "summaries": [asdict(s) for s in summaries],
+        }
+        emit_json(data)
+    else:
+        typer.echo(f"{source}: {len(items)} puzzles, at-most-one {plan.amo}")
+        typer.echo(encoding_table(summaries))
+    wrong = sum(s.disagreements for s in summaries)
+    if wrong:
+        typer.echo(f"{wrong} run(s) disagree with the reference", err=True)
+        raise typer.Exit(1)
+
+
+def encoding_table(summaries: list[EncodingSummary]) -> str:
+    """The summaries as a Markdown table."""
+    headers = (
+        "encoding",
+        "solver",
+        "clauses",
+        "variables",
+        "puzzles",
+        "solved",
+        "unsat",
+        "unknown",
+        "mean ms",
+        "puzzles/s",
+        "mean conflicts",
+        "disagree",
+    )
+    rows = [
+        (
+            s.encoding,
+            s.solver,
+            f"{s.clauses:,.1f}",
+            f"{s.variables:,}",
+            s.puzzles,
+            s.solved,
+            s.unsat,
+            s.unknown,
+            f"{1000 * s.mean_seconds:.3f}",
+            f"{s.puzzles_per_second:,.1f}",
+            "-" if s.mean_conflicts is None else f"{s.mean_conflicts:.1f}",
+            s.disagreements,
+        )
+        for s in summaries
+    ]
+    return markdown_table(headers, rows)

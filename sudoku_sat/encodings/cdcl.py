@@ -1,0 +1,193 @@
+"""CDCL per encoding: the same puzzles through PySAT solvers and solver binaries, once
+per encoding, with time and conflicts.
+
+PySAT: one solver per (encoding, name) holds the rules; each puzzle's clues are
+assumptions (``reduced`` has no shared rules: a fresh solver per puzzle loads its
+formula). The time is the ``solve`` call's; conflicts are the change in
+``accum_stats`` over it. Binaries: the whole formula goes to a DIMACS file and the time
+is the process's wall time (start-up and parsing included); conflicts are read from the
+solver's statistics. A run *agrees* when a claimed solution solves the puzzle (checked
+with ``is_solution``) and UNSAT is claimed only where the reference (minisat 2.2 on the
+extended encoding) finds no model.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..crosscheck import cdcl_model
+from ..grid import Grid, is_solution
+from ..gridio import Puzzle
+from ..solvers import SolveResult, check_pysat_name, find_binary
+from . import check_names, encode
+from .solving import EncodedPysat, solve_binary
+
+Outcome = tuple[SolveResult, int | None]
+"""A solver's result on one puzzle and the conflicts it took (None: not reported)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to run: encodings, the at-most-one method, PySAT names, binaries."""
+
+    encodings: tuple[str, ...]
+    amo: str = "pairwise"
+    solvers: tuple[str, ...] = ("m22",)
+    binaries: tuple[str, ...] = ("cadical",)
+    timeout: float | None = None
+
+    def check(self) -> None:
+        """SudokuSatError or SolverError for an unknown name or a missing binary."""
+        for encoding in self.encodings:
+            check_names(encoding, self.amo)
+        for name in self.solvers:
+            check_pysat_name(name)
+        for binary in self.binaries:
+            find_binary(binary)
+
+    def runs(self) -> int:
+        """Solver calls per puzzle."""
+        return len(self.encodings) * (len(self.solvers) + len(self.binaries))
+
+
+@dataclass(frozen=True)
+class Run:
+    """One solver on one puzzle in one encoding."""
+
+    encoding: str
+    solver: str
+    status: str
+    seconds: float
+    conflicts: int | None
+    agrees: bool
+
+
+def agrees(result: SolveResult, puzzle: Grid, n: int, reference: Grid | None) -> bool:
+    """A solution must solve the puzzle; UNSAT must match a reference without model."""
+    if result.status == "solved":
+        return is_solution(result.grid, n, puzzle)
+    if result.status == "unsat":
+        return reference is None
+    return True
+
+
+def _delta(after: dict[str, Any], before: dict[str, Any]) -> int:
+    return int(after.get("conflicts", 0)) - int(before.get("conflicts", 0))
+
+
+class Runner:
+    """Holds one PySAT solver per (order, encoding, name) across puzzles."""
+
+    def __init__(self, plan: Plan):
+        self.plan = plan
+        self.solvers: dict[tuple[int, str, str], EncodedPysat] = {}
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for solver in self.solvers.values():
+            solver.close()
+        self.solvers.clear()
+
+    def _pysat(self, puzzle: Puzzle, encoding: str, name: str) -> Outcome:
+        key = (puzzle.n, encoding, name)
+        if key not in self.solvers:
+            self.solvers[key] = EncodedPysat(puzzle.n, name, encoding, self.plan.amo)
+        holder = self.solvers[key]
+        before = holder.stats()
+        result = holder.solve(puzzle.grid, self.plan.timeout)
+        return result, _delta(result.stats, before)
+
+    def _binary(self, puzzle: Puzzle, encoding: str, binary: str) -> Outcome:
+        result = solve_binary(
+            puzzle.grid, puzzle.n, binary, self.plan.timeout, encoding, self.plan.amo, True
+        )
+        conflicts = result.stats.get("conflicts")
+        return result, None if conflicts is None else int(conflicts)
+
+    def puzzle(self, puzzle: Puzzle) -> Iterator[Run]:
+        """Every (encoding, solver) run on one puzzle."""
+        reference = puzzle.solution or cdcl_model(puzzle.grid, puzzle.n)
+        for encoding in self.plan.encodings:
+            jobs: list[tuple[str, Callable[[Puzzle, str, str], Outcome]]]
+            jobs = [(name, self._pysat) for name in self.plan.solvers]
+            jobs += [(binary, self._binary) for binary in self.plan.binaries]
+            for name, run in jobs:
+                result, conflicts = run(puzzle, encoding, name)
+                yield Run(
+                    encoding,
+                    name,
+                    result.status,
+                    result.seconds,
+                    conflicts,
+                    agrees(result, puzzle.grid, puzzle.n, reference),
+                )
+
+
+def run_all(puzzles: Sequence[Puzzle], plan: Plan) -> Iterator[Run]:
+    """Every run on every puzzle, puzzle by puzzle."""
+    plan.check()
+    with Runner(plan) as runner:
+        for puzzle in puzzles:
+            yield from runner.puzzle(puzzle)
+
+
+@dataclass(frozen=True)
+class EncodingSummary:
+    """One (encoding, solver) over the puzzles."""
+
+    encoding: str
+    amo: str
+    solver: str
+    clauses: float
+    variables: int
+    puzzles: int
+    solved: int
+    unsat: int
+    unknown: int
+    mean_seconds: float
+    puzzles_per_second: float
+    mean_conflicts: float | None
+    disagreements: int
+
+
+def formula_size(puzzles: Sequence[Puzzle], encoding: str, amo: str) -> tuple[float, int]:
+    """Mean clauses of the puzzles' full formulas, and their variable count."""
+    if not puzzles:
+        return 0.0, 0
+    sizes = [encode(p.grid, p.n, encoding, amo) for p in puzzles]
+    return sum(len(f) for f in sizes) / len(sizes), max(f.nvars for f in sizes)
+
+
+def summarize(runs: Sequence[Run], puzzles: Sequence[Puzzle], amo: str) -> list[EncodingSummary]:
+    """One summary per (encoding, solver), in run order."""
+    groups: dict[tuple[str, str], list[Run]] = {}
+    for run in runs:
+        groups.setdefault((run.encoding, run.solver), []).append(run)
+    sizes = {enc: formula_size(puzzles, enc, amo) for enc, _ in groups}
+    out = []
+    for (encoding, solver), rows in groups.items():
+        seconds = sum(r.seconds for r in rows) / len(rows)
+        conflicts = [r.conflicts for r in rows if r.conflicts is not None]
+        out.append(
+            EncodingSummary(
+                encoding,
+                amo,
+                solver,
+                round(sizes[encoding][0], 1),
+                sizes[encoding][1],
+                len(rows),
+                sum(r.status == "solved" for r in rows),
+                sum(r.status == "unsat" for r in rows),
+                sum(r.status == "unknown" for r in rows),
+                seconds,
+                1.0 / seconds if seconds > 0 else math.inf,
+                sum(conflicts) / len(conflicts) if conflicts else None,
+                sum(not r.agrees for r in rows),
+            )
+        )
+    return out

@@ -1,0 +1,188 @@
+"""Solving a puzzle on any encoding: a PySAT holder and a solver-binary run.
+
+- :class:`EncodedPysat`: one PySAT solver loaded with an encoding's rules; each puzzle's
+  clues are assumptions. ``reduced`` has no rules to share, so each puzzle gets a fresh
+  solver loaded with its own reduced formula (and :meth:`~EncodedPysat.stats` restarts
+  from zero).
+- :func:`solve_binary`: the whole formula as DIMACS in a temp file, the binary run on it
+  (its command line from ``solvers.binary_command``, or with statistics when
+  ``verbose``), the answer decoded with the givens for ``reduced`` and checked with
+  ``is_solution``; ``verbose`` also reads its conflict count.
+
+Both return the project's ``SolveResult``; UNSAT is a result.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..dimacs import parse_answer, write_cnf_file
+from ..encoding import clue_assumptions
+from ..errors import DimacsError, SolverError
+from ..grid import Grid, is_solution
+from ..solvers import SolveResult, binary_command, check_pysat_name, find_binary
+from . import check_names, decode_model, encode, rules
+
+
+class EncodedPysat:
+    """A PySAT solver on one encoding of order n; puzzles come as assumptions."""
+
+    def __init__(
+        self, n: int, name: str = "m22", encoding: str = "extended", amo: str = "pairwise"
+    ):
+        from pysat.solvers import Solver
+
+        check_pysat_name(name)
+        check_names(encoding, amo)
+        self.n, self.name, self.encoding, self.amo = n, name, encoding, amo
+        self.fresh = encoding == "reduced"
+        clauses = [] if self.fresh else rules(n, encoding, amo).clauses
+        self.solver = Solver(name=name, bootstrap_with=clauses)
+
+    def __enter__(self) -> EncodedPysat:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def stats(self) -> dict[str, Any]:
+        """The accumulated statistics the next solve starts from (empty when fresh)."""
+        return {} if self.fresh else dict(self.solver.accum_stats() or {})
+
+    def solve(self, grid: Grid, timeout: float | None = None) -> SolveResult:
+        """Solve one puzzle; the time is the solve call's."""
+        assumptions, givens = clue_assumptions(grid, self.n), None
+        if self.fresh:
+            assumptions, givens = [], self._load_reduced(grid)
+        start = time.perf_counter()
+        answer = self._run(assumptions, timeout)
+        seconds = time.perf_counter() - start
+        stats = dict(self.solver.accum_stats() or {})
+        if answer is None:
+            return SolveResult("unknown", grid, seconds, self.name, stats, f"timeout {timeout} s")
+        if not answer:
+            return SolveResult("unsat", grid, seconds, self.name, stats)
+        solution, _ = decode_model(self.solver.get_model() or [], self.n, givens)
+        return SolveResult("solved", solution, seconds, self.name, stats)
+
+    def _load_reduced(self, grid: Grid) -> Grid | None:
+        from pysat.solvers import Solver
+
+        formula = encode(grid, self.n, self.encoding, self.amo)
+        self.solver.delete()
+        self.solver = Solver(name=self.name, bootstrap_with=formula.clauses)
+        return formula.givens
+
+    def _run(self, assumptions: list[int], timeout: float | None) -> bool | None:
+        if timeout is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        timer = threading.Timer(timeout, self.solver.interrupt)
+        timer.start()
+        try:
+            result: bool | None = self.solver.solve_limited(
+                assumptions=assumptions, expect_interrupt=True
+            )
+        finally:
+            timer.cancel()
+        self.solver.clear_interrupt()
+        return result
+
+
+def verbose_command(binary: str, cnf: Path, out: Path) -> list[str]:
+    """The command line that makes binary print its statistics along with its model."""
+    base = Path(binary).name
+    if base.startswith("minisat"):
+        return [binary, "-verb=1", str(cnf), str(out)]
+    if base.startswith(("cadical", "kissat")):
+        return [binary, str(cnf)]
+    if base.startswith("cryptominisat"):
+        return [binary, "--verb", "1", str(cnf)]
+    if base.startswith("picosat"):
+        return [binary, "-v", str(cnf)]
+    return binary_command(binary, cnf, out)
+
+
+_CONFLICTS = (
+    re.compile(r"^(?:c\s+)?conflicts\s*:\s*(\d+)", re.MULTILINE),  # minisat, cadical, cms
+    re.compile(r"^c\s+(\d+)\s+conflicts\b", re.MULTILINE),  # picosat -v
+)
+
+
+def conflicts_of(output: str, binary: str = "") -> int | None:
+    """The conflict count in a solver's statistics (the first printed), or None.
+    CaDiCaL and kissat leave zero counters out: no line from them means 0."""
+    for pattern in _CONFLICTS:
+        found = pattern.search(output)
+        if found:
+            return int(found.group(1))
+    if Path(binary).name.startswith(("cadical", "kissat")):
+        return 0
+    return None
+
+
+def solve_binary(
+    grid: Grid,
+    n: int,
+    binary: str,
+    timeout: float | None = None,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    verbose: bool = False,
+) -> SolveResult:
+    """Encode grid in an encoding, run binary on the DIMACS, decode and check its answer."""
+    path = find_binary(binary)
+    formula = encode(grid, n, encoding, amo)
+    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+        cnf, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
+        write_cnf_file(cnf, formula.nvars, formula.clauses)
+        command = (verbose_command if verbose else binary_command)(path, cnf, out)
+        start = time.perf_counter()
+        try:
+            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            seconds = time.perf_counter() - start
+            return SolveResult("unknown", grid, seconds, binary, {}, f"timeout {timeout} s")
+        except OSError as exc:
+            raise SolverError(f"{binary}: cannot run: {exc.strerror}") from None
+        seconds = time.perf_counter() - start
+        text = out.read_text() if out.exists() else proc.stdout
+    result = _answer(grid, n, binary, proc, text, seconds, formula.givens)
+    if verbose:
+        result.stats["conflicts"] = conflicts_of(proc.stdout, binary)
+    return result
+
+
+def _answer(
+    grid: Grid,
+    n: int,
+    binary: str,
+    proc: subprocess.CompletedProcess[str],
+    text: str,
+    seconds: float,
+    givens: Grid | None,
+) -> SolveResult:
+    if proc.returncode not in (0, 10, 20):
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
+    try:
+        answer = parse_answer(text, binary)
+    except DimacsError as exc:
+        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
+    stats: dict[str, Any] = {"exit_code": proc.returncode}
+    if answer.status == "UNSAT":
+        return SolveResult("unsat", grid, seconds, binary, stats)
+    if answer.status == "UNKNOWN":
+        return SolveResult("unknown", grid, seconds, binary, stats, "solver said UNKNOWN")
+    solution, clashes = decode_model(answer.literals, n, givens)
+    if clashes or not is_solution(solution, n, grid):
+        raise SolverError(f"{binary} answered SAT but its model is not a solution of the puzzle")
+    return SolveResult("solved", solution, seconds, binary, stats)

@@ -1,0 +1,19 @@
+"""benchmarks/bench_encodings.py runs in its quick mode (so it cannot rot unnoticed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import dataset_path, load_benchmark, need_binary
+
+
+def test_bench_encodings_quick() -> None:
+    need_binary("cadical")
+    folder = dataset_path("puzzles3_magictour_top1465").parent
+    bench: Any = load_benchmark("bench_encodings")
+    text = bench.main(["--quick", "--datasets", str(folder)])
+    assert "| minimal | pairwise | 8,829 | 729 |" in text
+    assert "| augmented | pairwise | 15,228 | 1,215 |" in text
+    assert text.count("| 9x9 |") == 3 and "| 4x4 |" in text
+    rows = [line for line in text.splitlines() if "puzzles3_magictour_top1465 (3)" in line]
+    assert len(rows) == 5 and all(line.endswith("| 0 |") for line in rows)

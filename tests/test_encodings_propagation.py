@@ -1,0 +1,29 @@
+"""UP fixpoints on every encoding equal PySAT's propagate, on dataset samples."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_sat.compare import pick
+from sudoku_sat.crosscheck import check_propagation
+from sudoku_sat.encodings import AMO_METHODS, ENCODINGS, encode
+from sudoku_sat.gridio import read_puzzles
+from sudoku_sat.propagation import propagate_cnf
+
+from .conftest import dataset_path
+from .test_encodings_solving import CLASH, HIDDEN
+
+
+@pytest.mark.parametrize("amo", AMO_METHODS)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_up_equals_pysat_propagate(encoding: str, amo: str) -> None:
+    puzzles = read_puzzles(str(dataset_path("puzzles3_magictour_top1465")))
+    grids = [p.grid for p in pick(puzzles, 3, 5)] + [CLASH, HIDDEN]
+    statuses = []
+    for grid in grids:
+        formula = encode(grid, 3, encoding, amo)
+        result = propagate_cnf(formula.nvars, formula.clauses, "up", "python")
+        (check,) = check_propagation(formula.nvars, formula.clauses, "up", result)
+        assert check.ok, (encoding, amo, check.detail)
+        statuses.append(result.status)
+    assert statuses[-2:] == ["conflict", "conflict"]
