@@ -131,8 +131,15 @@ def conflicts(grid: Grid, n: int) -> list[tuple[int, int]]:
 
 
 def is_solution(grid: Grid, n: int, puzzle: Grid | None = None) -> bool:
-    """True when grid is complete, breaks no rule, and keeps every clue of puzzle."""
-    if len(grid) != n**4 or not is_complete(grid) or conflicts(grid, n):
+    """True when grid is complete, breaks no rule, and keeps every clue of puzzle.
+
+    Every unit must hold the N values 1..N exactly (a set per unit: the same answer as
+    asking :func:`conflicts`, without walking every pair of peers)."""
+    if len(grid) != n**4 or not is_complete(grid):
+        return False
+    geo = geometry(n)
+    values = set(range(1, geo.size + 1))
+    if any({grid[c] for c in unit} != values for unit in geo.units):
         return False
     return puzzle is None or all(p in (0, g) for p, g in zip(puzzle, grid, strict=False))
 

@@ -54,6 +54,14 @@ def test_bench_annealing_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| très difficile | swap | 2/2 |" in out
 
 
+def test_bench_eup_quick_checks_counts_and_marks_goals() -> None:
+    dataset_path("puzzles2_17_clue")
+    text = bench("bench_eup").main(["--quick", "--only", "unique"])
+    rows = [line for line in text.splitlines() if line.startswith("| puzzles")]
+    assert len(rows) == 4 and all("x |" in row for row in rows)
+    assert sum("met (" in row for row in rows) == 3
+
+
 def test_bench_ladder_quick_has_no_mismatch() -> None:
     pytest.importorskip("numba")
     dataset_path("puzzles2_17_clue")

@@ -66,6 +66,7 @@ app = typer.Typer(
 )
 
 from . import anneal as _anneal  # noqa: E402,F401
+from . import census as _census  # noqa: E402,F401
 from . import compare as _compare  # noqa: E402,F401
 from . import count as _count  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401

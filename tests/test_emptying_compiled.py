@@ -1,0 +1,49 @@
+"""The compiled greedy emptying and its witnesses, checked by PySAT and the rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudoku_sat.counting import PysatCounter
+from sudoku_sat.emptying import filled_orbits, without
+from sudoku_sat.emptying_compiled import greedy_with_witnesses
+from sudoku_sat.eup_batch import random_solution
+from sudoku_sat.grid import empty_grid, is_solution
+
+pytest.importorskip("numba")
+
+
+@pytest.mark.parametrize("n,symmetric", [(2, False), (3, False), (3, True), (4, False)])
+def test_greedy_gives_a_minimal_puzzle_with_a_valid_witness_per_clue(
+    n: int, symmetric: bool
+) -> None:
+    full = random_solution(empty_grid(n), n, seed=3 * n)
+    assert full is not None
+    order = filled_orbits(full, n, symmetric)
+    random.Random(n).shuffle(order)
+    puzzle, witnesses = greedy_with_witnesses(full, full, n, order)
+    kept = filled_orbits(puzzle, n, symmetric)
+    assert set(witnesses.orbits) == set(kept)
+    assert witnesses.valid(puzzle, full, n) == set(kept)
+    for orbit in kept:
+        other = witnesses.get(orbit)
+        assert other is not None and other != full
+        assert is_solution(other, n, without(puzzle, orbit))
+    with PysatCounter(n) as sat:
+        assert sat.count(puzzle) == 1
+        assert all(sat.count(without(puzzle, orbit)) == 2 for orbit in kept)
+
+
+def test_a_corrupted_witness_is_refused() -> None:
+    full = random_solution(empty_grid(3), 3, seed=1)
+    assert full is not None
+    order = filled_orbits(full, 3)
+    puzzle, witnesses = greedy_with_witnesses(full, full, 3, order)
+    first = witnesses.orbits[0]
+    witnesses.grids[0, :] = full  # the solution itself is no witness
+    witnesses.grids[1, 0] = witnesses.grids[1, 1]  # breaks a row
+    valid = witnesses.valid(puzzle, full, 3)
+    assert first not in valid and witnesses.orbits[1] not in valid
+    assert witnesses.orbits[2] in valid
