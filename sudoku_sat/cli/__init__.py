@@ -71,9 +71,11 @@ from . import compare as _compare  # noqa: E402,F401
 from . import count as _count  # noqa: E402,F401
 from . import encode as _encode  # noqa: E402,F401
 from . import encodings as _encodings  # noqa: E402,F401
+from . import explain as _explain  # noqa: E402,F401
 from . import generate as _generate  # noqa: E402,F401
 from . import ladder as _ladder  # noqa: E402,F401
 from . import propagate as _propagate  # noqa: E402,F401
+from . import rate as _rate  # noqa: E402,F401
 from . import show as _show  # noqa: E402,F401
 from . import solve as _solve  # noqa: E402,F401
 

@@ -1,0 +1,230 @@
+"""``explain``: a solve step by step, in the vocabulary of the Centrale statement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..difficulty.explain import (
+    FAILED,
+    HIDDEN,
+    LOCKED,
+    MAX_DEPTH,
+    NAKED,
+    Explanation,
+    Step,
+    cell_of,
+)
+from ..difficulty.explain import explain as explain_puzzle
+from ..difficulty.svg import render_svg
+from ..files import atomic_write, check_writable
+from ..gridio import format_line
+from . import app
+from ._common import (
+    AlphabetOption,
+    OrderOption,
+    PuzzlesArg,
+    emit_json,
+    exit_if_any,
+    fail,
+    guarded,
+    load,
+)
+
+RULE_LETTER = {"row": "L", "column": "C", "block": "B"}
+
+
+def cell_name(n: int, cell: int) -> str:
+    """``(i,j)``: row and column from 0, as in the statement."""
+    i, j = divmod(cell, n * n)
+    return f"({i},{j})"
+
+
+def literal_name(n: int, literal: int) -> str:
+    """``x(i,j,k)`` or ``¬x(i,j,k)``."""
+    cell, value = cell_of(n, literal)
+    i, j = divmod(cell, n * n)
+    return f"{'' if literal > 0 else '¬'}x({i},{j},{value})"
+
+
+def _same_unit(n: int, cells: list[int]) -> tuple[str, int] | None:
+    size = n * n
+    rows = {c // size for c in cells}
+    cols = {c % size for c in cells}
+    blocks = {(c // size // n) * n + c % size // n for c in cells}
+    for kind, found in (("row", rows), ("column", cols), ("block", blocks)):
+        if len(found) == 1:
+            return kind, found.pop()
+    return None
+
+
+def describe_conflict(n: int, clause: tuple[int, ...]) -> str:
+    """The clause found false, in words, with its sub-formula."""
+    pairs = [cell_of(n, lit) for lit in clause]
+    cells = sorted({c for c, _ in pairs})
+    values = sorted({v for _, v in pairs})
+    if len(clause) == 1:
+        return f"{literal_name(n, clause[0])} contradicts what is known"
+    if all(lit > 0 for lit in clause):
+        if len(cells) == 1:
+            return f"cell {cell_name(n, cells[0])} has no value left (clause K1 empty)"
+        unit = _same_unit(n, cells)
+        if len(values) == 1 and unit is not None:
+            kind, k = unit
+            return (
+                f"{kind} {k} has no place left for {values[0]} (clause {RULE_LETTER[kind]}1 empty)"
+            )
+    if len(clause) == 2 and all(lit < 0 for lit in clause):
+        if len(cells) == 1:
+            return (
+                f"cell {cell_name(n, cells[0])} would hold both {values[0]} and {values[-1]} "
+                "(clause K2 empty)"
+            )
+        unit = _same_unit(n, cells)
+        if unit is not None:
+            kind, k = unit
+            return (
+                f"{values[0]} would stand twice in {kind} {k}, at {cell_name(n, cells[0])} and "
+                f"{cell_name(n, cells[1])} (clause {RULE_LETTER[kind]}2 empty)"
+            )
+    return "the clause " + " ∨ ".join(literal_name(n, lit) for lit in clause) + " is false"
+
+
+def _reason(n: int, premise: int, value: int, steps: dict[int, int]) -> str:
+    cell, shown = cell_of(n, premise)
+    if premise < 0:
+        return f"{value} eliminated at step {steps.get(premise, 0) + 1}"
+    return f"{shown} in {cell_name(n, cell)}"
+
+
+def describe(step: Step, n: int, eliminated_at: dict[int, int]) -> str:
+    """One step in words (the statement's vocabulary, cells (i,j) from 0)."""
+    first = step.conclusions[0]
+    cell, value = cell_of(n, first)
+    where = f"cell {cell_name(n, cell)}"
+    if step.rule == NAKED:
+        reasons = [_reason(n, p, cell_of(n, p)[1], eliminated_at) for p in step.premises]
+        return (
+            f"naked single: {where} = {value}. Every other value is excluded: "
+            + "; ".join(reasons)
+            + f". Only {literal_name(n, first)} is left in its clause K1."
+        )
+    if step.rule == HIDDEN:
+        assert step.unit is not None
+        kind, k = step.unit
+        return (
+            f"hidden single: {where} = {value}, the only place left for {value} in {kind} {k} "
+            f"(clause {RULE_LETTER[kind]}1: the other cells are filled or exclude {value})."
+        )
+    if step.rule == LOCKED:
+        assert step.unit is not None and step.line is not None
+        gone = ", ".join(cell_name(n, cell_of(n, c)[0]) for c in step.conclusions)
+        return (
+            f"locked candidates ({step.kind}): in {step.unit[0]} {step.unit[1]}, {value} can only "
+            f"go where it crosses {step.line[0]} {step.line[1]}; so {value} leaves {gone}."
+        )
+    assert step.rule == FAILED
+    probe = literal_name(n, step.probe)
+    inner = ""
+    if step.inner:
+        refuted = ", ".join(literal_name(n, lit) for lit, _ in step.inner)
+        inner = f" the failed-literal rule at depth {step.depth - 1} refutes {refuted}; then"
+    verdict = f"cell {cell_name(n, cell)} {'=' if first > 0 else '≠'} {value}"
+    return (
+        f"failed literal (depth {step.depth}): suppose {probe}. Propagating,{inner} "
+        f"{describe_conflict(n, step.conflict)}: the empty clause. So {literal_name(n, first)}: "
+        f"{verdict} (règle du littéral infructueux, {step.propagated} literals propagated)."
+    )
+
+
+def render_text(explanation: Explanation) -> str:
+    """The whole explanation as numbered lines, then the outcome."""
+    n = explanation.n
+    eliminated_at: dict[int, int] = {}
+    lines = [f"puzzle {format_line(explanation.puzzle, n)}"]
+    for index, step in enumerate(explanation.steps):
+        lines.append(f"{index + 1:3d}. {describe(step, n, eliminated_at)}")
+        for lit in step.conclusions:
+            if lit < 0:
+                eliminated_at[lit] = index
+    lines.append(f"{explanation.status}: {format_line(explanation.grid, n)}")
+    return "\n".join(lines)
+
+
+def record(explanation: Explanation) -> dict[str, object]:
+    """An explanation for --json: steps with their literals (DIMACS numbers) and texts."""
+    n = explanation.n
+    eliminated_at: dict[int, int] = {}
+    steps = []
+    for index, step in enumerate(explanation.steps):
+        steps.append(
+            {
+                "rule": step.rule,
+                "depth": step.depth,
+                "conclusions": list(step.conclusions),
+                "premises": list(step.premises),
+                "unit": list(step.unit) if step.unit else None,
+                "line": list(step.line) if step.line else None,
+                "kind": step.kind or None,
+                "probe": step.probe or None,
+                "conflict": list(step.conflict) or None,
+                "inner": [[lit, list(clause)] for lit, clause in step.inner],
+                "text": describe(step, n, eliminated_at),
+            }
+        )
+        for lit in step.conclusions:
+            if lit < 0:
+                eliminated_at[lit] = index
+    return {
+        "puzzle": format_line(explanation.puzzle, n),
+        "status": explanation.status,
+        "grid": format_line(explanation.grid, n),
+        "filled_by": list(explanation.filled_by),
+        "steps": steps,
+    }
+
+
+@app.command("explain")
+@guarded
+def explain_command(
+    puzzles: PuzzlesArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON array, a record per puzzle.")
+    ] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also draw the solve as SVG (one puzzle only): cells coloured by the rule "
+            "that filled them, givens in bold, a legend. Written atomically."
+        ),
+    ] = None,
+    depth: Annotated[
+        int, typer.Option(min=1, max=5, help="Deepest failed-literal depth tried.")
+    ] = MAX_DEPTH,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+) -> None:
+    """Solve puzzles step by step, each step with the weakest rule that works.
+
+    Rules, weakest first: naked single (the values excluded, by which cells), hidden
+    single (the row, column or block where it is the only place), locked candidates,
+    and the failed-literal rule of the statement (III.B) at depth 1, 2, ... Cells are
+    (i,j) from 0 and literals x(i,j,k), as in the Centrale statement. Exit code 1 when a
+    puzzle is left unsolved (stuck, or a contradiction).
+    """
+    check_writable(svg)
+    items = load(puzzles, alphabet, order)
+    if svg is not None and len(items) != 1:
+        raise fail(f"--svg draws one puzzle; {puzzles} holds {len(items)}")
+    explanations = [explain_puzzle(p.grid, p.n, depth) for p in items]
+    if svg is not None:
+        text = render_svg(explanations[0])
+        atomic_write(svg, lambda fp: fp.write(text))
+    if as_json:
+        emit_json([record(e) for e in explanations])
+    else:
+        typer.echo("\n\n".join(render_text(e) for e in explanations))
+    unsolved = sum(1 for e in explanations if e.status != "solved")
+    exit_if_any(unsolved, len(explanations), "not solved by the rules")

@@ -1,0 +1,79 @@
+"""``rate``: each puzzle's level on the propagation ladder, and a score within it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated
+
+import typer
+
+from ..difficulty.rating import LEVELS, SCORE_UNITS, Rating, rate_many
+from ..gridio import format_line
+from . import app
+from ._common import (
+    AlphabetOption,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    emit_json,
+    exit_if_any,
+    guarded,
+    load,
+    progress,
+)
+
+
+def verdict(rating: Rating) -> str:
+    """``fl (621 probes)``, or why the puzzle is not rated."""
+    if rating.status == "unsat":
+        return "not rated: no solution"
+    if rating.status == "multiple":
+        return "not rated: several solutions"
+    assert rating.level is not None
+    return f"{rating.level} ({rating.score} {SCORE_UNITS[rating.level]})"
+
+
+def summary(ratings: list[Rating]) -> str:
+    """One line: how many puzzles at each level, then the unrated ones."""
+    counts = Counter(r.level or r.status for r in ratings)
+    keys = [*LEVELS, "unsat", "multiple"]
+    return "# " + ", ".join(f"{key} {counts[key]}" for key in keys if counts[key])
+
+
+@app.command("rate")
+@guarded
+def rate_command(
+    puzzles: PuzzlesArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON array: puzzle, status, level, score.")
+    ] = False,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Rate puzzles by the weakest rung of the propagation ladder that solves them.
+
+    Ladder, weakest first: singles (unit propagation on the Centrale encoding: naked
+    and hidden singles), locked (plus locked candidates), fl, fl2, fl3 (the
+    failed-literal rule at depth 1, 2, 3), search (none of them). The score orders
+    puzzles within a level: the cells the rung below leaves open (for singles, the
+    empty cells). Puzzles with no solution or several are reported, not rated
+    (exit code 1). Prints one line per puzzle, then a '#' summary line.
+    """
+    items = load(puzzles, alphabet, order)
+    grids = [(p.n, p.grid) for p in items]
+    ratings = list(progress(rate_many(grids, jobs), len(grids), "rating", quiet))
+    if as_json:
+        emit_json(
+            [
+                {"index": i, "puzzle": format_line(p.grid, p.n), **r.as_dict()}
+                for i, (p, r) in enumerate(zip(items, ratings, strict=True))
+            ]
+        )
+    else:
+        for p, r in zip(items, ratings, strict=True):
+            typer.echo(f"{format_line(p.grid, p.n, alphabet)}  {verdict(r)}")
+        typer.echo(summary(ratings))
+    unrated = sum(1 for r in ratings if r.status != "rated")
+    exit_if_any(unrated, len(ratings), "not rated (no solution or several)")

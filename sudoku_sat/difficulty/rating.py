@@ -1,0 +1,161 @@
+"""Rating a puzzle by the weakest rung of a fixed propagation ladder that solves it.
+
+The ladder, weakest first (each rung derives at least what the previous one does):
+
+========  ===============================================================
+level     what solves the puzzle
+========  ===============================================================
+singles   unit propagation on the extended (Centrale) encoding: naked and
+          hidden singles
+locked    unit propagation on the augmented encoding: singles plus locked
+          candidates (pointing and claiming)
+fl        failed literals at depth 1 (the statement's ``propagation2``)
+fl2       failed literals at depth 2: a probe fails when depth 1 under it
+          reaches a conflict
+fl3       failed literals at depth 3
+search    none of the above: a search is needed
+========  ===============================================================
+
+"Solves" means the rung's fixpoint fixes every cell; since a rung only derives what
+the clues entail, a puzzle some rung solves has exactly one solution.
+
+Score. Within a level, puzzles are ordered by the number of cells the rung *below*
+leaves open (the work left for the solving rung): the empty cells for ``singles``,
+the cells open after singles for ``locked``, after locked for ``fl``, after fl for
+``fl2``, after fl2 for ``fl3`` and after fl3 for ``search``. Fixpoints do not depend on
+the order of propagation or probing, so neither does the score.
+
+A puzzle whose propagation reaches a conflict has no solution; a puzzle the rungs up
+to ``fl`` do not solve has its solutions counted by PySAT (up to 2) before the deeper
+rungs run: ``unsat`` (0) and ``multiple`` (2) are reported, not rated.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..emptying import Checker, make_checker
+from ..grid import Grid
+from .rungs import deep_rung, fl_rung, locked_rung, singles_rung
+
+LEVELS = ("singles", "locked", "fl", "fl2", "fl3", "search")
+"""The ladder, weakest first."""
+
+RUNGS = LEVELS[:-1]
+CHEAP = "fl"
+"""The deepest rung run before solutions are counted: deeper ones only on unique puzzles."""
+
+RatingStatus = Literal["rated", "unsat", "multiple"]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's level and score, or why it has none (``unsat``, ``multiple``)."""
+
+    status: RatingStatus
+    level: str | None = None
+    score: int = 0
+
+    @property
+    def rank(self) -> int:
+        """Position of the level on the ladder (len(LEVELS) when not rated)."""
+        return LEVELS.index(self.level) if self.level else len(LEVELS)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"status": self.status, "level": self.level, "score": self.score}
+
+
+RungResult = tuple[str, int]
+"""(status ``solved``, ``partial`` or ``unsat``; cells left open)."""
+
+
+def _deep(depth: int) -> Callable[[Grid, int], RungResult]:
+    def rung(grid: Grid, n: int) -> RungResult:
+        return deep_rung(grid, n, depth)
+
+    return rung
+
+
+RUNG_FUNCTIONS: dict[str, Callable[[Grid, int], RungResult]] = {
+    "singles": singles_rung,
+    "locked": locked_rung,
+    "fl": fl_rung,
+    "fl2": _deep(2),
+    "fl3": _deep(3),
+}
+
+
+def rate_upto(grid: Grid, n: int, highest: str, start: int = 0, left: int = -1) -> Rating | None:
+    """The rating if some rung up to ``highest`` solves grid (it is then unique), a
+    ``unsat`` rating on a conflict, else None (harder than highest, or not unique).
+    ``start``: the first rung tried, when the weaker ones are known to leave ``left``
+    cells open."""
+    if left < 0:
+        left = sum(1 for v in grid if not v)
+    for level in RUNGS[start : RUNGS.index(highest) + 1]:
+        status, still_open = RUNG_FUNCTIONS[level](grid, n)
+        if status == "solved":
+            return Rating("rated", level, left)
+        if status == "unsat":
+            return Rating("unsat")
+        left = still_open
+    return None
+
+
+def rate(grid: Grid, n: int, count: Callable[[Grid, int], int] | None = None) -> Rating:
+    """The first rung of the ladder that solves grid; unsat or multiple otherwise.
+
+    The rungs up to ``fl`` run first; a puzzle they do not solve has its solutions
+    counted up to 2 by ``count(grid, n)`` (default: PySAT) before the deeper rungs run."""
+    rated = rate_upto(grid, n, CHEAP)
+    if rated is not None:
+        return rated
+    solutions = (count or pysat_count)(grid, n)
+    if solutions != 1:
+        return Rating("unsat" if solutions == 0 else "multiple")
+    start = RUNGS.index(CHEAP)
+    left = RUNG_FUNCTIONS[CHEAP](grid, n)[1]
+    rated = rate_upto(grid, n, RUNGS[-1], start + 1, left)
+    if rated is not None:
+        return rated
+    return Rating("rated", "search", RUNG_FUNCTIONS[RUNGS[-1]](grid, n)[1])
+
+
+_COUNTERS: dict[int, Checker] = {}
+
+
+def pysat_count(grid: Grid, n: int) -> int:
+    """Solutions of grid up to 2, by PySAT (one solver per order and process)."""
+    if n not in _COUNTERS:
+        _COUNTERS[n] = make_checker("pysat", n)
+    return _COUNTERS[n].count(grid, 2)
+
+
+SCORE_UNITS = {
+    "singles": "empty cells",
+    "locked": "cells open after singles",
+    "fl": "cells open after locked",
+    "fl2": "cells open after fl",
+    "fl3": "cells open after fl2",
+    "search": "cells open after fl3",
+}
+"""What the score counts at each level."""
+
+
+def _rate_item(item: tuple[int, Grid]) -> Rating:
+    n, grid = item
+    return rate(grid, n)
+
+
+def rate_many(items: Sequence[tuple[int, Grid]], jobs: int = 1) -> Iterator[Rating]:
+    """The rating of each (order, grid), in order, by jobs worker processes."""
+    jobs = min(jobs, len(items))
+    if jobs <= 1:
+        yield from map(_rate_item, items)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(jobs) as pool:
+        yield from pool.imap(_rate_item, items, chunksize=8)
