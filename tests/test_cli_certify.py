@@ -1,4 +1,4 @@
-"""``check-proof`` and ``unique/generate --certify`` through typer's CliRunner."""
+"""``certify`` and ``check-proof`` through typer's CliRunner."""
 
 from __future__ import annotations
 
@@ -27,17 +27,17 @@ def certified(tmp_path: Path, puzzles: str, *options: str) -> tuple[Path, object
     source = tmp_path / "puzzles.txt"
     source.write_text(puzzles)
     folder = tmp_path / "certs"
-    result = runner.invoke(app, ["unique", str(source), "--certify", str(folder), *options])
+    result = runner.invoke(app, ["certify", str(source), str(folder), *options])
     return folder, result
 
 
-@pytest.mark.parametrize("command", ["check-proof", "unique", "generate"])
+@pytest.mark.parametrize("command", ["check-proof", "certify"])
 def test_help_explains_certificates(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0 and ("DRUP" in result.output or "certif" in result.output)
 
 
-def test_unique_certify_writes_three_files_per_puzzle_and_they_check(tmp_path: Path) -> None:
+def test_certify_writes_three_files_per_puzzle_and_they_check(tmp_path: Path) -> None:
     folder, result = certified(tmp_path, f"{EASY}\n{TRES_DIFFICILE}\n")
     assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
     assert sorted(p.name for p in folder.iterdir()) == [
@@ -56,7 +56,7 @@ def test_unique_certify_writes_three_files_per_puzzle_and_they_check(tmp_path: P
         assert check.stdout.count(": verified: ") == 2 and "solves the puzzle" in check.stdout
 
 
-def test_unique_certify_json_and_forced_prover(tmp_path: Path) -> None:
+def test_certify_json_and_forced_prover(tmp_path: Path) -> None:
     folder, result = certified(tmp_path, f"{TRES_DIFFICILE}\n", "--json", "--prover", "cdcl")
     records = json.loads(result.stdout)  # type: ignore[attr-defined]
     assert records[0]["certificate"]["method"] == "cdcl"
@@ -72,12 +72,11 @@ def test_several_solutions_get_no_certificate_and_a_reason(tmp_path: Path) -> No
     assert not list(folder.glob("puzzle-00002.*")) and (folder / "puzzle-00001.drup").is_file()
 
 
-def test_generate_certify(tmp_path: Path) -> None:
-    folder = tmp_path / "g"
-    result = runner.invoke(
-        app, ["generate", "-k", "2", "--seed", "3", "--certify", str(folder), "-q"]
-    )
-    assert result.exit_code == 0, result.output
+def test_generated_puzzles_certified(tmp_path: Path) -> None:
+    made = runner.invoke(app, ["generate", "-k", "2", "--seed", "3", "-q"])
+    assert made.exit_code == 0
+    folder, result = certified(tmp_path, made.stdout)
+    assert result.exit_code == 0  # type: ignore[attr-defined]
     assert len(list(folder.glob("*.drup"))) == 2
     check = runner.invoke(
         app,
@@ -173,7 +172,7 @@ def test_certify_into_a_file_is_bad_input(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     source = tmp_path / "p.txt"
     source.write_text(EASY + "\n")
-    result = runner.invoke(app, ["unique", str(source), "--certify", str(tmp_path / "file")])
+    result = runner.invoke(app, ["certify", str(source), str(tmp_path / "file")])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
 
 

@@ -1,5 +1,5 @@
-"""``check-proof`` (verify a DRUP certificate) and the ``--certify DIR`` options of ``unique``
-and ``generate``."""
+"""``certify`` (certificates of uniqueness into a folder), ``check-proof`` (verify one), and
+the ``--certify DIR`` option and helpers that ``unique`` and ``generate`` can share."""
 
 from __future__ import annotations
 
@@ -17,7 +17,16 @@ from ..files import read_text
 from ..gridio import Puzzle
 from ..puzzlemaker import Made
 from . import app
-from ._common import emit_json, guarded, progress
+from ._common import (
+    AlphabetOption,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    progress,
+)
 
 
 class CheckerName(str, Enum):
@@ -128,6 +137,55 @@ def report_outcomes(outcomes: list[Outcome], directory: Path, named: list[str]) 
     return len(refused)
 
 
+@app.command("certify")
+@guarded
+def certify_command(
+    puzzles: PuzzlesArg,
+    directory: Annotated[
+        Path, typer.Argument(help="Folder for the certificates (created if needed).")
+    ],
+    prover: ProverOption = ProverName.auto,
+    proof_solver: ProofSolverOption = "glucose42",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of records.")] = False,
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Certify that every puzzle has exactly one solution: per unique puzzle, write into
+    DIRECTORY puzzle-NNNNN.cnf (F_regle ∧ clues ∧ ¬S), .sol (the solution) and .drup (a
+    DRUP proof that the CNF is UNSAT), checked by the in-house checker first.
+
+    Prints one line per puzzle (the proof method, or why there is no certificate: no
+    solution, several solutions). Exit 0 when every puzzle is certified, 1 otherwise.
+    Check a certificate with check-proof, or with drat-trim / dratify on the CNF and proof.
+    """
+    items = load(puzzles, alphabet, order)
+    folder = prepare(directory)
+    outcomes: list[Outcome] = []
+    with Certifier(folder, prover.value, proof_solver) as certifier:
+        work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
+        quiet = quiet or len(items) < 20
+        for outcome in progress(certified(certifier, work), len(items), "certifying", quiet):
+            outcomes.append(outcome)
+            if not as_json:
+                refusal = outcome.refusal
+                typer.echo(
+                    f"certified ({outcome.method})"
+                    if refusal is None
+                    else f"no certificate: {refusal.reason}"
+                )
+    if as_json:
+        emit_json(
+            [
+                {"index": o.index, "origin": p.origin, "certificate": o.as_dict()}
+                for o, p in zip(outcomes, items, strict=True)
+            ]
+        )
+    names = [f"puzzle {k} ({p.origin})" for k, p in enumerate(items, 1)]
+    if report_outcomes(outcomes, folder, names):
+        raise typer.Exit(1)
+
+
 @app.command("check-proof")
 @guarded
 def check_proof_command(
@@ -149,7 +207,7 @@ def check_proof_command(
 
     Every lemma must be RUP (forward check, deletions honoured; deleting a unit clause is
     ignored, as drat-trim does). The proof's recorded SHA-256 must match the CNF; a
-    certificate CNF (from --certify) also has its solution checked against its puzzle
+    certificate CNF (from certify) also has its solution checked against its puzzle
     and its clauses compared with F_regle ∧ clues(P) ∧ ¬S. A refuted proof names the
     line of its first bad lemma.
     """

@@ -22,15 +22,6 @@ from ._common import (
     load,
     progress,
 )
-from .certify import (
-    CertifyOption,
-    ProofSolverOption,
-    ProverName,
-    ProverOption,
-    certify_puzzles,
-    prepare,
-    report_outcomes,
-)
 
 
 class Method(str, Enum):
@@ -146,45 +137,22 @@ def unique_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
-    certify: CertifyOption = None,
-    prover: ProverOption = ProverName.auto,
-    proof_solver: ProofSolverOption = "glucose42",
 ) -> None:
     """Check that every puzzle has exactly one solution: prints unique, several or none.
 
     Exit code 0 when every puzzle is unique, 1 when one has several solutions, 2 when one
-    has none (2 wins over 1); stderr names the puzzles that are not unique. With
-    --certify DIR, every unique puzzle also gets a certificate in DIR (a DRUP proof that
-    F_regle ∧ clues ∧ ¬S is UNSAT, which check-proof or drat-trim verifies); the prover
-    must agree with the verdicts (exit 3 if not), and a unique puzzle left without a
-    certificate makes the exit code at least 1.
+    has none (2 wins over 1); stderr names the puzzles that are not unique.
     """
     items = load(puzzles, alphabet, order)
-    folder = None if certify is None else prepare(certify)
     verdicts: list[str] = []
     for counts in counted(items, 2, methods_for(method), solver, quiet):
         verdicts.append(verdict(counts))
         if not as_json:
             typer.echo(verdicts[-1])
-    outcomes = (
-        []
-        if folder is None
-        else certify_puzzles(items, verdicts, folder, prover.value, proof_solver, quiet)
-    )
     if as_json:
         numbered = enumerate(zip(items, verdicts, strict=True), 1)
-        records = [{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered]
-        for record, outcome in zip(records, outcomes, strict=False):
-            record["certificate"] = outcome.as_dict()
-        emit_json(records)
-    code = unique_exit(items, verdicts)
-    if folder is not None:
-        report_outcomes(
-            outcomes, folder, [f"puzzle {k} ({p.origin})" for k, p in enumerate(items, 1)]
-        )
-        if any(o.refusal is not None and o.refusal.kind == "open" for o in outcomes):
-            code = max(code, 1)  # a unique puzzle left without a certificate
-    raise typer.Exit(code)
+        emit_json([{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered])
+    raise typer.Exit(unique_exit(items, verdicts))
 
 
 def verdict(counts: dict[str, int]) -> str:

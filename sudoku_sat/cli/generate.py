@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from ..certify import Certifier, Outcome
 from ..emptying import Schedule, independent_of
 from ..gridio import expand_alphabet, format_line
 from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
@@ -25,15 +24,6 @@ from ._common import (
     load,
     progress,
     show_grid,
-)
-from .certify import (
-    CertifyOption,
-    ProofSolverOption,
-    ProverName,
-    ProverOption,
-    prepare,
-    report_outcomes,
-    with_certificates,
 )
 
 
@@ -215,19 +205,13 @@ def generate_command(
     as_json: JsonOpt = False,
     alphabet: AlphabetOption = None,
     quiet: QuietOption = False,
-    certify: CertifyOption = None,
-    prover: ProverOption = ProverName.auto,
-    proof_solver: ProofSolverOption = "glucose42",
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
     Prints one puzzle per line ('.' for a blank). Every puzzle is re-checked unique and
     minimal by a method independent of the one that emptied it; exit code 1 if a fill
-    failed or a check did not pass. With --certify DIR, each puzzle also gets a
-    certificate of uniqueness in DIR (see check-proof); one that cannot be certified
-    counts as a failure.
+    failed or a check did not pass.
     """
-    folder = None if certify is None else prepare(certify)
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
     seed = new_seed() if seed is None else seed
@@ -238,15 +222,7 @@ def generate_command(
     if stats and not as_json:
         typer.echo(header(seed, f"fill {fill.value}", empty_.value, checker.value))
     results = progress(make_many(options, count, jobs), count, "generating", quiet)
-    if folder is None:
-        finish(emit(results, count, seed, fmt, stats, as_json, alphabet), count)
-        return
-    outcomes: list[Outcome] = []
-    with Certifier(folder, prover.value, proof_solver) as certifier:
-        made = with_certificates(results, certifier, outcomes)
-        failures = emit(made, count, seed, fmt, stats, as_json, alphabet)
-    names = [f"puzzle {k}" for k in range(1, count + 1)]
-    finish(failures + report_outcomes(outcomes, folder, names), count)
+    finish(emit(results, count, seed, fmt, stats, as_json, alphabet), count)
 
 
 @app.command("minimize")
