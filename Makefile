@@ -1,11 +1,11 @@
 # Two commands do all the set-up on a fresh machine:
-#   make run   - creates .venv, installs sudoku-sat, runs the demo
-#   make test  - creates .venv, installs with the test extra, runs the tests
+#   make run   - creates .venv, installs sudoku-sat-lab (with the compiled engines), runs the demo
+#   make test  - creates .venv, installs with every extra (test,all), runs every test
 # make bench runs every benchmark script (minutes; figures go into README.md by hand).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= test
+EXTRAS ?= test,all
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 # The seed report's "tres difficile" grid.
 DEMO := 700000400020070080003008009000500300060020090001007006000300900030040060009001005
@@ -16,7 +16,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 install: $(BIN)/python
-	$(PIP) -e .
+	$(PIP) -e '.[fast]'
 
 run: install
 	@echo "== the seed report's 'tres difficile' grid"
@@ -32,19 +32,28 @@ run: install
 	    echo $(DEMO) | $(BIN)/sudoku-sat solve - --external $$b --format line; \
 	  else echo "== $$b not installed (apt-get install minisat cadical picosat cryptominisat)"; fi; \
 	done
+	@echo "== the main job: is it unique? (EUP engine and PySAT, which must agree)"
+	@echo $(DEMO) | $(BIN)/sudoku-sat unique - --method all
+	@echo "== five minimal unique puzzles, each verified by an independent method, then rated"
+	@$(BIN)/sudoku-sat generate -k 5 --seed 1 -q | tee cnf_out/generated.txt
+	@$(BIN)/sudoku-sat rate cnf_out/generated.txt -q
+	@echo "== a certificate of uniqueness for the first one, checked"
+	@head -1 cnf_out/generated.txt | $(BIN)/sudoku-sat unique - --certify cnf_out/certs -q
+	@$(BIN)/sudoku-sat check-proof cnf_out/certs/puzzle-00001.cnf cnf_out/certs/puzzle-00001.drup
 
 test: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'
 	$(BIN)/python -m pytest -q
 
 lint: $(BIN)/python
-	$(PIP) -e '.[test]'
+	$(PIP) -e '.[$(EXTRAS)]'
 	$(BIN)/ruff check sudoku_sat tests benchmarks
+	$(BIN)/ruff format --check sudoku_sat tests benchmarks
 	$(BIN)/mypy
 
 bench: $(BIN)/python
 	$(PIP) -e '.[all]'
-	for b in encode propagation counting generation annealing; do \
+	for b in encode propagation counting generation annealing batch; do \
 	  $(BIN)/python benchmarks/bench_$$b.py || exit 1; done
 
 clean:

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from sudoku_sat.annealing import AnnealResult, TryResult, anneal
+from sudoku_sat.anneal.driver import anneal
+from sudoku_sat.anneal.results import AnnealResult, TryResult
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles
 

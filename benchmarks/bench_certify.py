@@ -28,9 +28,9 @@ from sudoku_sat.certify.formula import cnf_text
 from sudoku_sat.certify.proof import sha256_text
 from sudoku_sat.certify.prover import Certificate, Prover
 from sudoku_sat.certify.store import proof_text
-from sudoku_sat.counting import PysatCounter
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles.counting import PysatCounter
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 SETS = ("puzzles2_17_clue", "puzzles3_magictour_top1465")

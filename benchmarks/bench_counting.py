@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sudoku_sat.counting import PysatCounter, available_methods, count_eup, count_ganak
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles.counting import PysatCounter, available_methods, count_eup, count_ganak
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 SETS = ("puzzles2_17_clue", "puzzles5_forum_hardest_1905_11+")

@@ -32,7 +32,7 @@ from sudoku_sat.difficulty.qqwing import (
 )
 from sudoku_sat.difficulty.rating import LEVELS, rate_many
 from sudoku_sat.gridio import format_line, parse_puzzles
-from sudoku_sat.puzzlemaker import MakeOptions
+from sudoku_sat.puzzles.maker import MakeOptions
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 SAMPLES = {  # dataset: puzzles drawn (all when larger than the file)

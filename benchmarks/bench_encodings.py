@@ -13,7 +13,8 @@ Prints Markdown tables:
   rules): clauses, variables, the grid search's time, encode time, m22 load + solve time
   and cadical's wall time, each capped by --timeout. Pairwise is built only up to
   MAX_PAIRWISE clauses (more would not fit a laptop's memory as Python lists); above it
-  the row gives its count alone.
+  the row gives its count alone. ``--encoding reduced`` runs the same puzzles on the
+  reduced formula instead (the clues simplified away at encoding time).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from sudoku_sat.compare import pick
 from sudoku_sat.dimacs import write_cnf_file
 from sudoku_sat.encodings import AMO_METHODS, ENCODINGS, clear_cache, encode, rules
 from sudoku_sat.encodings.cdcl import Plan, run_all, summarize
 from sudoku_sat.encodings.counts import clause_count, variable_count
 from sudoku_sat.encodings.large import make_large
 from sudoku_sat.gridio import Puzzle, read_puzzles
+from sudoku_sat.lab.compare import pick
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 SAMPLES = (
@@ -119,7 +120,9 @@ def _binary(nvars: int, clauses: list[list[int]], binary: str, timeout: float) -
     return f"{seconds:.2f}"
 
 
-def large(orders: list[int], seed: int, binary: str, timeout: float) -> Iterator[str]:
+def large(
+    orders: list[int], seed: int, binary: str, timeout: float, encoding: str = "extended"
+) -> Iterator[str]:
     """The large-orders table, row by row (a row can take minutes)."""
     yield (
         "| order | amo | clauses | variables | grid found (s) | encode (s) "
@@ -138,7 +141,7 @@ def large(orders: list[int], seed: int, binary: str, timeout: float) -> Iterator
                 continue
             clear_cache()  # time the building of the rules too
             start = time.perf_counter()
-            formula = encode(made.puzzle, n, "extended", amo)
+            formula = encode(made.puzzle, n, encoding, amo)
             clauses = formula.clauses
             built = time.perf_counter() - start
             pysat = _timed_solve(clauses, timeout)
@@ -160,6 +163,7 @@ def main(argv: list[str] | None = None) -> str:
     parser.add_argument("--binary", default="cadical")
     parser.add_argument("--datasets", type=Path, default=DATASETS)
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per large solve")
+    parser.add_argument("--encoding", default="extended", choices=("extended", "reduced"))
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
     orders = [2, 3] if args.quick else [int(x) for x in args.orders.split(",")]
@@ -174,7 +178,7 @@ def main(argv: list[str] | None = None) -> str:
     print(text, flush=True)
     if "large" in parts:
         rows = []
-        for row in large(orders, args.seed, args.binary, args.timeout):
+        for row in large(orders, args.seed, args.binary, args.timeout, args.encoding):
             print(row, flush=True)
             rows.append(row)
         text += "\n\n" + "\n".join(rows)

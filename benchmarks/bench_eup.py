@@ -33,12 +33,12 @@ import sys
 import time
 from pathlib import Path
 
-from sudoku_sat.counting import PysatCounter
-from sudoku_sat.eup import count_eup
-from sudoku_sat.eup_batch import count_many
+from sudoku_sat.engines.eup import count_eup
+from sudoku_sat.engines.eup_batch import count_many
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.puzzlemaker import MakeOptions, make_many
+from sudoku_sat.puzzles.counting import PysatCounter
+from sudoku_sat.puzzles.maker import MakeOptions, make_many
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 SETS = (

@@ -29,19 +29,13 @@ from typing import Any
 
 from pysat.solvers import Solver
 
-from sudoku_sat.emptying import (
-    REPORT_SCHEDULE,
-    PysatChecker,
-    Schedule,
-    empty_anneal,
-    empty_exhaustive,
-    empty_greedy,
-    make_checker,
-)
 from sudoku_sat.encoding import clue_assumptions, decode, rules
-from sudoku_sat.generation import fill, fill_backtrack, fill_permute, random_phases
 from sudoku_sat.grid import Grid, clue_count, empty_grid, is_solution
-from sudoku_sat.puzzlemaker import MakeOptions, make_one, rng_for
+from sudoku_sat.puzzles.checkers import PysatChecker, make_checker
+from sudoku_sat.puzzles.emptying import REPORT_SCHEDULE, Schedule, empty_anneal, empty_greedy
+from sudoku_sat.puzzles.exhaustive import empty_exhaustive
+from sudoku_sat.puzzles.fill import fill, fill_backtrack, fill_permute, random_phases
+from sudoku_sat.puzzles.maker import MakeOptions, make_one, rng_for
 
 
 class PlainEmptier:
@@ -119,8 +113,10 @@ def speed_variants(seed: int) -> dict[str, Callable[[int], Grid]]:
         "baseline: plain incremental PySAT emptier (this script)": lambda i: plain.make(
             rng_for(seed, i)
         ),
-        "ours (default): EUP fill, greedy with the pysat checker": ours("pysat"),
-        "ours (default) + independent verification": lambda i: _made(seed, i),
+        "ours: EUP fill, greedy with the pysat checker": ours("pysat"),
+        "ours (default: checker auto, compiled EUP at 9x9) + independent verification": (
+            lambda i: _made(seed, i)
+        ),
         "ours: fresh-PySAT fill, greedy with the pysat checker": ours("pysat", "pysat"),
         "ours: EUP fill, pysat checker, no naked-single shortcut": ours("pysat", singles=False),
         "ours: EUP fill, greedy with the eup checker": ours("eup"),

@@ -31,9 +31,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from sudoku_sat.encoding import clue_assumptions, num_vars, rules
+from sudoku_sat.engines.propagation.batch import BatchPropagator
+from sudoku_sat.engines.propagation.numba_kernel import NumbaPropagator
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.propagation_batch import BatchPropagator
-from sudoku_sat.propagation_numba import NumbaPropagator
 
 DATASETS_DIR = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DATASETS = (

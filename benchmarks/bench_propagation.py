@@ -29,11 +29,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_sat.completion import grid_units, rules_propagator
-from sudoku_sat.crosscheck import PysatOracle
+from sudoku_sat.accel import numba_available
 from sudoku_sat.encoding import num_vars, rules
+from sudoku_sat.engines.completion import grid_units, rules_propagator
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.propagation import numba_available
+from sudoku_sat.lab.crosscheck import PysatOracle
 
 DATASETS_DIR = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DATASETS = (

@@ -5,4 +5,9 @@ Centrale 2014 formula), ``dimacs`` (CNF files and solver answers), ``solvers`` (
 binaries), ``engines`` (in-house engines by name), ``errors``; ``cli`` is the command line.
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("sudoku-sat-lab")
+except PackageNotFoundError:  # run from a source tree that is not installed
+    __version__ = "0.2.0"

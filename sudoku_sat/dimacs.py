@@ -26,7 +26,7 @@ from typing import Literal, TextIO
 from .errors import DimacsError
 from .files import atomic_write, read_text
 
-Status = Literal["SAT", "UNSAT", "UNKNOWN"]
+AnswerStatus = Literal["SAT", "UNSAT", "UNKNOWN"]
 MAX_VARS = 2**31 - 1
 """Largest variable (and clause) count of a header: the solvers' 32-bit int."""
 
@@ -179,11 +179,11 @@ def read_cnf(path: str | Path) -> Cnf:
 class Answer:
     """A solver's answer: its status and, when SAT, the model's literals."""
 
-    status: Status
+    status: AnswerStatus
     literals: list[int]
 
 
-_STATUS: dict[str, Status] = {
+_STATUS: dict[str, AnswerStatus] = {
     "SATISFIABLE": "SAT",
     "SAT": "SAT",
     "UNSATISFIABLE": "UNSAT",
@@ -209,7 +209,7 @@ def _literals(tokens: list[str], source: str, number: int, raw: str) -> list[int
 
 def parse_answer(text: str, source: str = "<answer>") -> Answer:
     """Parse a solver's output into its status and model literals (0s dropped)."""
-    status: Status | None = None
+    status: AnswerStatus | None = None
     literals: list[int] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()

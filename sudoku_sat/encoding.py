@@ -47,6 +47,17 @@ def cell_value(n: int, v: int) -> tuple[int, int, int]:
     return i, j, k + 1
 
 
+def cell_var(n: int, cell: int, k: int) -> int:
+    """DIMACS number of "cell holds k" (cells numbered row by row): ``var`` of its (i, j)."""
+    return cell * n * n + k
+
+
+def blocking_clause(solution: Grid, n: int) -> Clause:
+    """¬S: the clause that rules out solution and nothing else among full grids (some cell
+    differs from it: one literal ¬x(c, S_c) per cell)."""
+    return [-cell_var(n, c, k) for c, k in enumerate(solution)]
+
+
 def num_vars(n: int) -> int:
     """Number of variables of order n: N**3."""
     return n**6

@@ -41,3 +41,19 @@ class SolverError(SudokuSatError):
     """A solver that is unknown, missing, crashed or misbehaved."""
 
     exit_code = 3
+
+
+class UsageError(SudokuSatError, ValueError):
+    """A bad parameter or an unknown name given to a library function (exit code 2).
+
+    It is also a :class:`ValueError`, so library callers may catch either.
+    """
+
+
+DISTRIBUTION = "sudoku-sat-lab"
+"""The name on PyPI (``sudoku-sat`` belongs to another project); the command stays sudoku-sat."""
+
+
+def missing_extra(what: str, extra: str) -> SolverError:
+    """The error for an optional dependency that is not installed, naming the extra."""
+    return SolverError(f"{what} needs the '{extra}' extra: pip install '{DISTRIBUTION}[{extra}]'")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -157,6 +158,21 @@ def _new_mode(target: Path) -> int:
         return 0o666 & ~current_umask()
 
 
+_HELD = (signal.SIGINT, signal.SIGTERM)
+
+
+def _hold_signals() -> set[int | signal.Signals] | None:
+    """Block SIGINT and SIGTERM (delivered when released); the previous mask."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+
+
+def _release_signals(previous: set[int | signal.Signals] | None) -> None:
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 @contextmanager
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temp path beside path; on success rename it over path, else remove it."""
@@ -167,13 +183,18 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
         except OSError as exc:
             raise os_error(exc, path) from None
         return
+    # SIGINT/SIGTERM held back until the cleanup below is armed: a signal between the
+    # temp file's creation and the try would leave it behind.
+    held = _hold_signals()
     try:
         fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
     except OSError as exc:
+        _release_signals(held)
         raise os_error(exc, path) from None
-    os.close(fd)
     tmp = Path(name)
     try:
+        _release_signals(held)
+        os.close(fd)
         yield tmp
         os.chmod(tmp, _new_mode(target))
         os.replace(tmp, target)

@@ -11,27 +11,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_sat.annealing import (
+from sudoku_sat.anneal.model import XorShift, cost, splitmix64, tables
+from sudoku_sat.anneal.params import (
     SirdeyParams,
     SwapParams,
-    TryResult,
-    XorShift,
-    cost,
     final_temperature,
     level_count,
     max_cost,
-    sirdey_try_py,
-    splitmix64,
-    swap_try_py,
-    tables,
 )
+from sudoku_sat.anneal.reference import sirdey_try_py, swap_try_py
+from sudoku_sat.anneal.results import TryResult
 from sudoku_sat.grid import empty_grid
 from sudoku_sat.gridio import parse_puzzles
 
 from .conftest import TRES_DIFFICILE
 
 pytest.importorskip("numba")
-from sudoku_sat.anneal_kernel import kernel_runner  # noqa: E402
+from sudoku_sat.anneal.kernel import kernel_runner  # noqa: E402
 
 GRIDS = {
     "td": (parse_puzzles(TRES_DIFFICILE)[0].grid, 3),

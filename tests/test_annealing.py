@@ -9,22 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_sat import annealing
-from sudoku_sat.annealing import (
+from sudoku_sat import accel as annealing
+from sudoku_sat.anneal.driver import anneal
+from sudoku_sat.anneal.model import XorShift, cost, splitmix64, tables
+from sudoku_sat.anneal.params import (
     SirdeyParams,
     SwapParams,
-    XorShift,
-    anneal,
     cooling_rate,
-    cost,
     final_temperature,
     level_count,
     max_cost,
-    sirdey_try_py,
-    splitmix64,
-    swap_try_py,
-    tables,
 )
+from sudoku_sat.anneal.reference import sirdey_try_py, swap_try_py
 from sudoku_sat.errors import SolverError
 from sudoku_sat.grid import empty_grid, is_solution
 from sudoku_sat.gridio import parse_puzzles
@@ -196,7 +192,7 @@ def test_bad_parameters_raise_value_error() -> None:
 def test_backend_choice_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(annealing, "numba_available", lambda: False)
     assert annealing.choose_backend("auto") == "python"
-    with pytest.raises(SolverError, match="numba not installed"):
+    with pytest.raises(SolverError, match="'fast' extra"):
         annealing.choose_backend("numba")
 
 
@@ -211,7 +207,7 @@ def test_trace_records_levels_of_every_try() -> None:
 
 
 def test_instance_t_final_is_equation_3_over_the_free_cells() -> None:
-    from sudoku_sat.annealing import sirdey_constants
+    from sudoku_sat.anneal.params import sirdey_constants
 
     grid = grid_of(TRES_DIFFICILE)
     free = sum(1 for v in grid if not v)
@@ -220,3 +216,24 @@ def test_instance_t_final_is_equation_3_over_the_free_cells() -> None:
     assert paper[2] == pytest.approx(0.00273852, abs=5e-9)
     assert instance[2] == pytest.approx(0.5 / (free * math.log(9) - math.log(0.01)))
     assert instance[2] > paper[2]
+
+
+def test_no_try_starts_after_the_deadline() -> None:
+    from sudoku_sat.deadline import Deadline
+
+    grid = parse_puzzles(TRES_DIFFICILE)[0].grid
+    result = anneal(
+        grid, 3, "sirdey", tries=5, seed=1, deadline=Deadline(1e-6), max_iterations=1000
+    )
+    assert result.solution is None and result.tries == 1
+
+
+def test_keep_trace_false_hands_each_try_over_and_keeps_none() -> None:
+    seen: list[int] = []
+    grid = parse_puzzles(TRES_DIFFICILE)[0].grid
+    result = anneal(
+        grid, 3, "sirdey", tries=3, seed=1, trace_every=1, max_iterations=2000,
+        on_try=lambda k, r: seen.append(len(r.trace_levels)), keep_trace=False,
+    )  # fmt: skip
+    assert len(seen) == 3 and all(rows > 0 for rows in seen)
+    assert result.trace is not None and result.trace.levels == ()

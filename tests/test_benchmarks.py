@@ -75,3 +75,17 @@ def test_bench_ladder_quick_has_no_mismatch() -> None:
     rows = [line for line in out.splitlines() if line.startswith(("| puzzles", "| all"))]
     assert len(rows) == 5 and all(row.rstrip(" |").endswith("| 0") for row in rows)
     assert "goal met: " in out or "goal not met: " in out
+
+
+def test_bench_default_method_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    text = bench("bench_default_method").main(["--quick", "--limit", "120"])
+    assert "| 16x16, 60 % blank | 4 |" in text and "| eup |" in text
+
+
+def test_bench_batch_quick(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    folder = dataset_path("puzzles2_17_clue").parent
+    bench("bench_batch").main(["--quick", "--datasets", str(folder)])
+    out = capsys.readouterr().out
+    assert "600 puzzles of puzzles2_17_clue, 60 chunks of 10" in out
+    assert "| --jobs 2 (local processes) |" in out and "| LocalCluster, 2 workers" in out

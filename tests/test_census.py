@@ -7,10 +7,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from sudoku_sat.census import census, tally
 from sudoku_sat.cli import app
 from sudoku_sat.errors import SudokuSatError as UsageError
 from sudoku_sat.grid import Grid
+from sudoku_sat.puzzles.census import census, tally
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")

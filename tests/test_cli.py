@@ -112,7 +112,8 @@ def test_solve_line_json_and_unsat(tmp_path: Path) -> None:
     many = tmp_path / "many.txt"
     many.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
     code, out, err = run("solve", str(many), "--format", "line")
-    assert code == 1 and out.splitlines() == [TRES_DIFFICILE_SOLUTION, "UNSAT"]
+    assert code == 1 and out.splitlines()[0] == TRES_DIFFICILE_SOLUTION
+    assert out.splitlines()[1] == f"# UNSAT {many}:2: 77{TRES_DIFFICILE[2:].replace('0', '.')}"
     assert "1 of 2" in err
     code, out, _ = run("solve", str(many), "--json")
     records = json.loads(out)
@@ -233,6 +234,15 @@ def test_usage_errors_are_one_line_exit_2(args: list[str]) -> None:
     assert len(err.strip().splitlines()) == 1 and err.startswith("sudoku-sat: error: ")
 
 
+def test_line_output_of_unsolved_puzzles_is_a_comment_that_reads_back(tmp_path: Path) -> None:
+    many = tmp_path / "many.txt"
+    many.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
+    code, out, _ = run("solve", str(many), "--format", "line")
+    assert code == 1 and out.splitlines()[1].startswith("# UNSAT")
+    code, back, _ = run("show", "-", "--format", "line", stdin=out)
+    assert code == 0 and back.splitlines() == [TRES_DIFFICILE_SOLUTION]
+
+
 def test_drawn_output_reads_back(hard_file: Path) -> None:
     code, drawn, _ = run("solve", str(hard_file))
     code, back, _ = run("show", "-", "--format", "line", stdin=drawn)
@@ -261,6 +271,15 @@ def test_out_dir_naming_a_file_is_one_line_exit_2(tmp_path: Path, hard_file: Pat
     assert code == 2 and "not a folder" in err and len(err.strip().splitlines()) == 1
     code, _, err = run("encode", str(hard_file), "--out-dir", "/proc/no/such")
     assert code == 2 and "cannot create the folder" in err
+
+
+@pytest.mark.parametrize("timeout", ["1e10", "inf"])
+def test_huge_timeouts_mean_no_limit(hard_file: Path, timeout: str) -> None:
+    code, out, err = run("solve", str(hard_file), "--timeout", timeout, "--format", "line")
+    assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION, err
+    need_binary("minisat")
+    code, out, err = run("solve", str(hard_file), "--external", "minisat", "--timeout", timeout)
+    assert code == 0 and "SOLVED" in out, err
 
 
 def cli(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -306,3 +325,68 @@ def test_utf8_errors_under_a_strict_stdin_are_one_line(tmp_path: Path) -> None:
         proc.returncode == 2
         and proc.stderr == b"sudoku-sat: error: <stdin>: not UTF-8 text (byte 2)\n"
     )
+
+
+def fake_solver(tmp_path: Path, body: str) -> str:
+    """A solver binary on disk: a shell script with body; its path."""
+    script = tmp_path / "fakesat"
+    script.write_text("#!/bin/sh\n" + body)
+    script.chmod(0o755)
+    return str(script)
+
+
+def test_one_crash_keeps_the_other_results(tmp_path: Path) -> None:
+    # crashes (SIGABRT) on the puzzle whose formula has 12,498 clauses, the first one's
+    solver = fake_solver(
+        tmp_path,
+        'if grep -q "^p cnf 729 12498$" "$1"; then kill -ABRT $$; fi\n'
+        'echo "s UNSATISFIABLE"; exit 20\n',
+    )
+    many = tmp_path / "many.txt"
+    many.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
+    code, out, err = run("solve", str(many), "--external", solver, "--json")
+    records = json.loads(out)
+    assert [r["status"] for r in records] == ["crashed", "unsat"]
+    assert code == 3 and "1 of 2 puzzle(s) crashed" in err and "many.txt:1" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_pysat_solvers_that_misbehave_are_refused_up_front(hard_file: Path) -> None:
+    for args in (
+        ["solve", str(hard_file), "--solver", "ks"],
+        ["count", str(hard_file), "--method", "pysat", "--solver", "kissat"],
+        ["compare", str(hard_file), "--solvers", "m22,ks"],
+        ["solve", str(hard_file), "--solver", "cms"],
+        ["solve", str(hard_file), "--solver", "cd19", "--timeout", "5"],
+    ):
+        code, out, err = run(*args)
+        assert code == 3 and out == "", args
+        assert len(err.strip().splitlines()) == 1 and "use one of: " in err and "m22" in err
+
+
+def test_anneal_plot_format_is_checked_before_the_run(tmp_path: Path, hard_file: Path) -> None:
+    pytest.importorskip("matplotlib")
+    code, out, err = run("anneal", str(hard_file), "--plot", str(tmp_path / "p.txt"), "--seed", "1")
+    assert code == 2 and out == "" and "p.txt" in err and len(err.strip().splitlines()) == 1
+
+
+def test_propagate_sizes_by_the_variables_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_sat.engines import propagation
+
+    seen: list[int] = []
+    build = propagation.build_propagator
+
+    def spy(nvars: int, *args: object, **kwargs: object) -> object:
+        seen.append(nvars)
+        return build(nvars, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(propagation, "build_propagator", spy)
+    code, out, _ = run("propagate", "-", stdin="p cnf 10000000 2\n10000000 0\n-10000000 5 0\n")
+    assert code == 0 and seen == [2] and "v 5 10000000 0" in out
+
+
+def test_version_names_the_distribution_version() -> None:
+    from sudoku_sat import __version__
+
+    code, out, err = run("--version")
+    assert code == 0 and out.strip() == f"sudoku-sat {__version__}" and err == ""

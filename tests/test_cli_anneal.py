@@ -26,7 +26,7 @@ def test_every_command_has_help(command: str) -> None:
 
 
 def test_the_variant_choices_are_the_librarys() -> None:
-    from sudoku_sat.annealing import VARIANTS
+    from sudoku_sat.anneal.params import VARIANTS
     from sudoku_sat.cli.anneal import VariantName
 
     assert [v.value for v in VariantName] == list(VARIANTS)
@@ -122,7 +122,7 @@ def test_solve_engine_anneal() -> None:
 def test_without_numba_the_cli_says_so_and_runs_pure_python(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sudoku_sat import annealing
+    from sudoku_sat import accel as annealing
     from sudoku_sat.cli import anneal as anneal_cli
 
     monkeypatch.setattr(annealing, "numba_available", lambda: False)
@@ -165,13 +165,13 @@ def test_plot_without_matplotlib_fails_before_annealing(
     )
     result = runner.invoke(app, ["anneal", "-", "--plot", str(tmp_path / "p.png")], input=EASY)
     assert result.exit_code == 3 and result.stdout == ""
-    assert "matplotlib not installed" in result.stderr
+    assert "sudoku-sat-lab[plot]" in result.stderr and "matplotlib" in result.stderr
 
 
 def test_plot_is_titled_with_the_puzzle_it_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     """A clashing first puzzle makes no try and no trace: the plot is the second's."""
-    from sudoku_sat import anneal_trace
-    from sudoku_sat.annealing import Trace
+    from sudoku_sat.anneal import plot as anneal_trace
+    from sudoku_sat.anneal.results import Trace
 
     drawn: list[tuple[str, Trace]] = []
     monkeypatch.setattr(
@@ -185,10 +185,31 @@ def test_plot_is_titled_with_the_puzzle_it_draws(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_long_try_is_thinned_to_max_points() -> None:
-    from sudoku_sat.anneal_trace import MAX_POINTS, split_tries
-    from sudoku_sat.annealing import Trace
+    from sudoku_sat.anneal.results import Trace
+    from sudoku_sat.anneal.trace import MAX_POINTS, split_tries
 
     rows = 2 * MAX_POINTS - 1
     trace = Trace((1,) * rows, tuple(range(rows)), (0,) * rows, (1.0,) * rows)
     levels, costs, temps = split_tries(trace)[1]
     assert len(levels) == len(costs) == len(temps) == MAX_POINTS and levels[:2] == [0, 2]
+
+
+def test_the_trace_is_streamed_try_by_try(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_sat.anneal import driver
+
+    kept: list[int] = []
+    real = driver.anneal
+
+    def spy(*args: object, **kwargs: object) -> object:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        kept.append(0 if result.trace is None else len(result.trace.levels))
+        return result
+
+    monkeypatch.setattr("sudoku_sat.cli.anneal.anneal", spy)
+    out = tmp_path / "t.csv"
+    args = ["anneal", "-", "--variant", "sirdey", "--tries", "3", "--max-iterations", "3000"]
+    result = runner.invoke(app, [*args, "--seed", "1", "--trace", str(out)], input=TRES_DIFFICILE)
+    with out.open() as fp:
+        rows = list(csv.DictReader(fp))
+    assert result.exit_code == 1 and len(rows) > 0 and {r["try"] for r in rows} == {"1", "2", "3"}
+    assert kept == [0]  # the run's result holds no trace: each try went to the file

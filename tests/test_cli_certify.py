@@ -184,7 +184,7 @@ def test_without_dratify_the_checker_says_how_to_install(
     monkeypatch.setitem(sys.modules, "dratify", None)
     cnf, proof = cert
     result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", "dratify"])
-    assert result.exit_code == 3 and "sudoku-sat[certify]" in result.stderr
+    assert result.exit_code == 3 and "sudoku-sat-lab[certify]" in result.stderr
     assert (
         runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", "ours"]).exit_code
         == 0
@@ -192,7 +192,57 @@ def test_without_dratify_the_checker_says_how_to_install(
 
 
 def test_ambiguous_fixture_has_several_solutions() -> None:
-    from sudoku_sat.eup import count_eup
+    from sudoku_sat.engines.eup import count_eup
 
     assert count_eup(parse_puzzles(AMBIGUOUS)[0].grid, 3, 2) == 2
     assert shutil is not None
+
+
+@pytest.mark.parametrize("command", ["unique", "generate"])
+def test_batch_commands_explain_certify(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0 and "--certify" in result.output
+
+
+def test_unique_certify_writes_checked_certificates(tmp_path: Path) -> None:
+    source = tmp_path / "puzzles.txt"
+    source.write_text(f"{EASY}\n{TRES_DIFFICILE}\n")
+    folder = tmp_path / "certs"
+    result = runner.invoke(app, ["unique", str(source), "--certify", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.stdout)
+    assert [r["verdict"] for r in records] == ["unique", "unique"]
+    assert all(r["certificate"]["method"] for r in records)
+    for k in (1, 2):
+        check = runner.invoke(
+            app,
+            [
+                "check-proof",
+                str(folder / f"puzzle-0000{k}.cnf"),
+                str(folder / f"puzzle-0000{k}.drup"),
+            ],
+        )
+        assert check.exit_code == 0, check.output
+
+
+def test_unique_certify_gives_no_certificate_to_a_puzzle_with_several(tmp_path: Path) -> None:
+    source = tmp_path / "puzzles.txt"
+    source.write_text(f"{EASY}\n{'.' * 81}\n")
+    folder = tmp_path / "certs"
+    result = runner.invoke(app, ["unique", str(source), "--certify", str(folder)])
+    assert result.exit_code == 1
+    assert "several solutions" in result.stderr
+    assert (folder / "puzzle-00001.drup").is_file() and not list(folder.glob("puzzle-00002.*"))
+
+
+def test_generate_certify(tmp_path: Path) -> None:
+    folder = tmp_path / "g"
+    result = runner.invoke(
+        app, ["generate", "-k", "2", "--seed", "3", "--certify", str(folder), "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    drups = sorted(folder.glob("*.drup"))
+    assert len(drups) == 2
+    for drup in drups:
+        check = runner.invoke(app, ["check-proof", str(drup.with_suffix(".cnf")), str(drup)])
+        assert check.exit_code == 0, check.output

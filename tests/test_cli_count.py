@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sudoku_sat import counting
 from sudoku_sat.cli import app
-from sudoku_sat.counting import available_methods
 from sudoku_sat.grid import is_solution
 from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles import counting
+from sudoku_sat.puzzles.counting import available_methods
 
 from .conftest import EASY, dataset_path
 
@@ -65,7 +65,7 @@ def test_count_all_names_the_puzzle_when_methods_disagree(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = write(tmp_path, f"{EASY}\n{CLASH}\n")
-    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 1)
+    monkeypatch.setattr(counting, "count_many", lambda items, cap=2: [1] * len(items))
     result = runner.invoke(app, ["count", path, "--method", "all"])
     assert result.exit_code == 3
     assert result.stdout.splitlines()[0] == "1"
@@ -78,7 +78,7 @@ def test_count_names_ten_disagreements_then_how_many_more(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = write(tmp_path, f"{CLASH}\n" * 12)
-    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 1)
+    monkeypatch.setattr(counting, "count_many", lambda items, cap=2: [1] * len(items))
     result = runner.invoke(app, ["count", path, "--method", "all", "-q"])
     assert result.exit_code == 3 and result.stderr.count("\n") == 1
     assert "puzzle 10 (" in result.stderr and "puzzle 11" not in result.stderr
@@ -121,13 +121,13 @@ def test_unique_exit_codes_and_messages(tmp_path: Path, method: str) -> None:
     none = runner.invoke(
         app, ["unique", write(tmp_path, f"{'.' * 81}\n{CLASH}\n"), "--method", method]
     )
-    assert none.exit_code == 2 and none.stdout.splitlines() == ["several", "none"]
+    assert none.exit_code == 4 and none.stdout.splitlines() == ["several", "none"]
     assert "puzzle 2" in none.stderr and "no solution" in none.stderr
 
 
 def test_unique_json(tmp_path: Path) -> None:
     result = runner.invoke(app, ["unique", write(tmp_path, f"{EASY}\n{CLASH}\n"), "--json"])
-    assert result.exit_code == 2
+    assert result.exit_code == 4
     assert [r["verdict"] for r in json.loads(result.stdout)] == ["unique", "none"]
 
 
@@ -141,7 +141,7 @@ def test_unique_on_the_reference_file() -> None:
 def test_unique_summarises_long_lists_on_the_reference_file() -> None:
     path = dataset_path("counts_reference.txt")
     result = runner.invoke(app, ["unique", str(path), "-q"])
-    assert result.exit_code == 2
+    assert result.exit_code == 4
     assert result.stdout.splitlines().count("none") == 10
     assert result.stderr.count("has no solution") == 10
     assert "25 of 43 puzzles not unique (10 none, 15 several)" in result.stderr
@@ -150,7 +150,7 @@ def test_unique_summarises_long_lists_on_the_reference_file() -> None:
 def test_unique_all_methods_disagreeing_exits_3(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(counting, "count_eup", lambda grid, n, cap=2: 2)
+    monkeypatch.setattr(counting, "count_many", lambda items, cap=2: [2] * len(items))
     result = runner.invoke(app, ["unique", write(tmp_path, EASY + "\n"), "--method", "all"])
     assert result.exit_code == 3 and result.stdout == "disagree\n"
     assert "puzzle 1" in result.stderr and "different counts" in result.stderr
@@ -161,3 +161,27 @@ def test_solve_engine_eup() -> None:
     assert result.exit_code == 0
     solution = parse_puzzles(result.stdout)[0].grid
     assert is_solution(solution, 3, parse_puzzles(EASY)[0].grid)
+
+
+def test_jobs_give_the_output_of_one_process(tmp_path: Path) -> None:
+    lines = dataset_path("counts_reference.txt").read_text().split()
+    path = write(tmp_path, "\n".join(line.split(":")[0] for line in lines[:30]) + "\n")
+    for command in (["unique", path], ["count", path, "--cap", "50"]):
+        one = runner.invoke(app, [*command, "-q"])
+        two = runner.invoke(app, [*command, "-q", "--jobs", "2"])
+        assert one.stdout == two.stdout and one.exit_code == two.exit_code
+        assert len(one.stdout.splitlines()) == 30
+
+
+def test_unique_no_solution_has_its_own_exit_code(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["unique", write(tmp_path, f"{EASY}\n{CLASH}\n")])
+    assert result.exit_code == 4 and result.exit_code != 2
+    assert "no solution" in result.stderr
+
+
+def test_auto_picks_the_measured_method_per_order(tmp_path: Path) -> None:
+    from sudoku_sat.puzzles.counting import AUTO_METHOD
+
+    assert AUTO_METHOD[3] == "pysat" and AUTO_METHOD[4] == "eup"
+    result = runner.invoke(app, ["count", write(tmp_path, EASY), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)[0]["methods"] == {"pysat": 1}

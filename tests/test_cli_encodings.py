@@ -33,3 +33,24 @@ def test_encodings_command_errors(tmp_path: Path) -> None:
     assert code == 2 and "unknown encoding 'tiny'" in err
     code, _, err = run("encodings")
     assert code == 2 and "give either" in err
+
+
+def test_compare_encodings_with_levels(tmp_path: Path) -> None:
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
+    args = ("--encodings", "natural,augmented", "--solvers", "m22", "--binaries", "none")
+    code, out, err = run("compare", str(puzzles), *args, "--levels", "fl,fl2", "--json", "-q")
+    assert code == 0, err
+    rows = {(r["encoding"], r["solver"]): r for r in json.loads(out)["summaries"]}
+    assert sorted(rows) == [
+        ("augmented", "fl"),
+        ("augmented", "fl2"),
+        ("augmented", "m22"),
+        ("natural", "fl"),
+        ("natural", "fl2"),
+        ("natural", "m22"),
+    ]
+    assert rows["augmented", "fl"]["solved"] == 1 and rows["augmented", "fl"]["unsat"] == 1
+    assert all(r["disagreements"] == 0 for r in rows.values())
+    code, _, err = run("compare", str(puzzles), *args, "--levels", "deep")
+    assert code == 2 and "unknown level 'deep'" in err

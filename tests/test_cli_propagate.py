@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 from sudoku_sat.cli import app
 from sudoku_sat.cli.propagate import Backend, EngineName, literal_lines
 from sudoku_sat.dimacs import write_cnf_file
-from sudoku_sat.propagation import BACKENDS, ENGINES
+from sudoku_sat.encodings import decode_model
+from sudoku_sat.engines.propagation import BACKENDS, LEVELS
 
-from .conftest import EASY, TRES_DIFFICILE, dataset_path
+from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, dataset_path
 
 runner = CliRunner()
 
@@ -74,7 +75,7 @@ def test_propagate_reads_stdin() -> None:
 
 def test_propagate_choices_are_the_library_s_and_checked(cnf: Path) -> None:
     assert tuple(b.value for b in Backend) == BACKENDS
-    assert tuple(e.value for e in EngineName) == ENGINES
+    assert tuple(e.value for e in EngineName) == LEVELS
     result = runner.invoke(app, ["propagate", str(cnf), "--backend", "gpu"])
     assert result.exit_code == 2 and "--backend" in result.output
 
@@ -95,7 +96,8 @@ def test_solve_with_the_engines(grids: Path) -> None:
     up = runner.invoke(app, ["solve", str(grids), "--engine", "up", "--format", "line"])
     assert up.exit_code == 1  # the hard grid stays open: a result, not an error
     first, second = up.stdout.splitlines()[:2]
-    assert "." not in first and second.count(".") == TRES_DIFFICILE.count("0") - 1
+    assert "." not in first and second.startswith("# PARTIAL")
+    assert second.split(": ")[-1].count(".") == TRES_DIFFICILE.count("0") - 1
     fl = runner.invoke(app, ["solve", str(grids), "--engine", "fl", "--json"])
     records = json.loads(fl.stdout)
     assert [r["status"] for r in records] == ["solved", "partial"]
@@ -137,3 +139,107 @@ def test_compare_input_errors(grids: Path) -> None:
     assert same.exit_code == 2 and "overwrite" in same.stderr and grids.read_text() == before
     unknown = runner.invoke(app, ["compare", str(grids), "--solvers", "nope"])
     assert unknown.exit_code == 3 and "unknown PySAT solver" in unknown.output
+
+
+def test_compare_cli_names_a_wrong_file_solution(tmp_path: Path) -> None:
+    wrong = "1" * 9 + TRES_DIFFICILE_SOLUTION[9:]
+    path = tmp_path / "p.txt"
+    path.write_text(f"{TRES_DIFFICILE}:1:{wrong}\n")
+    result = runner.invoke(app, ["compare", str(path), "--solvers", "m22"])
+    assert result.exit_code == 1 and "NO" not in result.stdout
+    assert "wrong solution in the file" in result.stderr
+
+
+def test_jobs_above_the_core_count_are_lowered(grids: Path) -> None:
+    import os
+
+    cores = len(os.sched_getaffinity(0))
+    args = ["compare", str(grids), "--solvers", "none", "--jobs", str(cores + 7), "-q"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert f"--jobs {cores + 7} lowered to the {cores} core(s)" in result.stderr
+
+
+def write_pigeonhole(path: Path, holes: int) -> None:
+    """holes + 1 pigeons in holes holes: refuted exactly from level holes - 1 on."""
+    pigeons = holes + 1
+
+    def v(i: int, j: int) -> int:
+        return i * holes + j + 1
+
+    clauses = [[v(i, j) for j in range(holes)] for i in range(pigeons)]
+    clauses += [
+        [-v(a, j), -v(b, j)] for j in range(holes) for a in range(pigeons) for b in range(a)
+    ]
+    write_cnf_file(path, pigeons * holes, clauses)
+
+
+def test_propagate_levels_on_a_cnf_checked_against_pysat(tmp_path: Path) -> None:
+    path = tmp_path / "php.cnf"
+    write_pigeonhole(path, 3)
+    fl = runner.invoke(app, ["propagate", str(path), "--level", "fl", "--json", "--check"])
+    assert fl.exit_code == 0, fl.output
+    assert json.loads(fl.output)["status"] == "fixpoint"
+    fl2 = runner.invoke(app, ["propagate", str(path), "--engine", "fl2", "--json", "--check"])
+    assert fl2.exit_code == 1
+    data = json.loads(fl2.output)
+    assert data["status"] == "conflict" and data["stats"]["probes"] > 0
+    assert [c["name"] for c in data["checks"]] == [
+        "FL2 == FL2 by PySAT propagate",
+        "derived literals entailed",
+    ]
+    assert all(c["ok"] for c in data["checks"])
+
+
+def test_propagate_unknown_level_is_exit_2(cnf: Path) -> None:
+    result = runner.invoke(app, ["propagate", str(cnf), "--level", "fl10"])
+    assert result.exit_code == 2 and "--level" in result.output
+
+
+def test_propagate_encoded_cnf_equals_propagate_encoding(tmp_path: Path) -> None:
+    """propagate --level L on the file of encode --encoding E and propagate --encoding E
+    --level L derive the same grid; --check holds on every encoding (PySAT)."""
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(TRES_DIFFICILE + "\n")
+    for encoding in ("minimal", "natural", "extended", "augmented", "reduced"):
+        for level in ("up", "fl"):
+            direct = runner.invoke(
+                app,
+                ["propagate", str(puzzles), "--encoding", encoding, "--level", level]
+                + ["--json", "--check"],
+            )
+            assert direct.exit_code == 0, direct.output
+            [one] = json.loads(direct.output)
+            assert all(c["ok"] for c in one["checks"]), (encoding, level, one["checks"])
+            cnf = tmp_path / f"{encoding}.cnf"
+            runner.invoke(app, ["encode", str(puzzles), "--encoding", encoding, "-o", str(cnf)])
+            whole = runner.invoke(app, ["propagate", str(cnf), "--level", level, "--json"])
+            literals = json.loads(whole.output)["literals"]
+            givens = tuple(map(int, TRES_DIFFICILE)) if encoding == "reduced" else None
+            cells, _ = decode_model(literals, 3, givens)
+            assert one["grid"] == list(cells), (encoding, level)
+
+
+def test_propagate_encoding_fl2_text_solves_a_forum_hardest_puzzle(tmp_path: Path) -> None:
+    line = dataset_path("puzzles6_forum_hardest_1106").read_text().splitlines()[2]
+    puzzles = tmp_path / "h.txt"
+    puzzles.write_text(line + "\n")
+    fl = runner.invoke(app, ["propagate", str(puzzles), "--encoding", "augmented"])
+    assert fl.exit_code == 0 and ": FIXPOINT " in fl.output
+    fl2 = runner.invoke(
+        app, ["propagate", str(puzzles), "--encoding", "extended", "--level", "fl2", "--check"]
+    )
+    assert fl2.exit_code == 0, fl2.output
+    head, grid, *checks = fl2.output.splitlines()
+    assert ": SOLVED 81/81 cells" in head and "." not in grid and len(grid) == 81
+    assert checks == [
+        "c check FL2 == FL2 by PySAT propagate: ok",
+        "c check derived literals entailed: ok",
+    ]
+
+
+def test_propagate_encoding_conflict_exits_1(tmp_path: Path) -> None:
+    puzzles = tmp_path / "bad.txt"
+    puzzles.write_text("11" + "." * 79 + "\n")
+    result = runner.invoke(app, ["propagate", str(puzzles), "--encoding", "natural"])
+    assert result.exit_code == 1 and ": CONFLICT 2/81 cells" in result.output

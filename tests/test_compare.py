@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_sat.compare import (
+from sudoku_sat.batch import LocalProcesses
+from sudoku_sat.cli._tables import markdown_table
+from sudoku_sat.errors import SolverError
+from sudoku_sat.gridio import Puzzle, format_line, parse_puzzles
+from sudoku_sat.lab.compare import (
     Comparer,
     agrees,
     compare_all,
-    markdown_table,
     p95,
     pick,
     summarize,
 )
-from sudoku_sat.crosscheck import cdcl_model
-from sudoku_sat.errors import SolverError
-from sudoku_sat.gridio import Puzzle, format_line, parse_puzzles
+from sudoku_sat.lab.crosscheck import cdcl_model
 
-from .conftest import EASY, TRES_DIFFICILE
+from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION
 
 
 def puzzles() -> list[Puzzle]:
@@ -40,8 +41,8 @@ def test_rows_per_engine_and_solver() -> None:
 def test_reference_from_the_file_and_checks() -> None:
     other = "652483917978162435314975628825736149791824563436519872269348751547291386183657294"
     wrong = Comparer([], check=True).compare(1, parse_puzzles(f"{EASY}:1:{other}")[0])
-    assert wrong.reference == "file"
-    assert not wrong.rows[0].agrees  # that solution belongs to another puzzle
+    assert wrong.reference == "m22 solved"  # that solution belongs to another puzzle
+    assert "clue" in wrong.rejected and all(r.agrees for r in wrong.rows)
     assert all(c.ok for c in wrong.checks) and len(wrong.checks) == 5
     model = cdcl_model(parse_puzzles(EASY)[0].grid, 3)
     assert model is not None
@@ -58,8 +59,9 @@ def test_agrees() -> None:
 
 def test_jobs_give_the_same_rows_in_the_same_order() -> None:
     items = puzzles() * 3
-    one = list(compare_all(items, ["m22"], jobs=1))
-    two = list(compare_all(items, ["m22"], jobs=2))
+    one = list(compare_all(items, ["m22"]))
+    with LocalProcesses(2) as executor:
+        two = list(compare_all(items, ["m22"], executor=executor))
     strip = [[(r.engine, r.status, r.filled, r.literals) for r in c.rows] for c in one]
     assert strip == [[(r.engine, r.status, r.filled, r.literals) for r in c.rows] for c in two]
     assert [c.index for c in two] == list(range(1, 10))
@@ -91,3 +93,21 @@ def test_p95_pick_and_tables() -> None:
     table = markdown_table(["a", "bb"], [[1, 2], [333, 4]])
     assert table.splitlines()[0] == "| a   | bb |"
     assert table.splitlines()[1] == "|-----|----|"
+
+
+def test_other_solutions_of_a_multi_solution_puzzle_agree() -> None:
+    solution = "798635421126974583453218679972586314564123897381497256617352948835749162249861735"
+    empty = parse_puzzles(f"{'.' * 81}:0:{solution}")[0]
+    with Comparer(["m22", "g4"]) as comparer:
+        result = comparer.compare(1, empty)
+    assert result.reference == "file" and not result.rejected
+    solved = [r for r in result.rows if r.status == "solved"]
+    assert len(solved) == 2 and all(r.agrees for r in result.rows)
+
+
+def test_a_wrong_solution_in_the_file_is_rejected_not_trusted() -> None:
+    wrong = "1" * 9 + TRES_DIFFICILE_SOLUTION[9:]
+    with Comparer(["m22"]) as comparer:
+        result = comparer.compare(1, parse_puzzles(f"{TRES_DIFFICILE}:1:{wrong}")[0])
+    assert "both hold 1" in result.rejected and result.reference == "m22 solved"
+    assert all(r.agrees for r in result.rows)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_sat.completion import complete, fl_engine, grid_units, up_engine
-from sudoku_sat.crosscheck import cdcl_model, check_sudoku
 from sudoku_sat.encoding import f1, f2
-from sudoku_sat.engines import engine_names, get_engine
+from sudoku_sat.engines.completion import complete, fl_engine, grid_units, up_engine
+from sudoku_sat.engines.registry import engine_names, get_engine
 from sudoku_sat.grid import empty_grid, is_solution
 from sudoku_sat.gridio import Puzzle, parse_puzzles
+from sudoku_sat.lab.crosscheck import cdcl_model, check_sudoku
 
 from .conftest import sample
 
@@ -110,7 +110,7 @@ def test_dataset_samples_give_pysat_fixpoints(name: str) -> None:
 def test_fl_fixpoint_of_a_grid_does_not_depend_on_probe_order(hard: Puzzle, backend: str) -> None:
     import random
 
-    from sudoku_sat.completion import rules_propagator
+    from sudoku_sat.engines.completion import rules_propagator
 
     prop = rules_propagator(3, backend)
     units = grid_units(hard.grid, 3)

@@ -9,8 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_sat import counting
-from sudoku_sat.counting import (
+from sudoku_sat.errors import SolverError
+from sudoku_sat.grid import Grid, empty_grid, is_solution
+from sudoku_sat.gridio import Puzzle, parse_puzzles
+from sudoku_sat.puzzles import counting
+from sudoku_sat.puzzles.counting import (
     Counters,
     PysatCounter,
     available_methods,
@@ -19,9 +22,6 @@ from sudoku_sat.counting import (
     count_solutions,
     solve_eup,
 )
-from sudoku_sat.errors import SolverError
-from sudoku_sat.grid import Grid, empty_grid, is_solution
-from sudoku_sat.gridio import Puzzle, parse_puzzles
 
 from .conftest import dataset_path
 
@@ -142,7 +142,7 @@ def test_missing_pyganak_gives_an_install_hint(monkeypatch: pytest.MonkeyPatch) 
         return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builtins, "__import__", fake_import)
-    with pytest.raises(SolverError, match=r"pip install 'sudoku-sat\[count\]'"):
+    with pytest.raises(SolverError, match=r"pip install 'sudoku-sat-lab\[count\]'"):
         count_ganak(empty_grid(2), 2)
     assert available_methods() == ["eup", "pysat"]
 
@@ -195,3 +195,13 @@ def test_counters_reuse_one_pysat_solver_per_order() -> None:
         assert set(counters.pysat) == {2, 3}
     assert results == [{"eup": 3, "pysat": 3}, {"eup": 0, "pysat": 0}]
     assert counting.METHODS == ("eup", "pysat", "ganak")
+
+
+def test_ganak_is_bounded_by_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Grid] = []
+    monkeypatch.setattr(counting, "count_ganak", lambda grid, n: calls.append(grid) or 288)
+    with Counters() as counters:
+        assert counters.count(empty_grid(2), 2, 5, "ganak") == 5  # 288 solutions, cap 5
+        assert calls == []
+        assert counters.count(empty_grid(2), 2, 1000, "ganak") == 288
+        assert len(calls) == 1

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sudoku_sat.completion import complete, grid_units
-from sudoku_sat.crosscheck import (
+from sudoku_sat.engines.completion import complete, grid_units
+from sudoku_sat.engines.propagation import propagate_cnf
+from sudoku_sat.gridio import Puzzle, parse_puzzles
+from sudoku_sat.lab.crosscheck import (
     PysatOracle,
     cdcl_model,
     check_completion,
@@ -15,8 +17,6 @@ from sudoku_sat.crosscheck import (
     check_up,
     sudoku_oracle,
 )
-from sudoku_sat.gridio import Puzzle, parse_puzzles
-from sudoku_sat.propagation import propagate_cnf
 
 CLAUSES = [[-1, 3], [-1, -3], [1, 2, 4], [4, 5], [-5, 6]]
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from sudoku_sat.batch import LocalProcesses
 from sudoku_sat.difficulty.making import (
     LevelOptions,
     guided_empty,
@@ -13,10 +14,11 @@ from sudoku_sat.difficulty.making import (
     make_many_at_level,
 )
 from sudoku_sat.difficulty.rating import rate
-from sudoku_sat.emptying import PysatChecker, make_checker, without
 from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.puzzlemaker import MakeOptions
+from sudoku_sat.puzzles.checkers import PysatChecker, make_checker
+from sudoku_sat.puzzles.maker import MakeOptions
+from sudoku_sat.puzzles.orbits import without
 from tests.conftest import TRES_DIFFICILE_SOLUTION
 
 SOLUTION = parse_puzzles(TRES_DIFFICILE_SOLUTION)[0].grid
@@ -61,7 +63,8 @@ def test_a_failed_try_says_why() -> None:
 def test_make_many_is_reproducible_and_verified() -> None:
     options = MakeOptions(n=3, seed=11)
     first = list(make_many_at_level(options, LevelOptions("locked"), 2))
-    again = list(make_many_at_level(options, LevelOptions("locked"), 2, jobs=2))
+    with LocalProcesses(2) as executor:
+        again = list(make_many_at_level(options, LevelOptions("locked"), 2, executor))
     assert [m.puzzle for m in first] == [m.puzzle for m in again]
     for made in first:
         assert made.ok and made.puzzle is not None

@@ -9,26 +9,22 @@ from itertools import combinations
 
 import pytest
 
-from sudoku_sat.counting import count_eup
-from sudoku_sat.emptying import (
+from sudoku_sat.errors import SudokuSatError
+from sudoku_sat.grid import Grid, clue_count, empty_grid, is_solution
+from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles.checkers import (
     EupChecker,
     PysatChecker,
-    Schedule,
-    empty,
-    empty_anneal,
-    empty_exhaustive,
-    empty_greedy,
     forced,
     independent_of,
     make_checker,
-    orbits,
-    verify,
-    without,
 )
-from sudoku_sat.errors import SudokuSatError
-from sudoku_sat.generation import fill_backtrack
-from sudoku_sat.grid import Grid, clue_count, empty_grid, is_solution
-from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles.counting import count_eup
+from sudoku_sat.puzzles.emptying import Schedule, empty, empty_anneal, empty_greedy
+from sudoku_sat.puzzles.exhaustive import empty_exhaustive
+from sudoku_sat.puzzles.fill import fill_backtrack
+from sudoku_sat.puzzles.orbits import orbits, without
+from sudoku_sat.puzzles.verify import verify
 from tests.conftest import EASY
 
 SHORT = Schedule(1.0, 0.5, 0.001)

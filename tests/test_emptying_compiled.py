@@ -6,11 +6,13 @@ import random
 
 import pytest
 
-from sudoku_sat.counting import PysatCounter
-from sudoku_sat.emptying import filled_orbits, without
-from sudoku_sat.emptying_compiled import greedy_with_witnesses
-from sudoku_sat.eup_batch import random_solution
+from sudoku_sat.engines.eup_batch import random_solution
 from sudoku_sat.grid import empty_grid, is_solution
+from sudoku_sat.puzzles.checkers import EupChecker
+from sudoku_sat.puzzles.counting import PysatCounter
+from sudoku_sat.puzzles.emptying import empty_greedy_witnessed
+from sudoku_sat.puzzles.emptying_compiled import greedy_with_witnesses
+from sudoku_sat.puzzles.orbits import filled_orbits, without
 
 pytest.importorskip("numba")
 
@@ -47,3 +49,13 @@ def test_a_corrupted_witness_is_refused() -> None:
     valid = witnesses.valid(puzzle, full, 3)
     assert first not in valid and witnesses.orbits[1] not in valid
     assert witnesses.orbits[2] in valid
+
+
+def test_the_python_checker_reaches_the_same_puzzle_from_the_same_stream() -> None:
+    full = random_solution(empty_grid(3), 3, seed=8)
+    assert full is not None
+    fast, witnesses = empty_greedy_witnessed(full, full, 3, EupChecker(3), random.Random(5))
+    slow, none = empty_greedy_witnessed(
+        full, full, 3, EupChecker(3, backend="python"), random.Random(5)
+    )
+    assert fast == slow and witnesses.orbits and not none.orbits

@@ -213,3 +213,16 @@ def test_pairs_are_all_negative_binary() -> None:
         for clause in rule_part(2, name):
             assert len(clause) == 2 and all(lit < 0 for lit in clause)
     assert all(len(set(c)) == 2 for c in rule_part(3, "B2"))
+
+
+def test_cell_var_and_blocking_clause_follow_the_statement_numbering() -> None:
+    from sudoku_sat.encoding import blocking_clause, cell_var, var
+
+    for n in (2, 3):
+        size = n * n
+        for cell in (0, size + 1, size * size - 1):
+            assert cell_var(n, cell, 2) == var(n, cell // size, cell % size, 2)
+    solution = tuple(int(ch) for ch in "1234341221434321")
+    clause = blocking_clause(solution, 2)
+    assert len(clause) == 16 and all(lit < 0 for lit in clause)
+    assert clause[0] == -var(2, 0, 0, 1) and clause[-1] == -var(2, 3, 3, 1)

@@ -8,14 +8,7 @@ from math import comb
 import pytest
 from pysat.solvers import Solver
 
-from sudoku_sat.encodings.amo import (
-    AMO_METHODS,
-    SMALL,
-    Allocator,
-    amo_size,
-    at_most_one,
-    pairwise,
-)
+from sudoku_sat.encodings.amo import AMO_METHODS, SMALL, Allocator, amo_size, at_most_one, pairwise
 
 
 def _formula(k: int, method: str) -> tuple[list[int], list[list[int]], int]:

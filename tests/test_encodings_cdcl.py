@@ -41,3 +41,35 @@ def test_every_encoding_and_solver_agrees() -> None:
 def test_plan_checks_names() -> None:
     with pytest.raises(SudokuSatError, match="unknown encoding"):
         Plan(("tiny",)).check()
+
+
+def test_in_house_levels_beside_the_solvers() -> None:
+    plan = Plan(("minimal", "extended"), "pairwise", ("m22",), (), levels=("up", "fl2"))
+    runs = list(run_all(PUZZLES, plan))
+    assert len(runs) == len(PUZZLES) * plan.runs() == 18
+    assert all(r.agrees for r in runs)
+    by = {(r.encoding, r.solver): r for r in runs[:6]}  # the first puzzle: très difficile
+    assert by["extended", "fl2"].status == "solved" and by["minimal", "up"].status == "partial"
+    assert by["extended", "up"].conflicts is None
+    assert [r.status for r in runs if r.solver == "up" and r.encoding == "minimal"][2] == "unsat"
+    rows = {(s.encoding, s.solver): s for s in summarize(runs, PUZZLES, "pairwise")}
+    assert rows["minimal", "up"].unknown >= 1 and rows["minimal", "up"].mean_conflicts is None
+
+
+def test_a_partial_grid_must_fit_the_reference() -> None:
+    from sudoku_sat.encodings.cdcl import agrees
+    from sudoku_sat.sat.result import SolveResult
+
+    from .conftest import TRES_DIFFICILE_SOLUTION
+
+    solution = tuple(int(c) for c in TRES_DIFFICILE_SOLUTION)
+    puzzle = PUZZLES[0].grid
+    right = SolveResult("partial", (solution[0],) + (0,) * 80, 0.0, "up")
+    wrong = SolveResult("partial", (solution[0] % 9 + 1,) + (0,) * 80, 0.0, "up")
+    assert agrees(right, puzzle, 3, solution) and not agrees(wrong, puzzle, 3, solution)
+    assert agrees(wrong, puzzle, 3, None)  # no solution known: a partial grid claims nothing
+
+
+def test_plan_checks_levels() -> None:
+    with pytest.raises(SudokuSatError, match="unknown level 'fl10'"):
+        Plan(("extended",), levels=("fl10",)).check()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_sat.compare import pick
-from sudoku_sat.crosscheck import check_propagation
 from sudoku_sat.encodings import AMO_METHODS, ENCODINGS, encode
+from sudoku_sat.engines.propagation import propagate_cnf
 from sudoku_sat.gridio import read_puzzles
-from sudoku_sat.propagation import propagate_cnf
+from sudoku_sat.lab.compare import pick
+from sudoku_sat.lab.crosscheck import check_propagation
 
 from .conftest import dataset_path
 from .test_encodings_solving import CLASH, HIDDEN

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_sat.compare import pick
 from sudoku_sat.encodings import AMO_METHODS, ENCODINGS
 from sudoku_sat.encodings.solving import EncodedPysat as PysatSudoku
 from sudoku_sat.encodings.solving import solve_binary as solve_external
 from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import read_puzzles
+from sudoku_sat.lab.compare import pick
 
 from .conftest import dataset_path, need_binary
 

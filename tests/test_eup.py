@@ -6,9 +6,7 @@ import random
 
 import pytest
 
-from sudoku_sat.engines import get_engine
-from sudoku_sat.errors import GridError
-from sudoku_sat.eup import (
+from sudoku_sat.engines.eup import (
     branch_cell,
     count_eup,
     exclusivite,
@@ -21,6 +19,8 @@ from sudoku_sat.eup import (
     unicite,
     values_of,
 )
+from sudoku_sat.engines.registry import get_engine
+from sudoku_sat.errors import GridError
 from sudoku_sat.grid import empty_grid, geometry, is_solution
 from sudoku_sat.gridio import Puzzle
 
@@ -181,3 +181,26 @@ def test_tables_follow_the_geometry() -> None:
     t = tables(3)
     assert t.full == 0b111111111
     assert t.peers == geometry(3).peers and len(t.units) == 27
+
+
+def test_eup_search_stops_at_its_deadline() -> None:
+    from sudoku_sat.deadline import Deadline, TimedOut
+    from sudoku_sat.engines.eup import run
+
+    with pytest.raises(TimedOut):
+        run(empty_grid(3), 3, 10**12, deadline=Deadline(0.05))  # 6.7e21 solutions to count
+
+
+@pytest.mark.parametrize("engine", ["eup", "up", "fl"])
+def test_every_engine_honours_a_timeout(engine: str) -> None:
+    from sudoku_sat.engines import eup
+
+    grid = empty_grid(5)
+    original = eup.CHECK_EVERY
+    eup.CHECK_EVERY = 1  # look at the clock at every node
+    try:
+        result = get_engine(engine)(grid, 5, 1e-6)
+    finally:
+        eup.CHECK_EVERY = original
+    assert result.status == "unknown" and "timeout after 1e-06 s" in result.detail
+    assert get_engine("eup")(empty_grid(2), 2, float("inf")).status == "solved"

@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from sudoku_sat import eup
-from sudoku_sat.counting import Counters
-from sudoku_sat.eup_batch import (
+from sudoku_sat.engines import eup
+from sudoku_sat.engines.eup_batch import (
     backend_name,
     count_many,
     other_solution,
@@ -17,6 +16,7 @@ from sudoku_sat.eup_batch import (
     solve_many,
 )
 from sudoku_sat.grid import Grid, empty_grid, geometry, is_solution
+from sudoku_sat.puzzles.counting import Counters
 
 from .conftest import dataset_path
 
@@ -87,14 +87,14 @@ def test_reference_file_counts_match_python_pysat_and_ganak() -> None:
     with Counters() as counters:
         assert [counters.count(g, 3, 1000, "pysat") for g, _ in quick] == [c for _, c in quick]
     pytest.importorskip("pyganak")
-    from sudoku_sat.counting import count_ganak
+    from sudoku_sat.puzzles.counting import count_ganak
 
     assert [count_ganak(g, 3) for g, _ in quick[:3]] == [c for _, c in quick[:3]]
 
 
 def test_random_puzzles_of_order_3_match_ganak() -> None:
     pytest.importorskip("pyganak")
-    from sudoku_sat.counting import count_ganak
+    from sudoku_sat.puzzles.counting import count_ganak
 
     puzzles = [p for p in random_puzzles(3, 10, seed=5) if sum(1 for v in p if v) > 40]
     compiled = count_many([(p, 3) for p in puzzles], cap=10**6, backend="numba")
@@ -141,8 +141,8 @@ def test_contradictions_are_zero_and_none() -> None:
 
 
 def test_without_numba_the_batch_runs_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_sat import eup_batch
+    from sudoku_sat import accel
 
-    monkeypatch.setattr(eup_batch, "numba_available", lambda: False)
+    monkeypatch.setattr(accel, "numba_available", lambda: False)
     assert backend_name() == "python"
     assert count_many([(empty_grid(2), 2)], 1000) == [288]

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
-from sudoku_sat.generation import (
+from sudoku_sat.grid import empty_grid, is_solution
+from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles.fill import (
     FILL_METHODS,
     clue_clash,
     fill,
@@ -15,8 +17,6 @@ from sudoku_sat.generation import (
     fill_permute,
     random_phases,
 )
-from sudoku_sat.grid import empty_grid, is_solution
-from sudoku_sat.gridio import parse_puzzles
 from tests.conftest import EASY, TRES_DIFFICILE
 
 CLASH = "11" + "." * 79

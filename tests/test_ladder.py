@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_sat import ladder
 from sudoku_sat.errors import SudokuSatError as UsageError
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.ladder import (
+from sudoku_sat.lab import ladder
+from sudoku_sat.lab.ladder import (
     DepthSummary,
     depth_run,
     ladder_rows,

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-from sudoku_sat.crosscheck import PysatOracle
 from sudoku_sat.encoding import clue_assumptions, num_vars, rules
-from sudoku_sat.ladder_check import PysatLadder
-from sudoku_sat.propagation import build_propagator
-from sudoku_sat.propagation_deep import deep_failed_literals
+from sudoku_sat.engines.propagation import build_propagator
+from sudoku_sat.engines.propagation.deep import deep_failed_literals
+from sudoku_sat.lab.crosscheck import PysatOracle
+from sudoku_sat.lab.ladder_check import PysatLadder
 
 from .conftest import sample
 
 
 @pytest.fixture(scope="module")
-def ladder() -> PysatLadder:
-    return PysatLadder(num_vars(3), rules(3))
+def ladder() -> Iterator[PysatLadder]:
+    with PysatLadder(num_vars(3), rules(3)) as built:  # freed before PySAT's teardown
+        yield built
 
 
 @pytest.mark.parametrize(
@@ -53,3 +56,20 @@ def test_pysat_ladder_counts_probes_and_sees_conflicts() -> None:
     with PysatLadder(4, [[1, 2], [1, -2], [-1, 3], [-1, -3, 4], [-4, -3]]) as pl:
         assert pl.fixpoint(0).status == "fixpoint"
         assert pl.fixpoint(1).status == "conflict" and pl.probes > 0
+
+
+def test_check_level_holds_on_samples_and_catches_a_wrong_fixpoint() -> None:
+    from dataclasses import replace
+
+    from sudoku_sat.encodings import encode
+    from sudoku_sat.engines.propagation import propagate_cnf
+    from sudoku_sat.lab.ladder_check import check_level
+
+    puzzle = sample("puzzles3_magictour_top1465", 1, seed=7)[0]
+    for encoding, level in (("augmented", "fl2"), ("natural", "fl"), ("minimal", "up")):
+        formula = encode(puzzle.grid, 3, encoding)
+        ours = propagate_cnf(formula.nvars, formula.clauses, level)
+        checks = check_level(formula.nvars, formula.clauses, level, ours)
+        assert checks and all(c.ok for c in checks), (encoding, level, checks)
+        wrong = replace(ours, literals=ours.literals[:-1])
+        assert not check_level(formula.nvars, formula.clauses, level, wrong)[0].ok

@@ -9,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_sat.crosscheck import PysatOracle, check_propagation, check_up
-from sudoku_sat.errors import SolverError
-from sudoku_sat.gridio import Puzzle
-from sudoku_sat.propagation import (
+from sudoku_sat.accel import numba_available
+from sudoku_sat.engines.propagation import (
     Propagation,
     Propagator,
     build_propagator,
-    numba_available,
     propagate_cnf,
     unit_propagate,
 )
+from sudoku_sat.errors import SolverError
+from sudoku_sat.gridio import Puzzle
+from sudoku_sat.lab.crosscheck import PysatOracle, check_propagation, check_up
 
 
 def random_cnf(rng: random.Random, nvars: int, nclauses: int) -> list[list[int]]:
@@ -214,7 +214,7 @@ def test_numba_and_python_give_the_same_results_in_the_same_order(seed: int) -> 
 
 @needs_numba
 def test_numba_on_sudoku_grids_matches_python(hard: Puzzle, easy: Puzzle) -> None:
-    from sudoku_sat.completion import grid_units, rules_propagator
+    from sudoku_sat.engines.completion import grid_units, rules_propagator
 
     for puzzle in (hard, easy):
         units = grid_units(puzzle.grid, 3)
@@ -234,11 +234,11 @@ def test_without_numba_auto_falls_back_and_numba_is_a_clear_error(
 ) -> None:
     import sys
 
-    import sudoku_sat.propagation as propagation
+    import sudoku_sat.accel as propagation
 
     monkeypatch.setattr(propagation, "numba_available", lambda: False)
     monkeypatch.setitem(sys.modules, "numba", None)
-    monkeypatch.delitem(sys.modules, "sudoku_sat.propagation_numba", raising=False)
+    monkeypatch.delitem(sys.modules, "sudoku_sat.engines.propagation.numba_kernel", raising=False)
     assert isinstance(build_propagator(2, [[1, 2]]), Propagator)
     with pytest.raises(SolverError, match="'fast' extra"):
         build_propagator(2, [[1, 2]], "numba")

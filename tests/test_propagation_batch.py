@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from sudoku_sat.crosscheck import PysatOracle
+from sudoku_sat.accel import numba_available
 from sudoku_sat.encoding import clue_assumptions, num_vars, rules
-from sudoku_sat.propagation import build_propagator, numba_available
-from sudoku_sat.propagation_batch import BatchPropagator
-from sudoku_sat.propagation_deep import deep_failed_literals
+from sudoku_sat.engines.propagation import build_propagator
+from sudoku_sat.engines.propagation.batch import BatchPropagator
+from sudoku_sat.engines.propagation.deep import deep_failed_literals
+from sudoku_sat.lab.crosscheck import PysatOracle
 
 from .conftest import sample
 from .test_propagation_deep import ladder_case

@@ -8,14 +8,11 @@ import random
 
 import pytest
 
+from sudoku_sat.accel import numba_available
+from sudoku_sat.engines.propagation import Propagator, build_propagator, failed_literals
+from sudoku_sat.engines.propagation.deep import deep_failed_literals, level_name, parse_level
 from sudoku_sat.errors import SudokuSatError as UsageError
-from sudoku_sat.ladder_check import PysatLadder
-from sudoku_sat.propagation import Propagator, build_propagator, failed_literals, numba_available
-from sudoku_sat.propagation_deep import (
-    deep_failed_literals,
-    level_name,
-    parse_level,
-)
+from sudoku_sat.lab.ladder_check import PysatLadder
 
 needs_numba = pytest.mark.skipif(not numba_available(), reason="the 'fast' extra is not installed")
 

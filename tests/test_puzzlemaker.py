@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_sat import puzzlemaker
-from sudoku_sat.emptying import Schedule
+from sudoku_sat.batch import LocalProcesses
+from sudoku_sat.batch import executor as executor_module
 from sudoku_sat.errors import SudokuSatError
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.puzzlemaker import MakeOptions, make_many, make_one, minimize_many, rng_for
+from sudoku_sat.puzzles.checkers import independent_of, resolve_checker
+from sudoku_sat.puzzles.emptying import Schedule
+from sudoku_sat.puzzles.maker import MakeOptions, make_many, make_one, minimize_many, rng_for
 from tests.conftest import EASY
 
 
@@ -28,14 +30,17 @@ def test_same_seed_same_puzzles_and_order_does_not_matter() -> None:
 def test_workers_reproduce_the_single_process_run() -> None:
     options = MakeOptions(n=2, seed=5)
     single = [m.puzzle for m in make_many(options, 4)]
-    assert [m.puzzle for m in make_many(options, 4, jobs=2)] == single
+    with LocalProcesses(2) as executor:
+        assert [m.puzzle for m in make_many(options, 4, executor)] == single
 
 
 def test_no_more_workers_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
     """--jobs 1000 for one puzzle makes it here, starting no pool of 1000 processes."""
-    monkeypatch.setattr(puzzlemaker, "multiprocessing", None)  # a pool would fail
+    monkeypatch.setattr(executor_module, "ProcessPoolExecutor", None)  # a pool would fail
     options = MakeOptions(n=2, seed=5)
-    assert [m.puzzle for m in make_many(options, 1, jobs=1000)] == [make_one(options, 0).puzzle]
+    with LocalProcesses(1000) as executor:
+        made = [m.puzzle for m in make_many(options, 1, executor)]
+    assert made == [make_one(options, 0).puzzle]
 
 
 @pytest.mark.parametrize("fill", ["backtrack", "permute", "anneal"])
@@ -43,7 +48,8 @@ def test_no_more_workers_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_every_way_gives_a_verified_puzzle(fill: str, how: str) -> None:
     options = MakeOptions(3, fill, how, schedule=Schedule(1.0, 0.5, 0.001), seed=1)
     made = make_one(options, 0)
-    assert made.ok and made.verdict is not None and made.verdict.method == "eup"
+    judge = independent_of(resolve_checker("auto", 3))
+    assert made.ok and made.verdict is not None and made.verdict.method == judge
     assert made.solution is not None and made.stats["fill_seconds"] >= 0
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
-from sudoku_sat.completion import grid_units
 from sudoku_sat.difficulty.explain import locked_closure
 from sudoku_sat.difficulty.rating import LEVELS, RUNGS, Rating, rate, rate_many, rate_upto
 from sudoku_sat.difficulty.rungs import (
@@ -16,6 +15,7 @@ from sudoku_sat.difficulty.rungs import (
     python_propagator,
 )
 from sudoku_sat.encoding import rules
+from sudoku_sat.engines.completion import grid_units
 from sudoku_sat.gridio import parse_puzzles
 from tests.conftest import EASY, TRES_DIFFICILE, sample
 

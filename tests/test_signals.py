@@ -20,6 +20,8 @@ import pytest
 
 from sudoku_sat.signals import Terminated, exit_code, handled, is_pysat_interrupt
 
+from .conftest import TRES_DIFFICILE, dataset_path
+
 TIMEOUT = 60.0
 SIGNALS = [signal.SIGINT, signal.SIGTERM]
 REPO = Path(__file__).resolve().parents[1]
@@ -111,6 +113,63 @@ def test_encode_out_dir_leaves_no_temp_file(tmp_path: Path, signum: int) -> None
     code, _, err = stop(proc, signum)
     assert_one_line(code, err, signum)
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_solve_external_kills_the_solver_group_and_removes_its_file(
+    tmp_path: Path, signum: int
+) -> None:
+    solver = tmp_path / "slowsat"
+    solver.write_text(
+        '#!/bin/sh\necho "$1" > "$0.cnf"\nsleep 300 &\necho $! > "$0.child"\nsleep 300\n'
+    )
+    solver.chmod(0o755)
+    grids = tmp_path / "g.txt"
+    grids.write_text(TRES_DIFFICILE + "\n")
+    proc = start("solve", str(grids), "--external", str(solver), cwd=tmp_path)
+    child_file = Path(f"{solver}.child")
+    wait_for(lambda: child_file.exists() and child_file.read_text().strip() != "", proc)
+    pids = children(proc.pid) | {int(child_file.read_text())}
+    cnf = Path(Path(f"{solver}.cnf").read_text().strip())
+    assert cnf.exists()
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert gone(pids) and not cnf.exists() and not cnf.parent.exists()
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_generate_jobs_2_stops_its_workers_quietly(tmp_path: Path, signum: int) -> None:
+    proc = start(
+        "generate",
+        "--count",
+        "200",
+        "--order",
+        "4",
+        "--jobs",
+        "2",
+        "--seed",
+        "1",
+        "-q",
+        cwd=tmp_path,
+    )
+    wait_for(lambda: len(children(proc.pid)) >= 2, proc)
+    time.sleep(0.5)
+    pids = children(proc.pid)
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert gone(pids)
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_compare_stops_in_one_line(tmp_path: Path, signum: int) -> None:
+    dataset = dataset_path("puzzles6_forum_hardest_1106")
+    proc = start("compare", "--dataset", str(dataset), "--jobs", "2", "-q", cwd=tmp_path)
+    wait_for(lambda: len(children(proc.pid)) >= 2, proc)
+    time.sleep(0.5)
+    pids = children(proc.pid)
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert gone(pids)
 
 
 def test_handled_turns_sigterm_into_an_exception_and_restores() -> None:

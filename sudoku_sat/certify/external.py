@@ -15,11 +15,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import SolverError
+from ..errors import SolverError, missing_extra
 from .proof import Step
 from .rup import Verdict
-
-INSTALL = "pip install 'sudoku-sat[certify]' (or pip install dratify)"
 
 
 def dratify_module() -> Any:
@@ -27,7 +25,7 @@ def dratify_module() -> Any:
     try:
         import dratify
     except ImportError:
-        raise SolverError(f"the dratify checker needs dratify: {INSTALL}") from None
+        raise missing_extra("the dratify checker", "certify") from None
     return dratify
 
 

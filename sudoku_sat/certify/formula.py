@@ -16,18 +16,12 @@ from __future__ import annotations
 from functools import cache
 
 from ..dimacs import Cnf
-from ..encoding import num_vars, rule_count, rules
+from ..encoding import blocking_clause, cell_var, num_vars, rule_count, rules
 from ..errors import DimacsError
 from ..grid import Clause, Grid, geometry
 from ..gridio import format_line, parse_puzzles
 
 TITLE = "sudoku-sat uniqueness certificate: F_regle ∧ clues(P) ∧ ¬S is UNSAT iff P is unique"
-
-
-def blocking_clause(solution: Grid, n: int) -> Clause:
-    """¬S: some cell differs from the solution (one literal ¬x(c, S_c) per cell)."""
-    size = geometry(n).size
-    return [-(c * size + k) for c, k in enumerate(solution)]
 
 
 def clue_clauses(grid: Grid, n: int) -> list[Clause]:
@@ -39,8 +33,8 @@ def clue_clauses(grid: Grid, n: int) -> list[Clause]:
     f1: list[Clause] = []
     for c, k in enumerate(grid):
         if k:
-            f1.append([c * size + k])
-            f1.extend([-(c * size + m)] for m in range(1, size + 1) if m != k)
+            f1.append([cell_var(n, c, k)])
+            f1.extend([-cell_var(n, c, m)] for m in range(1, size + 1) if m != k)
             for u in geo.units_of[c]:
                 placed[u] |= 1 << k
     f2: list[Clause] = []
@@ -48,7 +42,7 @@ def clue_clauses(grid: Grid, n: int) -> list[Clause]:
         if not k:
             a, b, d = geo.units_of[c]
             mask = placed[a] | placed[b] | placed[d]
-            f2.extend([-(c * size + m)] for m in range(1, size + 1) if mask >> m & 1)
+            f2.extend([-cell_var(n, c, m)] for m in range(1, size + 1) if mask >> m & 1)
     return f1 + f2
 
 

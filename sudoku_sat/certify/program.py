@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..propagation import Propagator
+from ..engines.propagation import Propagator
 from .proof import Step
 
 ADD_UNIT, ADD_CLAUSE, ADD_EMPTY, ADD_TAUTOLOGY = 0, 1, 2, 3

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..encoding import clue_assumptions, decode, num_vars, rules
+from ..engines.propagation import Engines, Propagator, build_propagator
 from ..errors import SolverError
 from ..grid import Grid, check_grid, is_solution
-from ..propagation import Engines, Propagator, build_propagator
-from ..solvers import check_pysat_name
+from ..sat.pysat import check_pysat_name, rules_solver
 from .formula import certificate_clauses
 from .proof import Proof, Step, parse_proof
 
@@ -153,9 +153,7 @@ class Prover:
     def solution(self, grid: Grid) -> Grid | None:
         """One solution of grid from a PySAT rules solver, or None."""
         if self.finder is None:
-            from pysat.solvers import Solver
-
-            self.finder = Solver(name="m22", bootstrap_with=rules(self.n))
+            self.finder = rules_solver(self.n)
         if not self.finder.solve(assumptions=clue_assumptions(grid, self.n)):
             return None
         solution, _ = decode(self.finder.get_model(), self.n)

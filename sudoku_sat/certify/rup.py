@@ -25,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import SolverError
-from ..propagation import BACKENDS, SATISFIED, Propagator, numba_available
+from ..accel import choose_backend
+from ..engines.propagation import SATISFIED, Propagator
 from .program import (
     ADD_CLAUSE,
     ADD_EMPTY,
@@ -69,18 +69,6 @@ class Verdict:
             "lemma": lemma,
             "seconds": round(self.seconds, 6),
         }
-
-
-def choose_backend(backend: str) -> str:
-    """numba or python for auto, numba or python; SolverError for an unknown name or for
-    numba when it is not installed."""
-    if backend not in BACKENDS:
-        raise SolverError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
-    if backend == "python" or (backend == "auto" and not numba_available()):
-        return "python"
-    if not numba_available():
-        raise SolverError("backend numba needs the 'fast' extra: pip install 'sudoku-sat[fast]'")
-    return "numba"
 
 
 class RupChecker:

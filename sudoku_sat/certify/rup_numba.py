@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..propagation import SATISFIED
-from ..propagation_numba import (
+from ..engines.propagation import SATISFIED
+from ..engines.propagation.numba_kernel import (
     NO_CONFLICT,
     TRAIL_LEN,
     NumbaPropagator,

@@ -56,14 +56,37 @@ class OneLineErrors(TyperGroup):
 app = typer.Typer(
     cls=OneLineErrors,
     name="sudoku-sat",
-    help="Sudoku to SAT and back: encode grids as DIMACS (Centrale 2014 encoding), "
-    "solve them with PySAT or solver binaries, decode answers.",
+    help="Sudoku to SAT and back: encode grids as DIMACS (the Centrale 2014 formula and "
+    "other encodings), solve, count, certify, rate and generate puzzles with PySAT, solver "
+    "binaries and compiled in-house engines, on one machine or a Dask cluster.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     add_completion=False,
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"sudoku-sat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_version,
+        is_eager=True,
+        help="Print the version (of the sudoku-sat-lab distribution) and exit.",
+    ),
+) -> None:
+    """Options that apply before any command (the app's help text says what it does)."""
+
 
 from . import anneal as _anneal  # noqa: E402,F401
 from . import census as _census  # noqa: E402,F401

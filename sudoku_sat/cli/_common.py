@@ -15,7 +15,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from typing import Annotated, Any, TypeVar
 
@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import signals
+from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
 from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers, read_puzzles, render
@@ -31,6 +32,7 @@ from ..signals import Terminated
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
+R = TypeVar("R")
 
 stderr = Console(stderr=True)
 
@@ -141,6 +143,11 @@ def clamp_jobs(jobs: int) -> int:
     return jobs
 
 
+def open_batch(jobs: int | None, scheduler: str | None) -> Executor:
+    """The executor --jobs and --scheduler ask for, --jobs lowered to the cores there are."""
+    return open_executor(None if jobs is None else clamp_jobs(jobs), scheduler)
+
+
 def load(path: str, alphabet: str | None = None, order: int | None = None) -> list[Puzzle]:
     """Read the puzzles of path, the way every grid-reading command does."""
     return read_puzzles(path, alphabet, order)
@@ -183,3 +190,35 @@ def exit_if_any(count: int, total: int, what: str = "not solved") -> None:
 def emit_json(data: Any) -> None:
     """Print data as JSON on stdout."""
     typer.echo(json.dumps(data, indent=None, separators=(",", ":")))
+
+
+JOBS_HELP = (
+    "Local worker processes for the batch (default 1: this process). Puzzles go to them "
+    "in chunks; the output is the same, in the same order."
+)
+SCHEDULER_HELP = (
+    "Run the batch on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786 "
+    "(default: $DASK_SCHEDULER_ADDRESS). Needs the 'dask' extra; see docs/cluster.md."
+)
+JobsOption = Annotated[int | None, typer.Option(min=1, help=JOBS_HELP, show_default=False)]
+SchedulerOption = Annotated[
+    str | None, typer.Option(help=SCHEDULER_HELP, metavar="ADDRESS", show_default=False)
+]
+
+
+def batch_results(
+    executor: Executor,
+    task: Callable[[list[T]], list[R]],
+    items: Sequence[T],
+    label: str,
+    quiet: bool = False,
+) -> Iterator[R]:
+    """task over items on executor, one result per item in input order, with a progress
+    bar on stderr that follows the chunks as they complete (hidden when quiet)."""
+    if quiet or len(items) <= 1:
+        yield from batch_map(executor, task, items)
+        return
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=stderr, transient=True) as bar:
+        job = bar.add_task(label, total=len(items))
+        yield from batch_map(executor, task, items, lambda k: bar.advance(job, k))

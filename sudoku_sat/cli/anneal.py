@@ -9,14 +9,11 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..annealing import (
-    AnnealResult,
-    SirdeyParams,
-    SwapParams,
-    TryResult,
-    anneal,
-    numba_available,
-)
+from ..accel import numba_available
+from ..anneal.driver import anneal
+from ..anneal.params import SirdeyParams, SwapParams
+from ..anneal.results import AnnealResult, TryResult
+from ..anneal.trace import TraceStream
 from ..errors import SudokuSatError
 from ..files import check_writable
 from ..gridio import Puzzle, format_line
@@ -118,21 +115,19 @@ SIRDEY_OPTIONS = {f.name for f in fields(SirdeyParams)}
 SWAP_OPTIONS = {f.name for f in fields(SwapParams)}
 
 
-def write_outputs(
+def write_plot(
     results: list[tuple[Puzzle, AnnealResult]],
-    trace_path: str | None,
+    stream: TraceStream,
     plot_path: str | None,
     variant: str,
 ) -> None:
-    """The --trace CSV of every traced puzzle and the --plot image of the first one."""
-    from ..anneal_trace import plot_trace, write_trace_csv
+    """The --plot image of the first puzzle, from the tries the trace stream kept."""
+    from ..anneal.plot import plot_trace
 
-    traced = [(puzzle, result, result.trace) for puzzle, result in results if result.trace]
-    if trace_path:
-        rows = write_trace_csv(trace_path, [(puzzle.origin, t) for puzzle, _, t in traced])
-        typer.echo(f"trace: {rows} rows written to {trace_path}", err=True)
-    if plot_path and traced:
-        puzzle, result, first = traced[0]
+    first = stream.first_trace()
+    drawn = [(p, r) for p, r in results if p.origin == stream.first_label]
+    if plot_path and first is not None and drawn:
+        puzzle, result = drawn[0]
         plot_trace(plot_path, first, plot_title(puzzle, result), log_levels=variant == "sirdey")
         typer.echo(f"plot written to {plot_path}", err=True)
 
@@ -227,22 +222,27 @@ def anneal_command(
     check_writable(trace)
     check_writable(plot)
     if plot:
-        from ..anneal_trace import check_plotting
+        from ..anneal.plot import check_plotting
 
-        check_plotting()
+        check_plotting(plot)
     if backend is BackendName.auto and not numba_available():
         typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
     results: list[tuple[Puzzle, AnnealResult]] = []
-    with tries_bar(tries * len(items), quiet) as bar:
+    current: list[Puzzle] = []
+    stream = TraceStream(trace, keep_first=plot is not None, every=every)
+    with stream, tries_bar(tries * len(items), quiet) as bar:
         task = bar.add_task(f"{variant.value} tries", total=tries * len(items))
 
         def advance(k: int, result: TryResult) -> None:
             bar.update(
                 task, advance=1, description=f"{variant.value} try {k} best {result.best_cost}"
             )
+            if every:
+                stream.add(current[-1].origin, k, result)
 
         for k, puzzle in enumerate(items, start=1):
+            current.append(puzzle)
             result = run_one(
                 puzzle, variant.value, tries, seed, k, backend.value, every, advance, params
             )
@@ -252,7 +252,9 @@ def anneal_command(
                 emit_json(result_json(k, puzzle, result))
             else:
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
-    write_outputs(results, trace, plot, variant.value)
+    if trace:
+        typer.echo(f"trace: {stream.rows} rows written to {trace}", err=True)
+    write_plot(results, stream, plot, variant.value)
     exit_if_any(sum(result.solution is None for _, result in results), len(items))
 
 
@@ -271,7 +273,7 @@ def run_one(
     try:
         return anneal(
             puzzle.grid, puzzle.n, variant, tries, None if seed is None else seed + k - 1,
-            backend=backend, trace_every=every, on_try=advance, **params,
+            backend=backend, trace_every=every, on_try=advance, keep_trace=False, **params,
         )  # fmt: skip
     except ValueError as exc:
         raise SudokuSatError(str(exc)) from None

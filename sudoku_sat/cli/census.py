@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from ..census import Census, census
-from ..eup_batch import numba_available
+from ..accel import numba_available
+from ..puzzles.census import Census, census
 from . import app
 from ._common import QuietOption, emit_json, guarded, stderr
 

@@ -15,7 +15,7 @@ from ..certify.store import prepare
 from ..errors import SolverError
 from ..files import read_text
 from ..gridio import Puzzle
-from ..puzzlemaker import Made
+from ..puzzles.maker import Made
 from . import app
 from ._common import (
     AlphabetOption,

@@ -9,30 +9,39 @@ from typing import Annotated
 
 import typer
 
-from ..compare import (
-    PuzzleComparison,
-    compare_all,
-    failed_checks,
-    pick,
-    puzzle_table,
-    summarize,
-    summary_json,
-    summary_table,
-)
+from ..batch import Executor
+from ..encodings.cdcl import Plan
 from ..errors import SudokuSatError
 from ..files import atomic_write, check_writable
 from ..gridio import Puzzle
+from ..lab.compare import (
+    CompareTask,
+    PuzzleComparison,
+    compare_items,
+    failed_checks,
+    pick,
+    summarize,
+    summary_json,
+)
+from ..sat.pysat import check_pysat_name
 from . import app
 from ._common import (
     PUZZLES_HELP,
     AlphabetOption,
+    JobsOption,
     OrderOption,
     QuietOption,
+    SchedulerOption,
+    batch_results,
     emit_json,
     guarded,
     load,
-    progress,
+    open_batch,
 )
+from ._encoding_options import AmoName, AmoOption, encoding_list
+from ._tables import puzzle_table, summary_table
+from .encodings import LEVELS_HELP, report
+from .encodings import names as names_of
 
 SOLVERS_HELP = (
     "PySAT solvers to compare, comma-separated (m22, g4, cd19, mc, lgl, ...); "
@@ -64,7 +73,8 @@ def compare_command(
         int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     check: Annotated[
         bool,
         typer.Option(
@@ -81,6 +91,18 @@ def compare_command(
             "summary to OUT (atomically) and '--json' alone prints it.",
         ),
     ] = False,
+    encodings: Annotated[
+        str | None,
+        typer.Option(
+            help="CDCL per encoding instead (as the 'encodings' command): comma-separated "
+            "encodings; each PySAT --solvers and --binaries runs on each."
+        ),
+    ] = None,
+    amo: AmoOption = AmoName.pairwise,
+    binaries: Annotated[
+        str, typer.Option(help="With --encodings: solver binaries, or 'none'.")
+    ] = "cadical",
+    levels: Annotated[str, typer.Option(help="With --encodings: " + LEVELS_HELP)] = "none",
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -94,11 +116,29 @@ def compare_command(
     p95 time per puzzle, with a progress bar on stderr.
     """
     names = solver_list(solvers)
+    if encodings is not None:
+        plan = Plan(
+            encoding_list(encodings, amo.value),
+            amo.value,
+            tuple(names),
+            names_of(binaries),
+            levels=names_of(levels),
+        )
+        plan.check()
+        source = dataset if dataset is not None else puzzles
+        if source is None:
+            raise SudokuSatError("give a PUZZLES file, or --dataset FILE")
+        everything = load(source, alphabet, order)
+        items = pick(everything, limit, seed) if dataset is not None else everything
+        report(items, plan, source, quiet, as_json)
+        return
     if dataset is None:
         if puzzles is None:
             raise SudokuSatError("give a PUZZLES file, or --dataset FILE")
         items = load(puzzles, alphabet, order)
-        per_puzzle(items, compare_all(items, names, check, jobs), as_json, quiet)
+        with open_batch(jobs, scheduler) as executor:
+            results = compared(executor, items, names, check, quiet or len(items) < 20)
+            per_puzzle(items, results, as_json)
         return
     if puzzles is not None and not as_json:
         raise SudokuSatError("give either PUZZLES or --dataset FILE, not both")
@@ -108,35 +148,49 @@ def compare_command(
     check_writable(out)
     everything = load(dataset, alphabet, order)
     items = pick(everything, limit, seed)
-    results = compare_all(items, names, check, jobs)
-    comparisons = list(progress(results, len(items), "comparing", quiet))
+    with open_batch(jobs, scheduler) as executor:
+        comparisons = list(compared(executor, items, names, check, quiet))
     sampled = len(items) < len(everything)
     sample = f" (random sample of {len(everything)}, seed {seed})" if sampled else ""
     over_dataset(f"{dataset}: {len(items)} puzzles{sample}", dataset, comparisons, out, as_json)
 
 
 def report_checks(comparisons: list[PuzzleComparison]) -> None:
-    """Print the failed checks on stderr and exit 1 if any."""
+    """Print the failed checks and rejected file solutions on stderr; exit 1 if any."""
     failed = failed_checks(comparisons)
     for origin, check in failed[:20]:
         typer.echo(f"check failed: {origin}: {check.name}: {check.detail}", err=True)
-    if failed:
+    rejected = [c for c in comparisons if c.rejected]
+    for c in rejected[:20]:
+        typer.echo(f"wrong solution in the file: {c.origin}: {c.rejected}", err=True)
+    if failed or rejected:
         raise typer.Exit(1)
     ran = sum(len(c.checks) for c in comparisons)
     if ran:
         typer.echo(f"cross-checks: {ran} on {len(comparisons)} puzzle(s), all passed", err=True)
 
 
-def per_puzzle(
-    items: list[Puzzle], results: Iterator[PuzzleComparison], as_json: bool, quiet: bool
-) -> None:
+def compared(
+    executor: Executor, items: list[Puzzle], names: list[str], check: bool, quiet: bool
+) -> Iterator[PuzzleComparison]:
+    """Every puzzle compared on executor, in order, with a progress bar unless quiet; the
+    solver names are checked here, before any work."""
+    for name in names:
+        check_pysat_name(name)
+    task = CompareTask(tuple(names), check)
+    return batch_results(executor, task, compare_items(items), "comparing", quiet)
+
+
+def per_puzzle(items: list[Puzzle], results: Iterator[PuzzleComparison], as_json: bool) -> None:
     """One table per puzzle as soon as it is done, or a JSON array at the end."""
     comparisons: list[PuzzleComparison] = []
-    for c in progress(results, len(items), "comparing", quiet or len(items) < 20):
+    for c in results:
         comparisons.append(c)
         if not as_json:
+            rejected = f" (the file's solution is wrong: {c.rejected})" if c.rejected else ""
             typer.echo(
-                f"# {c.index}/{len(items)} {c.origin}: {c.clues} clues, reference: {c.reference}"
+                f"# {c.index}/{len(items)} {c.origin}: {c.clues} clues, "
+                f"reference: {c.reference}{rejected}"
             )
             typer.echo(puzzle_table(c))
             for chk in c.checks:

@@ -10,15 +10,7 @@ import typer
 
 from .. import __version__
 from ..dimacs import parse_answer, write_cnf
-from ..encodings import (
-    Formula,
-    Header,
-    comments,
-    decode_model,
-    encode,
-    infer_order,
-    read_comments,
-)
+from ..encodings import Formula, Header, comments, decode_model, encode, infer_order, read_comments
 from ..errors import DimacsError, InputError, SudokuSatError
 from ..files import atomic_write, check_folder, check_writable, read_text
 from ..grid import MAX_ORDER, MIN_ORDER, solution_problem

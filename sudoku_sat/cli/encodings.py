@@ -1,5 +1,6 @@
 """``encodings``: CDCL per encoding, the same puzzles through PySAT solvers and solver
-binaries once per encoding (time, conflicts, agreement)."""
+binaries once per encoding (time, conflicts, agreement), optionally beside the in-house
+ladder levels."""
 
 from __future__ import annotations
 
@@ -8,13 +9,19 @@ from typing import Annotated
 
 import typer
 
-from ..compare import markdown_table, pick
 from ..encodings.cdcl import EncodingSummary, Plan, run_all, summarize
 from ..errors import SudokuSatError
 from ..gridio import Puzzle
+from ..lab.compare import pick
 from . import app
 from ._common import AlphabetOption, OrderOption, QuietOption, emit_json, guarded, load, progress
 from ._encoding_options import AmoName, AmoOption, encoding_list
+from ._tables import markdown_table
+
+LEVELS_HELP = (
+    "In-house ladder levels run on each encoding beside the solvers, comma-separated "
+    "(up, fl, fl2 ... fl9), or 'none'; a fixpoint with open cells counts as unknown."
+)
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -42,6 +49,7 @@ def encodings_command(
     binaries: Annotated[
         str, typer.Option(help="Solver binaries, comma-separated, or 'none'.")
     ] = "cadical",
+    levels: Annotated[str, typer.Option(help=LEVELS_HELP)] = "none",
     limit: Annotated[
         int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
     ] = None,
@@ -60,7 +68,8 @@ def encodings_command(
     PySAT solvers hold an encoding's rules once and take the clues as assumptions (the
     solve call is timed; reduced loads a fresh solver per puzzle); binaries get the
     whole formula as DIMACS (process wall time). Exit 1 when a run disagrees with the
-    reference (minisat 2.2 on the extended encoding).
+    reference (minisat 2.2 on the extended encoding). --levels adds in-house rows
+    (propagation time; solved, unsat, or unknown for a fixpoint with open cells).
     """
     plan = Plan(
         encoding_list(encodings, amo.value),
@@ -68,6 +77,7 @@ def encodings_command(
         names(solvers),
         names(binaries),
         timeout,
+        names(levels),
     )
     plan.check()
     source = dataset if dataset is not None else puzzles

@@ -2,28 +2,46 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from enum import Enum
 from typing import Annotated
 
 import typer
 
-from ..emptying import Schedule, independent_of
+from ..certify import Certifier, Outcome
+from ..difficulty.making import LevelOptions, LevelTask
+from ..difficulty.rating import LEVELS
 from ..gridio import expand_alphabet, format_line
-from ..puzzlemaker import Made, MakeOptions, make_many, minimize_many, new_seed
+from ..puzzles.checkers import independent_of, resolve_checker
+from ..puzzles.emptying import Schedule
+from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask, minimize_items, new_seed
 from . import app
 from ._common import (
     AlphabetOption,
     GridFormat,
+    JobsOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    SchedulerOption,
+    batch_results,
     emit_json,
     exit_if_any,
+    fail,
     guarded,
     load,
-    progress,
+    open_batch,
     show_grid,
+)
+from .certify import (
+    CertifyOption,
+    ProofSolverOption,
+    ProverName,
+    ProverOption,
+    prepare,
+    report_outcomes,
+    with_certificates,
 )
 
 
@@ -63,10 +81,24 @@ EngineOpt = Annotated[
 class CheckerName(str, Enum):
     """Which uniqueness test the emptying uses."""
 
+    auto = "auto"
     pysat = "pysat"
     eup = "eup"
     counter = "counter"
 
+
+Level = Enum("Level", {name: name for name in LEVELS}, type=str)  # type: ignore[misc]
+"""The ladder's levels (sudoku_sat.lab.rating.LEVELS), as a CLI choice."""
+
+DifficultyOpt = Annotated[
+    Level | None,
+    typer.Option(
+        help="Only puzzles rated exactly this level by 'rate' (singles, locked, fl, fl2, "
+        "fl3, search), made by guided emptying that prefers removals raising the rating. "
+        "Replaces --empty; not with --symmetric.",
+        show_default=False,
+    ),
+]
 
 DEFAULT = Schedule()
 EmptyOpt = Annotated[
@@ -89,12 +121,12 @@ StatsOpt = Annotated[
     bool,
     typer.Option("--stats", help="A '#' comment line before each puzzle: clues, seconds, verdict."),
 ]
-JobsOpt = Annotated[int, typer.Option(min=1, help="Worker processes.")]
 CheckerOpt = Annotated[
     CheckerName,
     typer.Option(
-        help="Uniqueness test while emptying: pysat (one incremental solver, one call per "
-        "removal), eup (in-house counter), counter (PySAT model counter). The result is "
+        help="Uniqueness test while emptying: auto (compiled EUP up to 16x16, PySAT above or "
+        "without numba), pysat (one incremental solver, one call per removal), eup (in-house "
+        "engine, compiled with numba), counter (PySAT model counter). The result is "
         "re-counted by EUP if a PySAT test was used, by PySAT if EUP was; minimality is "
         "certified by a second solution per clue, checked against the rules."
     ),
@@ -166,8 +198,9 @@ def emit(
     return failures
 
 
-def header(seed: int, first: str, empty: str, checker: str) -> str:
+def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     """The --stats line that says how to replay the run."""
+    checker = resolve_checker(checker, n)
     return (
         f"# seed {seed}, {first}, empty {empty}, checker {checker}, "
         f"verified by {independent_of(checker)}"
@@ -197,7 +230,8 @@ def generate_command(
     symmetric: SymOpt = False,
     fmt: FormatOpt = GridFormat.line,
     stats: StatsOpt = False,
-    jobs: JobsOpt = 1,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     checker: CheckerOpt = CheckerName.pysat,
     ti: TiOpt = DEFAULT.ti,
     tf: TfOpt = DEFAULT.tf,
@@ -205,13 +239,20 @@ def generate_command(
     as_json: JsonOpt = False,
     alphabet: AlphabetOption = None,
     quiet: QuietOption = False,
+    difficulty: DifficultyOpt = None,
+    certify: CertifyOption = None,
+    prover: ProverOption = ProverName.auto,
+    proof_solver: ProofSolverOption = "glucose42",
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
     Prints one puzzle per line ('.' for a blank). Every puzzle is re-checked unique and
     minimal by a method independent of the one that emptied it; exit code 1 if a fill
-    failed or a check did not pass.
+    failed or a check did not pass. With --certify DIR, each puzzle also gets a
+    certificate of uniqueness in DIR (see check-proof); one that cannot be certified
+    counts as a failure.
     """
+    folder = None if certify is None else prepare(certify)
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
     seed = new_seed() if seed is None else seed
@@ -219,10 +260,28 @@ def generate_command(
     options = MakeOptions(
         order, fill.value, empty_.value, symmetric, checker.value, schedule, seed, engine.value
     )
-    if stats and not as_json:
-        typer.echo(header(seed, f"fill {fill.value}", empty_.value, checker.value))
-    results = progress(make_many(options, count, jobs), count, "generating", quiet)
-    finish(emit(results, count, seed, fmt, stats, as_json, alphabet), count)
+    task: Callable[[list[int]], list[Made]]
+    if difficulty is not None:
+        if symmetric or empty_ is not Empty.greedy:
+            raise fail("--difficulty makes its own guided emptying: drop --symmetric and --empty")
+        task = LevelTask(options, LevelOptions(difficulty.value))
+        how = f"guided emptying to {difficulty.value}"
+    else:
+        task = MakeTask(options)
+        how = empty_.value
+    outcomes: list[Outcome] = []
+    with open_batch(jobs, scheduler) as executor, ExitStack() as stack:
+        if stats and not as_json:
+            typer.echo(header(seed, f"fill {fill.value}", how, checker.value, order))
+        results = batch_results(executor, task, list(range(count)), "generating", quiet)
+        if folder is not None:
+            certifier = stack.enter_context(Certifier(folder, prover.value, proof_solver))
+            results = with_certificates(results, certifier, outcomes)
+        failures = emit(results, count, seed, fmt, stats, as_json, alphabet)
+    if folder is not None:
+        names = [f"puzzle {k}" for k in range(1, count + 1)]
+        failures += report_outcomes(outcomes, folder, names)
+    finish(failures, count)
 
 
 @app.command("minimize")
@@ -234,7 +293,8 @@ def minimize_command(
     symmetric: SymOpt = False,
     fmt: FormatOpt = GridFormat.line,
     stats: StatsOpt = False,
-    jobs: JobsOpt = 1,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     checker: CheckerOpt = CheckerName.pysat,
     engine: EngineOpt = Engine.eup,
     ti: TiOpt = DEFAULT.ti,
@@ -264,7 +324,12 @@ def minimize_command(
         engine.value,
     )
     grids = [(p.n, p.grid) for p in items]
-    if stats and not as_json:
-        typer.echo(header(seed, f"solve {engine.value}", empty_.value, checker.value))
-    results = progress(minimize_many(options, grids, jobs), len(grids), "minimizing", quiet)
-    finish(emit(results, len(grids), seed, fmt, stats, as_json, alphabet), len(grids))
+    with open_batch(jobs, scheduler) as executor:
+        if stats and not as_json:
+            typer.echo(
+                header(seed, f"solve {engine.value}", empty_.value, checker.value, items[0].n)
+            )
+        task = MinimizeTask(options)
+        results = batch_results(executor, task, minimize_items(grids), "minimizing", quiet)
+        failures = emit(results, len(grids), seed, fmt, stats, as_json, alphabet)
+    finish(failures, len(grids))

@@ -10,10 +10,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..compare import markdown_table, pick
 from ..errors import SudokuSatError
 from ..files import atomic_write, check_writable
-from ..ladder import (
+from ..lab.compare import pick
+from ..lab.ladder import (
     DEFAULT_LEVELS,
     DepthSummary,
     LadderRow,
@@ -24,6 +24,7 @@ from ..ladder import (
 )
 from . import app
 from ._common import AlphabetOption, OrderOption, QuietOption, guarded, load, stderr
+from ._tables import markdown_table
 
 
 def rows_table(rows: Sequence[LadderRow]) -> str:

@@ -1,32 +1,47 @@
-"""``propagate``: the in-house UP or failed-literal engine on any DIMACS file."""
+"""``propagate``: an in-house ladder level (up, fl, fl2 ... fl9) on any DIMACS file, or
+with ``--encoding`` on the formula of each puzzle of a grid file in that encoding."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
 from typing import Annotated
 
 import typer
 
-from ..crosscheck import Check, check_propagation, checks_json
-from ..dimacs import read_cnf
-from ..propagation import Propagation, propagate_cnf
+from ..dimacs import compacted, map_back, read_cnf
+from ..encodings import encode
+from ..engines.propagation import Propagation, propagate_cnf
+from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers
+from ..lab.crosscheck import Check, checks_json
+from ..lab.ladder_check import check_level
+from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle
 from . import app
-from ._common import emit_json, guarded
+from ._common import AlphabetOption, OrderOption, emit_json, guarded, load
+from ._encoding_options import AMO_HELP, ENCODING_HELP, AmoName, EncodingName
 
 
 class EngineName(str, Enum):
-    """The in-house propagation engines."""
+    """The in-house propagation levels (``propagation.LEVELS``)."""
 
     up = "up"
     fl = "fl"
+    fl2 = "fl2"
+    fl3 = "fl3"
+    fl4 = "fl4"
+    fl5 = "fl5"
+    fl6 = "fl6"
+    fl7 = "fl7"
+    fl8 = "fl8"
+    fl9 = "fl9"
 
 
 class Backend(str, Enum):
     """Where the engines run (``propagation.BACKENDS``)."""
 
     auto = "auto"
-    python = "python"
     numba = "numba"
+    python = "python"
 
 
 def literal_lines(literals: list[int], width: int = 16) -> list[str]:
@@ -40,10 +55,22 @@ def literal_lines(literals: list[int], width: int = 16) -> list[str]:
 @app.command("propagate")
 @guarded
 def propagate_command(
-    cnf: Annotated[str, typer.Argument(help="DIMACS CNF file ('-' for stdin); any formula.")],
+    cnf: Annotated[
+        str,
+        typer.Argument(
+            help="DIMACS CNF file ('-' for stdin); any formula. With --encoding: a puzzle "
+            "file (or '-') instead."
+        ),
+    ],
     engine: Annotated[
         EngineName,
-        typer.Option(help="up: unit propagation; fl: UP plus the failed-literal rule."),
+        typer.Option(
+            "--engine",
+            "--level",
+            help="up: unit propagation; fl: UP plus the failed-literal rule; flK "
+            "(K = 2..9): a literal fails when fl(K-1) under it reaches a conflict "
+            "(docs/ladder.md).",
+        ),
     ] = EngineName.up,
     backend: Annotated[
         Backend,
@@ -60,21 +87,44 @@ def propagate_command(
         typer.Option(
             "--check",
             help="Cross-check against PySAT: UP literal for literal against "
-            "Solver.propagate; FL against FL probed with PySAT and entailment of every "
-            "derived literal. Exit 1 when a check fails.",
+            "Solver.propagate; fl and flK against flK rebuilt on PySAT propagate, and "
+            "entailment of every derived literal. Exit 1 when a check fails.",
         ),
     ] = False,
+    encoding: Annotated[
+        EncodingName | None,
+        typer.Option(
+            "--encoding",
+            help="Read puzzles instead of a CNF and propagate each one's formula as "
+            "'encode --encoding' writes it (clues F1, F2, then the rules). " + ENCODING_HELP,
+        ),
+    ] = None,
+    amo: Annotated[AmoName, typer.Option("--amo", help="With --encoding: " + AMO_HELP)] = (
+        AmoName.pairwise
+    ),
+    alphabet: AlphabetOption = None,
+    order: OrderOption = None,
 ) -> None:
     """Propagate a CNF to its fixpoint and print the assigned literals.
 
     Text output: 's FIXPOINT' or 's CONFLICT', then the assigned literals (sorted by
-    variable) as 'v ... 0' lines, then 'c' lines with the counters. Exit code 1 on a
-    conflict (the formula is UNSAT) or a failed check.
+    variable) as 'v ... 0' lines, then 'c' lines with the counters. With --encoding,
+    per puzzle a 'c' line (status, cells valued, probes, time) and the grid as one line
+    ('.' for an open cell). Exit code 1 on a conflict (the formula is UNSAT) or a failed
+    check.
     """
-    formula = read_cnf(cnf)
+    if encoding is not None:
+        puzzles = load(cnf, alphabet, order)
+        settings = (engine.value, encoding.value, amo.value, backend.value)
+        over_puzzles(puzzles, settings, as_json, check, alphabet)
+        return
+    formula, back = compacted(read_cnf(cnf))
     result = propagate_cnf(formula.nvars, formula.clauses, engine.value, backend.value)
-    checks = (
-        check_propagation(formula.nvars, formula.clauses, engine.value, result) if check else []
+    checks = check_level(formula.nvars, formula.clauses, engine.value, result) if check else []
+    result = replace(
+        result,
+        literals=map_back(result.literals, back),
+        conflict=None if result.conflict is None else map_back(result.conflict, back),
     )
     literals = sorted(result.literals, key=abs)
     if as_json:
@@ -104,3 +154,56 @@ def text_report(result: Propagation, literals: list[int], checks: list[Check]) -
         *stats,
         *(f"c check {c.line()}" for c in checks),
     ]
+
+
+def over_puzzles(
+    puzzles: list[Puzzle],
+    settings: tuple[str, str, str, str],
+    as_json: bool,
+    check: bool,
+    alphabet: str | None = None,
+) -> None:
+    """Each puzzle's fixpoint at the level on its formula in the encoding, printed as it
+    comes (or one JSON array); exit 1 when a puzzle is a conflict or a check fails."""
+    level, encoding, amo, backend = settings
+    results: list[dict[str, object]] = []
+    bad = 0
+    for index, puzzle in enumerate(puzzles, 1):
+        fix = propagate_puzzle(puzzle.grid, puzzle.n, level, encoding, amo, backend)
+        checks = puzzle_checks(puzzle, fix, encoding, amo, level) if check else []
+        bad += fix.status == "conflict" or not all(c.ok for c in checks)
+        if as_json:
+            data = {"index": index, "origin": puzzle.origin, **fix.as_dict()}
+            results.append({**data, "checks": checks_json(checks)} if check else data)
+            continue
+        typer.echo(puzzle_line(index, puzzle, fix, alphabet))
+        for c in checks:
+            typer.echo(f"c check {c.line()}")
+    if as_json:
+        emit_json(results)
+    if bad:
+        raise typer.Exit(1)
+
+
+def puzzle_checks(
+    puzzle: Puzzle, fix: PuzzleFixpoint, encoding: str, amo: str, level: str
+) -> list[Check]:
+    """:func:`check_level` on the puzzle's whole formula, as ``encode`` writes it."""
+    formula = encode(puzzle.grid, puzzle.n, encoding, amo)
+    return check_level(formula.nvars, formula.clauses, level, fix.propagation)
+
+
+def puzzle_line(
+    index: int, puzzle: Puzzle, fix: PuzzleFixpoint, alphabet: str | None = None
+) -> str:
+    """A ``c`` line for one puzzle, then its grid: one line ('.' for an open cell), or
+    lines of numbers (0 for an open cell) above 36x36."""
+    n = puzzle.n
+    stats = fix.propagation.stats
+    wide = n * n > MAX_SYMBOLS
+    grid = format_numbers(fix.grid, n) if wide else format_line(fix.grid, n, alphabet)
+    head = (
+        f"c {index} {puzzle.origin}: {fix.status.upper()} {fix.cells}/{len(fix.grid)} cells, "
+        f"{stats.probes} probes, {stats.seconds * 1000:.3f} ms"
+    )
+    return f"{head}\n{grid}"

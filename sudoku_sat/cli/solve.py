@@ -2,58 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Annotated
 
 import typer
 
-from ..engines import describe_engines, get_engine
-from ..errors import SudokuSatError
+from ..batch.items import pack_all
+from ..engines.registry import describe_engines
+from ..errors import SolverError
 from ..gridio import Puzzle, format_line
-from ..solvers import PysatSudoku, SolveResult, check_pysat_name, find_binary, solve_external
+from ..sat.facade import plan_solve
+from ..sat.result import SolveResult
 from . import app
 from ._common import (
     AlphabetOption,
     GridFormat,
+    JobsOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    SchedulerOption,
+    batch_results,
     emit_json,
     exit_if_any,
     guarded,
     load,
-    progress,
+    open_batch,
     show_grid,
 )
-
-
-def pysat_results(items: list[Puzzle], name: str, timeout: float | None) -> Iterator[SolveResult]:
-    """Solve each puzzle with one PySAT solver per order, clues as assumptions."""
-    solvers: dict[int, PysatSudoku] = {}
-    try:
-        for puzzle in items:
-            if puzzle.n not in solvers:
-                solvers[puzzle.n] = PysatSudoku(puzzle.n, name)
-            yield solvers[puzzle.n].solve(puzzle.grid, timeout)
-    finally:
-        for solver in solvers.values():
-            solver.close()
-
-
-def choose_solver(
-    solver: str, external: str | None, engine: str | None, timeout: float | None
-) -> Callable[[list[Puzzle]], Iterator[SolveResult]]:
-    """The function that turns puzzles into results, from the mutually exclusive options."""
-    if external is not None and engine is not None:
-        raise SudokuSatError("--external and --engine are mutually exclusive")
-    if external is not None:
-        find_binary(external)
-        return lambda items: (solve_external(p.grid, p.n, external, timeout) for p in items)
-    if engine is not None:
-        run = get_engine(engine)
-        return lambda items: (run(p.grid, p.n) for p in items)
-    check_pysat_name(solver)
-    return lambda items: pysat_results(items, solver, timeout)
+from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
 
 
 def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
@@ -94,34 +70,44 @@ def solve_command(
         GridFormat, typer.Option("--format", help="grid: drawn; line: one N*N line per puzzle.")
     ] = GridFormat.grid,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
+    encoding: EncodingOption = EncodingName.extended,
+    amo: AmoOption = AmoName.pairwise,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     quiet: QuietOption = False,
 ) -> None:
     """Solve every puzzle of a file and print the grids.
 
-    UNSAT puzzles are reported as UNSAT, not as errors. Exit code 1 when some puzzle is
-    UNSAT, timed out or left open by an engine; 3 for an unknown, missing or crashed solver.
+    UNSAT puzzles are reported as UNSAT, not as errors. In --format line, a puzzle not
+    solved is a '# STATUS origin: grid' comment line, so the output reads back as the
+    solutions alone. Exit code 1 when some puzzle is UNSAT, timed out or left open by an
+    engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
+    some puzzle (the other puzzles are still solved and printed).
     """
     items = load(puzzles, alphabet, order)
-    run = choose_solver(solver, external, engine, timeout)
+    task = plan_solve(solver, external, engine, timeout, encoding.value, amo.value)
     records: list[dict[str, object]] = []
     unsolved = 0
-    for k, (puzzle, result) in enumerate(
-        zip(
-            items,
-            progress(run(items), len(items), "solving", quiet or len(items) < 20),
-            strict=False,
-        ),
-        start=1,
-    ):
-        unsolved += result.status != "solved"
-        if as_json:
-            records.append(result_json(k, puzzle, result))
-        else:
-            typer.echo(render_result(k, puzzle, result, fmt, alphabet, len(items)))
+    crashed: list[str] = []
+    with open_batch(jobs, scheduler) as executor:
+        results = batch_results(
+            executor, task, pack_all(items), "solving", quiet or len(items) < 20
+        )
+        for k, (puzzle, result) in enumerate(zip(items, results, strict=True), start=1):
+            unsolved += result.status != "solved"
+            if result.status == "crashed":
+                crashed.append(f"puzzle {k} ({puzzle.origin}): {result.detail}")
+            if as_json:
+                records.append(result_json(k, puzzle, result))
+            else:
+                typer.echo(render_result(k, puzzle, result, fmt, alphabet, len(items)))
     if as_json:
         emit_json(records)
+    if crashed:
+        more = f" and {len(crashed) - 1} more" if len(crashed) > 1 else ""
+        raise SolverError(f"{len(crashed)} of {len(items)} puzzle(s) crashed: {crashed[0]}{more}")
     exit_if_any(unsolved, len(items))
 
 
@@ -135,11 +121,15 @@ def render_result(
 ) -> str:
     """A result as text: a line, or a titled grid."""
     if fmt is GridFormat.line:
-        if result.status == "unsat":
-            return "UNSAT"
-        return format_line(result.grid, puzzle.n, alphabet)
+        line = format_line(result.grid, puzzle.n, alphabet)
+        if result.status == "solved":
+            return line
+        detail = f" ({result.detail})" if result.detail else ""
+        return f"# {result.status.upper()} {puzzle.origin}{detail}: {line}"
     title = f"# {k}/{total} {puzzle.origin}: {result.status.upper()} by {result.solver}"
     title += f" in {result.seconds:.4f} s" + (f" ({result.detail})" if result.detail else "")
     if result.status == "unsat":
-        return title + "\nUNSAT: this puzzle has no solution"
+        return title + "\n# UNSAT: this puzzle has no solution"
+    if result.status == "crashed":
+        return title + "\n# CRASHED: no grid"
     return title + "\n" + show_grid(result.grid, puzzle.n, fmt, alphabet)

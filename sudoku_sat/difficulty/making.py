@@ -27,17 +27,18 @@ to ``fl2`` and keeps the puzzle if no rung up to fl3 solves it.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 
-from ..emptying import Checker, PysatChecker, independent_of, verify, without
-from ..generation import fill
+from ..batch.executor import Executor, Serial, batch_map
 from ..grid import Grid, empty_grid
-from ..puzzlemaker import Made, MakeOptions, checker, rng_for
+from ..puzzles.checkers import Checker, PysatChecker, independent_of
+from ..puzzles.fill import fill
+from ..puzzles.maker import Made, MakeOptions, checker, rng_for
+from ..puzzles.orbits import without
+from ..puzzles.verify import verify
 from .rating import CHEAP, LEVELS, RUNGS, Rating, rate, rate_upto
 from .rungs import fl_effort
 
@@ -229,15 +230,21 @@ def make_one_at_level(options: MakeOptions, target: LevelOptions, index: int) ->
     return Made(index, n, None, None, seconds, None, why, {"ratings": ratings})
 
 
+@dataclass(frozen=True)
+class LevelTask:
+    """generate --difficulty's task: puzzle number i of options.seed rated exactly the
+    target level, for each i of a chunk."""
+
+    options: MakeOptions
+    target: LevelOptions
+
+    def __call__(self, chunk: list[int]) -> list[Made]:
+        return [make_one_at_level(self.options, self.target, index) for index in chunk]
+
+
 def make_many_at_level(
-    options: MakeOptions, target: LevelOptions, count: int, jobs: int = 1
+    options: MakeOptions, target: LevelOptions, count: int, executor: Executor | None = None
 ) -> Iterator[Made]:
-    """Puzzles 0..count-1 of options.seed rated exactly target.level, in order, made by
-    jobs worker processes (the same puzzles as one process: see the maker's seeding)."""
-    work = partial(make_one_at_level, options, target)
-    jobs = min(jobs, count)
-    if jobs <= 1:
-        yield from map(work, range(count))
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(work, range(count))
+    """Puzzles 0..count-1 of options.seed rated exactly target.level, in order, on
+    executor (default: here; the same puzzles on any executor: see the maker's seeding)."""
+    return batch_map(executor or Serial(), LevelTask(options, target), list(range(count)))

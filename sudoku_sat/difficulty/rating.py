@@ -37,8 +37,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..emptying import Checker, make_checker
 from ..grid import Grid
+from ..puzzles.checkers import Checker, make_checker
 from .rungs import deep_rung, fl_rung, locked_rung, singles_rung
 
 LEVELS = ("singles", "locked", "fl", "fl2", "fl3", "search")

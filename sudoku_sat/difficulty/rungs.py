@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..completion import rules_propagator
-from ..encoding import num_vars, rules
+from ..encoding import clue_assumptions, num_vars, rules
 from ..encodings import rules as encoding_rules
+from ..engines.completion import rules_propagator
+from ..engines.propagation import Engines, Propagation, Propagator, build_propagator
+from ..engines.propagation.deep import deep_failed_literals
 from ..grid import Grid
-from ..propagation import Engines, Propagation, Propagator, build_propagator
-from ..propagation_deep import deep_failed_literals
 
 Conflict = tuple[int, ...]
 Failed = list[tuple[int, Conflict]]
@@ -90,8 +90,7 @@ def locked_rung(grid: Grid, n: int) -> tuple[str, int]:
 def clue_literals(grid: Grid, n: int) -> list[int]:
     """The positive literal of each clue. Unit propagation derives F1's negative units
     and F2 from them through K2, L2, C2 and B2, so every fixpoint is formula_initiale's."""
-    size = n * n
-    return [c * size + v for c, v in enumerate(grid) if v]
+    return clue_assumptions(grid, n)
 
 
 def _outcome(result: Propagation, n: int) -> tuple[str, int]:

@@ -1,5 +1,5 @@
 """CDCL per encoding: the same puzzles through PySAT solvers and solver binaries, once
-per encoding, with time and conflicts.
+per encoding, with time and conflicts; optionally beside the in-house ladder levels.
 
 PySAT: one solver per (encoding, name) holds the rules; each puzzle's clues are
 assumptions (``reduced`` has no shared rules: a fresh solver per puzzle loads its
@@ -8,7 +8,10 @@ formula). The time is the ``solve`` call's; conflicts are the change in
 is the process's wall time (start-up and parsing included); conflicts are read from the
 solver's statistics. A run *agrees* when a claimed solution solves the puzzle (checked
 with ``is_solution``) and UNSAT is claimed only where the reference (minisat 2.2 on the
-extended encoding) finds no model.
+extended encoding) finds no model. In-house levels (``up``, ``fl``, ``fl2`` ...) run
+:func:`sudoku_sat.lab.puzzle_propagation.propagate_puzzle` on the same formula: the time is
+the propagation's, a fixpoint with open cells is ``partial`` (it agrees when every cell it
+filled holds the reference's value), a conflict is ``unsat``; they report no conflicts.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..crosscheck import cdcl_model
+from ..engines.propagation import LEVELS
+from ..errors import UsageError
 from ..grid import Grid, is_solution
 from ..gridio import Puzzle
-from ..solvers import SolveResult, check_pysat_name, find_binary
+from ..lab.crosscheck import cdcl_model
+from ..sat.external import find_binary
+from ..sat.pysat import check_pysat_name
+from ..sat.result import SolveResult, Status
 from . import check_names, encode
 from .solving import EncodedPysat, solve_binary
 
@@ -38,6 +45,8 @@ class Plan:
     solvers: tuple[str, ...] = ("m22",)
     binaries: tuple[str, ...] = ("cadical",)
     timeout: float | None = None
+    levels: tuple[str, ...] = ()
+    """In-house ladder levels run beside the solvers (up, fl, fl2 ... fl9)."""
 
     def check(self) -> None:
         """SudokuSatError or SolverError for an unknown name or a missing binary."""
@@ -47,10 +56,13 @@ class Plan:
             check_pysat_name(name)
         for binary in self.binaries:
             find_binary(binary)
+        for level in self.levels:
+            if level not in LEVELS:
+                raise UsageError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
 
     def runs(self) -> int:
         """Solver calls per puzzle."""
-        return len(self.encodings) * (len(self.solvers) + len(self.binaries))
+        return len(self.encodings) * (len(self.solvers) + len(self.binaries) + len(self.levels))
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,8 @@ def agrees(result: SolveResult, puzzle: Grid, n: int, reference: Grid | None) ->
         return is_solution(result.grid, n, puzzle)
     if result.status == "unsat":
         return reference is None
+    if result.status == "partial" and reference is not None:
+        return all(v == 0 or v == r for v, r in zip(result.grid, reference, strict=True))
     return True
 
 
@@ -109,6 +123,19 @@ class Runner:
         conflicts = result.stats.get("conflicts")
         return result, None if conflicts is None else int(conflicts)
 
+    def _level(self, puzzle: Puzzle, encoding: str, level: str) -> Outcome:
+        from ..lab.puzzle_propagation import propagate_puzzle  # the lab builds on encodings
+
+        fix = propagate_puzzle(puzzle.grid, puzzle.n, level, encoding, self.plan.amo)
+        status: Status = (
+            "solved"
+            if fix.status == "solved"
+            else "unsat"
+            if fix.status == "conflict"
+            else "partial"
+        )
+        return SolveResult(status, fix.grid, fix.propagation.stats.seconds, level), None
+
     def puzzle(self, puzzle: Puzzle) -> Iterator[Run]:
         """Every (encoding, solver) run on one puzzle."""
         reference = puzzle.solution or cdcl_model(puzzle.grid, puzzle.n)
@@ -116,6 +143,7 @@ class Runner:
             jobs: list[tuple[str, Callable[[Puzzle, str, str], Outcome]]]
             jobs = [(name, self._pysat) for name in self.plan.solvers]
             jobs += [(binary, self._binary) for binary in self.plan.binaries]
+            jobs += [(level, self._level) for level in self.plan.levels]
             for name, run in jobs:
                 result, conflicts = run(puzzle, encoding, name)
                 yield Run(
@@ -183,7 +211,7 @@ def summarize(runs: Sequence[Run], puzzles: Sequence[Puzzle], amo: str) -> list[
                 len(rows),
                 sum(r.status == "solved" for r in rows),
                 sum(r.status == "unsat" for r in rows),
-                sum(r.status == "unknown" for r in rows),
+                sum(r.status in ("unknown", "partial") for r in rows),
                 seconds,
                 1.0 / seconds if seconds > 0 else math.inf,
                 sum(conflicts) / len(conflicts) if conflicts else None,

@@ -15,18 +15,15 @@ Both return the project's ``SolveResult``; UNSAT is a result.
 from __future__ import annotations
 
 import re
-import subprocess
-import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from ..dimacs import parse_answer, write_cnf_file
 from ..encoding import clue_assumptions
-from ..errors import DimacsError, SolverError
-from ..grid import Grid, is_solution
-from ..solvers import SolveResult, binary_command, check_pysat_name, find_binary
+from ..grid import Grid
+from ..sat.external import binary_command, solve_formula
+from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
+from ..sat.result import SolveResult
 from . import check_names, decode_model, encode, rules
 
 
@@ -38,7 +35,7 @@ class EncodedPysat:
     ):
         from pysat.solvers import Solver
 
-        check_pysat_name(name)
+        self.interruptible = SUPPORTED[check_pysat_name(name)]
         check_names(encoding, amo)
         self.n, self.name, self.encoding, self.amo = n, name, encoding, amo
         self.fresh = encoding == "reduced"
@@ -83,18 +80,7 @@ class EncodedPysat:
         return formula.givens
 
     def _run(self, assumptions: list[int], timeout: float | None) -> bool | None:
-        if timeout is None:
-            return bool(self.solver.solve(assumptions=assumptions))
-        timer = threading.Timer(timeout, self.solver.interrupt)
-        timer.start()
-        try:
-            result: bool | None = self.solver.solve_limited(
-                assumptions=assumptions, expect_interrupt=True
-            )
-        finally:
-            timer.cancel()
-        self.solver.clear_interrupt()
-        return result
+        return solve_within(self.solver, assumptions, timeout, self.interruptible)
 
 
 def verbose_command(binary: str, cnf: Path, out: Path) -> list[str]:
@@ -138,51 +124,19 @@ def solve_binary(
     amo: str = "pairwise",
     verbose: bool = False,
 ) -> SolveResult:
-    """Encode grid in an encoding, run binary on the DIMACS, decode and check its answer."""
-    path = find_binary(binary)
+    """Encode grid in an encoding, run binary on the DIMACS, decode and check its answer
+    (:func:`~sudoku_sat.sat.external.solve_formula`); verbose adds the solver's conflicts."""
     formula = encode(grid, n, encoding, amo)
-    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
-        cnf, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
-        write_cnf_file(cnf, formula.nvars, formula.clauses)
-        command = (verbose_command if verbose else binary_command)(path, cnf, out)
-        start = time.perf_counter()
-        try:
-            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            seconds = time.perf_counter() - start
-            return SolveResult("unknown", grid, seconds, binary, {}, f"timeout {timeout} s")
-        except OSError as exc:
-            raise SolverError(f"{binary}: cannot run: {exc.strerror}") from None
-        seconds = time.perf_counter() - start
-        text = out.read_text() if out.exists() else proc.stdout
-    result = _answer(grid, n, binary, proc, text, seconds, formula.givens)
+    result, stdout = solve_formula(
+        grid,
+        n,
+        binary,
+        formula.nvars,
+        formula.clauses,
+        timeout,
+        lambda literals: decode_model(literals, n, formula.givens),
+        verbose_command if verbose else binary_command,
+    )
     if verbose:
-        result.stats["conflicts"] = conflicts_of(proc.stdout, binary)
+        result.stats["conflicts"] = conflicts_of(stdout, binary)
     return result
-
-
-def _answer(
-    grid: Grid,
-    n: int,
-    binary: str,
-    proc: subprocess.CompletedProcess[str],
-    text: str,
-    seconds: float,
-    givens: Grid | None,
-) -> SolveResult:
-    if proc.returncode not in (0, 10, 20):
-        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
-    try:
-        answer = parse_answer(text, binary)
-    except DimacsError as exc:
-        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
-    stats: dict[str, Any] = {"exit_code": proc.returncode}
-    if answer.status == "UNSAT":
-        return SolveResult("unsat", grid, seconds, binary, stats)
-    if answer.status == "UNKNOWN":
-        return SolveResult("unknown", grid, seconds, binary, stats, "solver said UNKNOWN")
-    solution, clashes = decode_model(answer.literals, n, givens)
-    if clashes or not is_solution(solution, n, grid):
-        raise SolverError(f"{binary} answered SAT but its model is not a solution of the puzzle")
-    return SolveResult("solved", solution, seconds, binary, stats)

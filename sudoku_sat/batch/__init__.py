@@ -1,0 +1,50 @@
+"""Batches of puzzles on one executor: this process, local worker processes, or Dask.
+
+A batch command builds a *task* (a picklable callable taking a chunk of items and
+returning one result per item, see :mod:`.tasks`), opens an executor with
+:func:`open_executor` (from ``--jobs`` and ``--scheduler``) and iterates
+:func:`batch_map`, which yields one result per item in input order::
+
+    with open_executor(jobs, scheduler) as executor:
+        for result in batch_map(executor, task, items, progress):
+            ...
+
+The CLI wraps the last two steps with a progress bar (``cli._common.batch_results``).
+"""
+
+from __future__ import annotations
+
+from ..errors import SudokuSatError
+from .cluster import DaskExecutor, configured_address
+from .executor import MAX_CHUNK, Executor, LocalProcesses, Serial, batch_map, chunk_size, chunked
+
+__all__ = [
+    "MAX_CHUNK",
+    "DaskExecutor",
+    "Executor",
+    "LocalProcesses",
+    "Serial",
+    "batch_map",
+    "chunk_size",
+    "chunked",
+    "configured_address",
+    "open_executor",
+]
+
+
+def open_executor(jobs: int | None = None, scheduler: str | None = None) -> Executor:
+    """The executor the options ask for.
+
+    ``--scheduler ADDRESS``: Dask (connected now; SolverError, exit 3, if unreachable).
+    ``--jobs N``: N local worker processes (N = 1: this process). Neither: Dask when
+    DASK_SCHEDULER_ADDRESS (or Dask's configuration) names a scheduler, else this process.
+    """
+    if jobs is not None and scheduler is not None:
+        raise SudokuSatError("--jobs and --scheduler are mutually exclusive")
+    if jobs is None and scheduler is None:
+        scheduler = configured_address()
+    if scheduler:
+        return DaskExecutor(scheduler)
+    if jobs is None or jobs <= 1:
+        return Serial()
+    return LocalProcesses(jobs)

@@ -1,0 +1,139 @@
+"""The Dask executor: chunks submitted to a Dask cluster (``--scheduler ADDRESS``).
+
+The address is the one Dask's own ``Client()`` reads: ``--scheduler`` when given, else the
+``scheduler-address`` of Dask's configuration, which the environment variable
+``DASK_SCHEDULER_ADDRESS`` sets. The connection is made (with a timeout) before any
+work: a scheduler that cannot be reached is a :class:`SolverError`, one line, exit 3.
+
+Fault tolerance is Dask's: the client holds a future per chunk in flight, so when a
+worker dies the scheduler recomputes every chunk it held or was computing (up to
+``distributed.scheduler.allowed-failures`` deaths per chunk, 3 by default). Each chunk's
+result is taken once, by its position, so every item is reported exactly once.
+At most ``window`` chunks are in flight: results stream in input order without the whole
+batch sitting in the scheduler's memory. Ctrl-C cancels the futures and closes the client.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import CancelledError
+from typing import Any, TypeVar
+
+from ..errors import SolverError, missing_extra
+from .executor import Progress, Task
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+ENV = "DASK_SCHEDULER_ADDRESS"
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach the scheduler before giving up (exit 3), at most: Dask's own
+``distributed.comm.timeouts.connect`` (DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when
+shorter."""
+
+
+def connect_timeout() -> float:
+    """CONNECT_TIMEOUT, or Dask's configured connect timeout when that is shorter."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    configured = parse_timedelta(dask.config.get("distributed.comm.timeouts.connect", None))
+    return min(CONNECT_TIMEOUT, configured) if configured else CONNECT_TIMEOUT
+
+
+def configured_address() -> str | None:
+    """The scheduler address Dask's configuration gives (DASK_SCHEDULER_ADDRESS), if any."""
+    try:
+        import dask
+    except ImportError:
+        return os.environ.get(ENV) or None
+    address = dask.config.get("scheduler-address", None)
+    return str(address) if address else None
+
+
+class DaskExecutor:
+    """Chunks as futures on a Dask cluster; results in input order."""
+
+    def __init__(self, address: str, timeout: float | None = None) -> None:
+        try:
+            distributed: Any = importlib.import_module("distributed")  # untyped for mypy
+        except ImportError:
+            raise missing_extra("--scheduler (Dask)", "dask") from None
+        self.address = address
+        quiet = logging.getLogger("distributed")
+        level = quiet.level
+        quiet.setLevel(logging.CRITICAL)  # the failure below is our one line, not Dask's log
+        try:
+            seconds = connect_timeout() if timeout is None else timeout
+            self.client: Any = distributed.Client(address, timeout=seconds, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise SolverError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+        finally:
+            quiet.setLevel(level)
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        self.window = max(16, 4 * self.workers)
+
+    def map_chunks(
+        self, func: Task[T, R], chunks: Sequence[list[T]], progress: Progress | None = None
+    ) -> Iterator[list[R]]:
+        distributed: Any = importlib.import_module("distributed")
+        done: dict[int, list[R]] = {}
+        flying: dict[str, tuple[int, Any]] = {}  # key -> (position, future)
+        following, submitted = 0, 0
+        # with_results: each result is fetched in the background as its chunk completes
+        pending = distributed.as_completed(loop=self.client.loop, with_results=True)
+        try:
+            while following < len(chunks):
+                while submitted < len(chunks) and submitted - following < self.window:
+                    future = self.client.submit(func, chunks[submitted], pure=False)
+                    flying[future.key] = (submitted, future)
+                    pending.add(future)
+                    submitted += 1
+                finished, result = self._next(pending)
+                k, future = flying.pop(finished.key)
+                done[k] = result
+                future.release()
+                if progress is not None:
+                    progress(len(chunks[k]))
+                while following in done:
+                    yield done.pop(following)
+                    following += 1
+        finally:
+            if flying:  # interrupted or failed: the chunks left are not wanted
+                self.client.cancel([future for _, future in flying.values()])
+
+    def _next(self, pending: Any) -> tuple[Any, Any]:
+        """The next chunk done and its result; the cluster's own failures as SolverErrors.
+
+        An exception the task raised reaches the caller as it is (a SudokuSatError is a
+        one-line error; anything else is a bug worth its traceback). A task the workers
+        cannot even load (sudoku-sat missing or of another version there), a chunk that
+        killed too many workers, or a lost scheduler is the cluster's problem: one line.
+        """
+        distributed: Any = importlib.import_module("distributed")
+        try:
+            finished, result = next(pending)
+            return finished, result
+        except (ImportError, RuntimeError, distributed.KilledWorker) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise SolverError(
+                f"the Dask cluster at {self.address} could not run the batch: {reason} "
+                "(is the same sudoku-sat installed on every worker?)"
+            ) from None
+        except (OSError, CancelledError) as exc:
+            raise SolverError(
+                f"lost the Dask scheduler at {self.address}: {exc or type(exc).__name__}"
+            ) from None
+
+    def close(self) -> None:
+        self.client.close()
+
+    def __enter__(self) -> DaskExecutor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,211 @@
+"""One executor for every batch command: in this process, local worker processes, or Dask.
+
+A batch is a list of items (puzzles travel as short strings, see :mod:`.items`) cut into
+chunks; a *task* is a top-level function applied to one chunk that returns one result per
+item. Every executor yields the chunks' results in input order, whatever order they finish
+in, and calls ``progress(k)`` with the number of items of each chunk as it completes, so a
+progress bar follows the work done, not the order of the output.
+
+- :class:`Serial` runs the chunks here, one after the other: ``--jobs 1``, the reference.
+- :class:`LocalProcesses` runs them in ``jobs`` spawned worker processes
+  (``concurrent.futures``). A worker that dies breaks the pool; the chunks not yet back
+  are sent again to a fresh pool, at most ``RETRIES`` times.
+- :class:`~sudoku_sat.batch.cluster.DaskExecutor` (``--scheduler ADDRESS``) submits them
+  to a Dask cluster; the scheduler recomputes the chunks of a worker that dies.
+
+Task functions keep their solvers and compiled engines in :mod:`.cache` (per worker
+process and thread): they are built on first use in the worker and never pickled. Random
+work draws from a source seeded by (seed, puzzle index), so chunking and placement
+cannot change a result. Ctrl-C cancels the chunks not yet done and stops the workers;
+commands write their output files atomically, so no partial file is left behind.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol, TypeVar
+
+from ..errors import SolverError
+from ..signals import worker_signals
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+Task = Callable[[list[T]], list[R]]
+Progress = Callable[[int], None]
+
+MAX_CHUNK = 1000
+"""Items per task at most: Dask's overhead is about a millisecond per task."""
+MIN_CHUNKS = 64
+"""Chunks a batch is cut into at least (when it has that many items), for balance."""
+RETRIES = 3
+"""Times LocalProcesses resends the chunks of a pool broken by a dying worker."""
+
+
+def chunk_size(total: int, largest: int = MAX_CHUNK) -> int:
+    """Items per chunk for a batch of total items: a function of the batch alone.
+
+    Never of the executor or the number of workers, so every executor cuts a batch the
+    same way and a task that keeps state within a chunk gives the same results anywhere.
+    """
+    return max(1, min(largest, math.ceil(total / MIN_CHUNKS)))
+
+
+def chunked(items: Sequence[T], size: int) -> list[list[T]]:
+    """items cut into consecutive lists of size items (the last one shorter)."""
+    return [list(items[k : k + size]) for k in range(0, len(items), size)]
+
+
+class Executor(Protocol):
+    """Runs a task over chunks; results come back in input order."""
+
+    workers: int
+
+    def map_chunks(
+        self, func: Task[T, R], chunks: Sequence[list[T]], progress: Progress | None = None
+    ) -> Iterator[list[R]]:
+        """func(chunk) for every chunk, in order; progress(len(chunk)) as each completes."""
+        ...
+
+    def close(self) -> None:
+        """Free the workers and connections."""
+        ...
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class Serial:
+    """Every chunk here, in order: the reference every other executor must match."""
+
+    workers = 1
+
+    def map_chunks(
+        self, func: Task[T, R], chunks: Sequence[list[T]], progress: Progress | None = None
+    ) -> Iterator[list[R]]:
+        for chunk in chunks:
+            results = func(chunk)
+            if progress is not None:
+                progress(len(chunk))
+            yield results
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class LocalProcesses:
+    """Chunks in ``jobs`` spawned worker processes, at most ``window`` chunks in flight.
+
+    The pool lives until close() (or the end of a ``with`` block), so the workers' cached
+    solvers serve every batch it runs; an error or Ctrl-C stops the workers at once."""
+
+    def __init__(self, jobs: int) -> None:
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        self.workers = jobs
+        self.window = 4 * jobs
+        self.pool: ProcessPoolExecutor | None = None
+
+    def _fresh_pool(self) -> ProcessPoolExecutor:
+        """A new pool; its processes start as chunks arrive (never more than chunks)."""
+        self._stop_pool()
+        context = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(self.workers, context, initializer=worker_signals)
+        return self.pool
+
+    def _stop_pool(self) -> None:
+        """Shut the pool down now: pending chunks cancelled, running workers terminated."""
+        if self.pool is None:
+            return
+        processes = list(getattr(self.pool, "_processes", {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(5)
+        self.pool = None
+
+    def map_chunks(
+        self, func: Task[T, R], chunks: Sequence[list[T]], progress: Progress | None = None
+    ) -> Iterator[list[R]]:
+        if len(chunks) <= 1:  # no worker to start for a single chunk
+            yield from Serial().map_chunks(func, chunks, progress)
+            return
+        done: dict[int, list[R]] = {}
+        running: dict[Future[list[R]], int] = {}
+        todo = deque(range(len(chunks)))
+        following, retries, complete = 0, 0, False
+        pool = self.pool or self._fresh_pool()
+        try:
+            while following < len(chunks):
+                while todo and len(running) < self.window:
+                    k = todo.popleft()
+                    running[pool.submit(func, chunks[k])] = k
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                lost = []
+                for future in finished:
+                    k = running.pop(future)
+                    try:
+                        done[k] = future.result()
+                    except BrokenProcessPool:
+                        lost.append(k)
+                        continue
+                    if progress is not None:
+                        progress(len(chunks[k]))
+                if lost:  # a worker died: every chunk not back yet goes to a fresh pool
+                    retries += 1
+                    if retries > RETRIES:
+                        raise SolverError(
+                            f"worker processes died {retries} times; giving up on the batch"
+                        )
+                    todo.extendleft(sorted([*lost, *running.values()], reverse=True))
+                    running.clear()
+                    pool = self._fresh_pool()
+                while following in done:
+                    yield done.pop(following)
+                    following += 1
+            complete = True
+        finally:
+            if not complete:  # failed or interrupted: stop the workers now
+                self._stop_pool()
+
+    def close(self) -> None:
+        """Let the workers finish and exit (their cached solvers are closed at exit)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
+            self.pool = None
+
+    def __enter__(self) -> LocalProcesses:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is None:
+            self.close()
+        else:
+            self._stop_pool()
+
+
+def batch_map(
+    executor: Executor,
+    func: Task[T, R],
+    items: Sequence[T],
+    progress: Progress | None = None,
+    largest: int = MAX_CHUNK,
+) -> Iterator[R]:
+    """func over items in chunks (see chunk_size), one result per item, in input order."""
+    chunks = chunked(items, chunk_size(len(items), largest))
+    for results in executor.map_chunks(func, chunks, progress):
+        yield from results

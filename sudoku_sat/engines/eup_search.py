@@ -1,0 +1,227 @@
+"""The rules of seed 001 and the depth-first search of the compiled EUP engine.
+
+The rules run to a fixpoint as in the pure-Python reference :mod:`sudoku_sat.engines.eup`:
+
+- Exclusivité: a queue of cells placed since the last pass; each placed value leaves
+  its peers (``peers[c]``), and a peer left with one value joins the queue.
+- Unicité: per *dirty* unit (a flag per unit set when one of its cells changed), OR/AND
+  accumulations give the values seen once, twice and placed; ``once != full`` is a
+  contradiction, ``once & ~twice & ~placed`` are hidden singles, placed at once.
+- Parité: when E and U are stuck, naked pairs of the units looked at by U since the last
+  Parité remove their two values from the other cells of the unit.
+
+Search: depth-first with an explicit stack of states (one row of a 2-D array per depth,
+doubled when full), a branching cell of minimum popcount (the first one with two
+candidates ends the scan, as in the reference) and the values left to try as a mask.
+Values are tried lowest first, in random order (a seeded numba generator) to fill
+grids, or a preferred value first (``prefer[c]``, a mask): the emptying question
+"a solution where c differs from S[c]?" prefers S elsewhere. No Python object is
+touched inside the loops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .eup_bits import ONE, ZERO, popcount
+
+FIRST_DEPTHS = 16
+"""Rows of the state stack allocated at first; doubled when a search goes deeper."""
+
+
+@njit(cache=True)
+def _mark(dirty, cu, c):  # type: ignore[no-untyped-def]
+    for t in range(3):
+        dirty[cu[c, t]] = 1
+
+
+@njit(cache=True)
+def propagate(st, queue, qt, dirty, changed, units, cu, peers, full):  # type: ignore[no-untyped-def]
+    """BouclerRègles on st: queue[:qt] holds the placed cells to propagate, dirty the
+    units for Unicité, changed those for Parité. False on a contradiction; on True every
+    flag is clear again."""
+    nunits, size, npeers = units.shape[0], units.shape[1], peers.shape[1]
+    qh = 0
+    while True:
+        while qh < qt:  # Exclusivité
+            c = queue[qh]
+            qh += 1
+            m = st[c]
+            for k in range(npeers):
+                p = peers[c, k]
+                pm = st[p]
+                if pm & m:
+                    pm &= ~m
+                    if pm == ZERO:
+                        return False
+                    st[p] = pm
+                    _mark(dirty, cu, p)
+                    if pm & (pm - ONE) == ZERO:
+                        queue[qt] = p
+                        qt += 1
+        for u in range(nunits):  # Unicité
+            if dirty[u] == 0:
+                continue
+            dirty[u] = 0
+            changed[u] = 1
+            once = ZERO
+            twice = ZERO
+            placed = ZERO
+            for k in range(size):
+                m = st[units[u, k]]
+                twice |= once & m
+                once |= m
+                if m & (m - ONE) == ZERO:
+                    placed |= m
+            if once != full:
+                return False
+            alone = once & ~twice & ~placed
+            if alone:
+                for k in range(size):
+                    c = units[u, k]
+                    x = st[c] & alone
+                    if x:
+                        if x & (x - ONE):
+                            return False
+                        st[c] = x
+                        queue[qt] = c
+                        qt += 1
+                        _mark(dirty, cu, c)
+        if qh < qt:
+            continue
+        progress = False
+        for u in range(nunits):  # Parité
+            if changed[u] == 0:
+                continue
+            changed[u] = 0
+            for a in range(size):
+                m = st[units[u, a]]
+                if popcount(m) != 2:
+                    continue
+                for b in range(a + 1, size):
+                    if st[units[u, b]] != m:
+                        continue
+                    for k in range(size):
+                        c = units[u, k]
+                        x = st[c]
+                        if k == a or k == b or not x & m:  # noqa: SIM109 (numba)
+                            continue
+                        if x == m:
+                            return False
+                        x &= ~m
+                        st[c] = x
+                        progress = True
+                        _mark(dirty, cu, c)
+                        if x & (x - ONE) == ZERO:
+                            queue[qt] = c
+                            qt += 1
+                    break
+        if not progress:
+            return True
+
+
+@njit(cache=True)
+def branch_cell(st):  # type: ignore[no-untyped-def]
+    """An open cell of minimum popcount (the first with two ends the scan), or -1."""
+    best = -1
+    fewest = ONE << np.uint64(32)
+    for c in range(st.shape[0]):
+        m = st[c]
+        if m & (m - ONE):
+            k = popcount(m)
+            if k < fewest:
+                best = c
+                fewest = k
+                if k == np.uint64(2):
+                    break
+    return best
+
+
+@njit(cache=True)
+def pick(rem, randomize, prefer):  # type: ignore[no-untyped-def]
+    """The value to try next from the mask rem: the preferred one, a random one, or the lowest."""
+    if rem & prefer:
+        return rem & prefer
+    if randomize:
+        k = np.random.randint(0, popcount(rem))
+        for _ in range(k):
+            rem &= rem - ONE
+    return rem & (~rem + ONE)
+
+
+@njit(cache=True)
+def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: ignore[no-untyped-def]
+    """Solutions of the state root (rules not yet applied), up to cap; solution k is copied
+    to row k of out while there are rows. root is overwritten."""
+    ncells, nunits = root.shape[0], units.shape[0]
+    queue = np.empty(ncells, np.int32)
+    dirty = np.ones(nunits, np.uint8)
+    changed = np.ones(nunits, np.uint8)
+    qt = 0
+    for c in range(ncells):
+        m = root[c]
+        if m & (m - ONE) == ZERO:
+            queue[qt] = c
+            qt += 1
+    if cap < 1 or not propagate(root, queue, qt, dirty, changed, units, cu, peers, full):
+        return 0
+    c = branch_cell(root)
+    if c < 0:
+        out[0, :] = root
+        return 1
+    depths = min(FIRST_DEPTHS, ncells + 1)
+    states = np.empty((depths, ncells), np.uint64)
+    cells = np.empty(depths, np.int64)
+    rems = np.empty(depths, np.uint64)
+    states[0, :] = root
+    cells[0] = c
+    rems[0] = root[c]
+    depth = 0
+    count = 0
+    while depth >= 0:
+        rem = rems[depth]
+        if rem == ZERO:
+            depth -= 1
+            continue
+        c = cells[depth]
+        bit = pick(rem, randomize, prefer[c])
+        rems[depth] = rem ^ bit
+        if depth + 1 == depths:
+            states, cells, rems = _deeper(states, cells, rems)
+            depths *= 2
+        child = states[depth + 1]
+        child[:] = states[depth]
+        child[c] = bit
+        queue[0] = c
+        _mark(dirty, cu, c)
+        _mark(changed, cu, c)
+        if not propagate(child, queue, 1, dirty, changed, units, cu, peers, full):
+            dirty[:] = 0
+            changed[:] = 0
+            continue
+        nxt = branch_cell(child)
+        if nxt < 0:
+            if count < out.shape[0]:
+                out[count, :] = child
+            count += 1
+            if count >= cap:
+                break
+            continue
+        depth += 1
+        cells[depth] = nxt
+        rems[depth] = child[nxt]
+    return count
+
+
+@njit(cache=True)
+def _deeper(states, cells, rems):  # type: ignore[no-untyped-def]
+    """The search stack with twice the rows."""
+    depths = states.shape[0]
+    bigger = np.empty((2 * depths, states.shape[1]), np.uint64)
+    bigger[:depths] = states
+    more_cells = np.empty(2 * depths, np.int64)
+    more_cells[:depths] = cells
+    more_rems = np.empty(2 * depths, np.uint64)
+    more_rems[:depths] = rems
+    return bigger, more_cells, more_rems

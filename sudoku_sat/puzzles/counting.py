@@ -1,0 +1,253 @@
+"""Counting the solutions of a puzzle three independent ways, up to a cap.
+
+- ``eup``: the in-house bitmask search of :mod:`sudoku_sat.engines.eup` (rules E, U, P, then
+  branching), counting leaves up to the cap.
+- ``pysat``: one incremental PySAT solver per order holds F_regle; each puzzle's clues
+  are assumptions. A model found is blocked by a clause over its N*N true cell literals
+  only (x(i,j,k) is a function of the grid, so this blocks exactly that solution),
+  guarded by a fresh *activation literal* ``a``: the clause is ``¬a ∨ ¬x1 ∨ ... ∨ ¬xN²``
+  and ``a`` is assumed true while the puzzle is counted. Afterwards the unit ``¬a`` is
+  added, which satisfies every blocking clause of that puzzle for good, so the same
+  solver serves the next puzzle of the batch without reloading the rules. Each puzzle
+  still leaves a dead variable behind, so the solver is renewed every RENEW_AFTER
+  puzzles (the rate fell from about 3,300 to 1,000 checks/s over 6,000 17-clue puzzles
+  without renewal, and stays flat with it).
+- ``ganak``: exact model counting of formula_initiale with pyganak (optional extra
+  ``count``). Ganak cannot stop at a cap (an empty 9x9 has 6.67e21 solutions and runs
+  for minutes), so it is bounded: the PySAT counter first checks whether the puzzle has
+  ``cap`` solutions; if so the answer is ``cap`` and Ganak is not run, else Ganak counts
+  exactly (below the cap, where the methods are compared, it stays independent). The
+  encoding has no auxiliary variables, so the plain model count over the N**3 variables
+  is the number of solutions. Ganak prints ``c o`` lines from C++, so
+  file descriptor 1 is sent to /dev/null while it counts. Its Arjun preprocessing takes
+  30-60 s to refute some contradictory 17-clue puzzles that PySAT refutes in ms.
+
+Every counter returns ``min(count, cap)``; 0 means no solution (contradictory clues).
+
+Roads not taken: PySAT's ``enum_models`` (blocks whole models, negative literals
+included, and leaves the blocking clauses in the solver for the next puzzle); one
+fresh solver per puzzle (reloads 11,988 clauses every time).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+from types import TracebackType
+from typing import Any
+
+from ..encoding import clue_assumptions, encode, num_vars
+from ..engines.eup import count_eup, solve_eup
+from ..engines.eup_batch import count_many, count_one
+from ..errors import SolverError, missing_extra
+from ..grid import Grid, check_grid
+from ..sat.pysat import check_pysat_name, rules_solver
+
+METHODS = ("eup", "pysat", "ganak")
+BLOCK = 256
+"""Puzzles per batch call of the EUP engine (the progress bar moves between blocks)."""
+AUTO_METHOD: dict[int, str] = {2: "pysat", 3: "pysat", 4: "eup", 5: "pysat", 6: "pysat"}
+"""The method ``auto`` (the CLI's default) uses at each order: the faster one measured by
+benchmarks/bench_default_method.py (table in docs/counting.md): pysat 1.5-4.7x faster on
+4x4 and on 9x9 datasets (eup wins only easy random 9x9 puzzles, by 1.2x), eup 2.1-3.8x
+faster on 16x16, pysat 2.8-9.7x faster on 25x25 (eup's backtracking has no clause
+learning: one 25x25 puzzle with 70 % blanks ran over 300 s). 36x36 is not measured and
+follows 25x25."""
+RENEW_AFTER = 300
+"""Puzzles a PySAT counter serves before it reloads F_regle into a fresh solver."""
+
+__all__ = [
+    "METHODS",
+    "PysatCounter",
+    "Counters",
+    "available_methods",
+    "count_eup",
+    "count_ganak",
+    "count_chunk",
+    "count_solutions",
+    "solve_eup",
+]
+
+
+class PysatCounter:
+    """One PySAT solver holding F_regle of order n; counts puzzles by blocking models."""
+
+    def __init__(self, n: int, name: str = "m22") -> None:
+        check_pysat_name(name)
+        self.n = n
+        self.name = name
+        self.top = num_vars(n)
+        self.next_var = self.top + 1
+        self.solver: Any = self.fresh_solver()
+
+    def fresh_solver(self) -> Any:
+        """A new PySAT solver holding F_regle."""
+        return rules_solver(self.n, self.name)
+
+    def activation_literal(self) -> int:
+        """A fresh variable; the solver is renewed after RENEW_AFTER of them.
+
+        Every puzzle leaves a dead activation variable behind, and the model (which
+        get_model copies in full) and the solver's per-variable work grow with them:
+        renewing every few hundred puzzles keeps the rate flat over a batch of 50,000.
+        """
+        if self.next_var - self.top > RENEW_AFTER:
+            self.solver.delete()
+            self.solver = self.fresh_solver()
+            self.next_var = self.top + 1
+        self.next_var += 1
+        return self.next_var - 1
+
+    def __enter__(self) -> PysatCounter:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+    def count(self, grid: Grid, cap: int = 2) -> int:
+        """Solutions of grid up to cap; the puzzle's blocking clauses are disabled on return."""
+        check_grid(grid, self.n)
+        act = self.activation_literal()
+        assumptions = [*clue_assumptions(grid, self.n), act]
+        solver, top = self.solver, self.top
+        found = 0
+        while found < cap and solver.solve(assumptions=assumptions):
+            found += 1
+            block = [-lit for lit in solver.get_model()[:top] if lit > 0]
+            block.append(-act)
+            solver.add_clause(block)
+        solver.add_clause([-act])
+        return found
+
+
+def ganak_counter() -> Any:
+    """A fresh pyganak Counter, or SolverError saying how to install it."""
+    try:
+        from pyganak import Counter
+    except ImportError:
+        raise missing_extra("exact counting (pyganak)", "count") from None
+    return Counter()
+
+
+def count_ganak(grid: Grid, n: int) -> int:
+    """The exact number of solutions of grid: the model count of formula_initiale."""
+    check_grid(grid, n)
+    encoding = encode(grid, n)
+    counter = ganak_counter()
+    counter.new_vars(encoding.nvars)
+    counter.add_clauses(encoding.clauses)
+    with stdout_silenced():
+        return int(counter.count())
+
+
+@contextmanager
+def stdout_silenced() -> Iterator[None]:
+    """Send file descriptor 1 to /dev/null: Ganak prints ``c o ...`` lines from C++."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def available_methods() -> list[str]:
+    """The methods that can run here: eup and pysat always, ganak when pyganak imports."""
+    try:
+        import pyganak  # noqa: F401
+    except ImportError:
+        return ["eup", "pysat"]
+    return list(METHODS)
+
+
+def check_method(method: str) -> None:
+    """Raise SolverError unless method is one of METHODS."""
+    if method not in METHODS:
+        raise SolverError(f"unknown counting method {method!r}; known: {', '.join(METHODS)}")
+
+
+class Counters:
+    """Counters for a batch: one PySAT solver per order, reused from puzzle to puzzle.
+
+    The PySAT name is checked at once (SolverError), before any puzzle is counted."""
+
+    def __init__(self, pysat_name: str = "m22") -> None:
+        check_pysat_name(pysat_name)
+        self.pysat_name = pysat_name
+        self.pysat: dict[int, PysatCounter] = {}
+
+    def __enter__(self) -> Counters:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free every PySAT solver."""
+        for counter in self.pysat.values():
+            counter.close()
+        self.pysat.clear()
+
+    def count(self, grid: Grid, n: int, cap: int, method: str) -> int:
+        """min(count, cap) by method."""
+        check_method(method)
+        if method == "eup":
+            return count_one(grid, n, cap)
+        if method == "ganak":
+            if self.pysat_counter(n).count(grid, cap) >= cap:
+                return cap  # Ganak has no cap: it runs only on puzzles below it
+            return min(count_ganak(grid, n), cap)
+        return self.pysat_counter(n).count(grid, cap)
+
+    def pysat_counter(self, n: int) -> PysatCounter:
+        """The PySAT counter of order n, made on first use."""
+        if n not in self.pysat:
+            self.pysat[n] = PysatCounter(n, self.pysat_name)
+        return self.pysat[n]
+
+    def count_all(
+        self, puzzles: Iterable[tuple[Grid, int]], cap: int, methods: list[str]
+    ) -> Iterator[dict[str, int]]:
+        """For each (grid, n) in order, min(count, cap) by every method asked (``auto``
+        stands for the method AUTO_METHOD picks at the puzzle's order, and is named so).
+
+        EUP counts a block of BLOCK puzzles per batch call (one compiled call with numba)."""
+        for method in methods:
+            if method != "auto":
+                check_method(method)
+        items = iter(puzzles)
+        while block := list(islice(items, BLOCK)):
+            chosen = [[AUTO_METHOD[n] if m == "auto" else m for m in methods] for _, n in block]
+            by_eup = [item for item, ms in zip(block, chosen, strict=True) if "eup" in ms]
+            eup_counts = iter(count_many(by_eup, cap) if by_eup else [])
+            for (grid, n), ms in zip(block, chosen, strict=True):
+                yield {
+                    m: next(eup_counts) if m == "eup" else self.count(grid, n, cap, m) for m in ms
+                }
+
+
+def count_chunk(
+    chunk: list[tuple[Grid, int]], cap: int, methods: list[str], pysat_name: str = "m22"
+) -> list[dict[str, int]]:
+    """Counts of a chunk of puzzles by every method: a pure function of its arguments, so
+    chunks can run in any process and in any order (``--jobs``)."""
+    with Counters(pysat_name) as counters:
+        return list(counters.count_all(chunk, cap, methods))
+
+
+def count_solutions(grid: Grid, n: int, cap: int = 2, method: str = "eup") -> int:
+    """min(count, cap) of grid by method (eup, pysat or ganak); 0 when it has no solution."""
+    with Counters() as counters:
+        return counters.count(grid, n, cap, method)

@@ -1,0 +1,87 @@
+"""Emptying on the compiled EUP engine: the whole greedy pass in one call, with witnesses.
+
+The kernel (:func:`sudoku_sat.engines.eup_greedy.greedy_empty`) takes the orbits in the
+order the pure-Python greedy would try them (drawn from the same random stream), skips
+the naked singles, and asks for each other emptied cell r "a solution with r != S[r]?".
+When the answer is yes the orbit stays, and the solution found is kept as its
+*witness*: it solves the final puzzle minus that orbit too, since later removals only
+add solutions. So the minimality certificate of every clue comes with the emptying;
+verification checks those grids against the rules (:meth:`Witnesses.valid`, plain
+numpy over the units, trusting no solver) and counts the final puzzle by an
+independent method.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..grid import Grid, geometry
+
+Orbit = tuple[int, ...]
+"""Cells emptied together (as in :mod:`.emptying`)."""
+
+
+@dataclass(frozen=True)
+class Witnesses:
+    """Per orbit kept by the compiled greedy, a second solution of the puzzle without it
+    (one row of ``grids`` per orbit of ``orbits``)."""
+
+    orbits: tuple[Orbit, ...]
+    grids: Any
+
+    def get(self, orbit: Orbit) -> Grid | None:
+        """The witness of orbit, as a grid, or None."""
+        if orbit not in self.orbits:
+            return None
+        return tuple(int(v) for v in self.grids[self.orbits.index(orbit)])
+
+    def valid(self, puzzle: Grid, solution: Grid, n: int) -> set[Orbit]:
+        """The orbits whose witness is a solution of puzzle minus that orbit, other than
+        solution: every unit holds 1..N, every other clue is kept, some cell differs."""
+        import numpy as np
+
+        if not self.orbits:
+            return set()
+        geo = geometry(n)
+        grids = self.grids
+        units = np.sort(grids[:, np.array(geo.units)], axis=2)
+        rules = (units == np.arange(1, geo.size + 1)).all(axis=(1, 2))
+        clues = np.array(puzzle)
+        keep = np.repeat((clues != 0)[None, :], len(self.orbits), axis=0)
+        for k, orbit in enumerate(self.orbits):
+            keep[k, list(orbit)] = False
+        agrees = ((grids == clues) | ~keep).all(axis=1)
+        other = (grids != np.array(solution)).any(axis=1)
+        ok = rules & agrees & other
+        return {orbit for orbit, good in zip(self.orbits, ok, strict=True) if good}
+
+
+NO_WITNESSES = Witnesses((), None)
+
+
+def greedy_with_witnesses(
+    puzzle: Grid, solution: Grid, n: int, order: Sequence[Orbit], singles: bool = True
+) -> tuple[Grid, Witnesses]:
+    """The minimal puzzle the greedy reaches trying orbits in order, and the witnesses of
+    the orbits kept."""
+    import numpy as np
+
+    from ..engines import eup_greedy, eup_numba
+
+    width = max((len(o) for o in order), default=1)
+    orbits = np.full((len(order), width), -1, dtype=np.int32)
+    for k, orbit in enumerate(order):
+        orbits[k, : len(orbit)] = orbit
+    grid, found = eup_greedy.greedy_empty(
+        np.array(puzzle, np.int32),
+        np.array(solution, np.int32),
+        orbits,
+        np.arange(len(order), dtype=np.int32),
+        singles,
+        *eup_numba.tables(n),
+    )
+    kept = np.flatnonzero(found[:, 0])
+    witnesses = Witnesses(tuple(order[int(k)] for k in kept), found[kept])
+    return tuple(grid.tolist()), witnesses

@@ -1,0 +1,168 @@
+"""Solver binaries (minisat, cadical, picosat, cryptominisat5, kissat, or any program that
+prints SAT-competition output): the full formula_initiale is written as DIMACS to a temp
+file, the binary runs on it with a timeout, and its answer is parsed, decoded and checked.
+
+A binary runs in its own process group (session), killed as a group when the call ends
+early (timeout, error, SIGINT/SIGTERM turned into an exception by the CLI), so no solver
+process outlives its puzzle; its temp DIMACS file lives in a temp folder removed on every
+exit path. A binary that crashes (or answers nonsense) on one puzzle gives that puzzle
+status ``crashed``, so the rest of a batch goes on; a binary that cannot run at all
+(missing) is a SolverError.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..deadline import effective_timeout
+from ..dimacs import parse_answer, write_cnf_file
+from ..encoding import decode, encode
+from ..errors import DimacsError, SolverError
+from ..grid import Grid, is_solution
+from .result import SolveResult
+
+
+def binary_command(binary: str, cnf: Path, out: Path) -> list[str]:
+    """The command line that makes binary solve cnf and print (or write) its model."""
+    base = Path(binary).name
+    if base.startswith("minisat"):
+        return [binary, "-verb=0", str(cnf), str(out)]
+    if base.startswith("cadical") or base.startswith("kissat"):
+        return [binary, "-q", str(cnf)]
+    if base.startswith("cryptominisat"):
+        return [binary, "--verb", "0", str(cnf)]
+    return [binary, str(cnf)]
+
+
+def find_binary(binary: str) -> str:
+    """The path of binary (a name on PATH or a path), or SolverError."""
+    found = shutil.which(binary)
+    if found is None:
+        raise SolverError(f"solver binary {binary!r} not found on PATH")
+    return found
+
+
+def run_in_group(command: list[str], timeout: float | None) -> subprocess.CompletedProcess[str]:
+    """Run command in its own process group; kill the whole group if we stop early.
+
+    Raises subprocess.TimeoutExpired after timeout seconds, and lets any exception
+    (KeyboardInterrupt, the CLI's Terminated) through, always after killing the group.
+    """
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = proc.communicate(timeout=effective_timeout(timeout))
+    except BaseException:
+        kill_group(proc)
+        raise
+    kill_group(proc)  # children the solver left behind
+    return subprocess.CompletedProcess(command, proc.returncode, stdout, stderr)
+
+
+def kill_group(proc: subprocess.Popen[str]) -> None:
+    """SIGKILL proc's process group and reap proc."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    try:
+        proc.communicate(timeout=5)
+    except (subprocess.TimeoutExpired, ValueError, OSError):
+        proc.kill()
+        proc.wait()
+
+
+def solve_external(grid: Grid, n: int, binary: str, timeout: float | None = None) -> SolveResult:
+    """Encode grid to DIMACS (the statement's formula), run binary on it, parse and check
+    its answer (:func:`solve_formula`)."""
+    encoding = encode(grid, n)
+    return solve_formula(grid, n, binary, encoding.nvars, encoding.clauses, timeout)[0]
+
+
+Decoder = Callable[[list[int]], tuple[Grid, list[int]]]
+"""A model's true literals -> (grid, cells given several values)."""
+Command = Callable[[str, Path, Path], list[str]]
+"""(binary path, CNF file, answer file) -> the command line."""
+
+
+def solve_formula(
+    grid: Grid,
+    n: int,
+    binary: str,
+    nvars: int,
+    clauses: Sequence[Sequence[int]],
+    timeout: float | None = None,
+    decoder: Decoder | None = None,
+    command: Command = binary_command,
+) -> tuple[SolveResult, str]:
+    """Write the formula for grid to a temp DIMACS file, run binary on it in its own
+    process group, parse and check its answer; the result and the solver's stdout.
+
+    A crash or an answer that is not a solution of grid gives status ``crashed`` (detail
+    says why), so that one bad puzzle does not lose the rest of a batch.
+    """
+    path = find_binary(binary)
+    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+        cnf, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
+        write_cnf_file(cnf, nvars, clauses)
+        start = time.perf_counter()
+        try:
+            proc = run_in_group(command(path, cnf, out), timeout)
+        except subprocess.TimeoutExpired:
+            seconds = time.perf_counter() - start
+            unknown = SolveResult(
+                "unknown", grid, seconds, binary, {}, f"timeout after {timeout} s"
+            )
+            return unknown, ""
+        except OSError as exc:
+            raise SolverError(f"{binary}: cannot run: {exc.strerror}") from None
+        seconds = time.perf_counter() - start
+        text = out.read_text(errors="replace") if out.exists() else proc.stdout
+    try:
+        result = _read_binary_answer(grid, n, binary, proc, text, seconds, decoder)
+    except SolverError as exc:
+        stats = {"exit_code": proc.returncode}
+        result = SolveResult("crashed", grid, seconds, binary, stats, str(exc))
+    return result, proc.stdout
+
+
+def _read_binary_answer(
+    grid: Grid,
+    n: int,
+    binary: str,
+    proc: subprocess.CompletedProcess[str],
+    text: str,
+    seconds: float,
+    decoder: Decoder | None = None,
+) -> SolveResult:
+    if proc.returncode not in (0, 10, 20):
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
+    try:
+        answer = parse_answer(text, binary)
+    except DimacsError as exc:
+        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
+    stats: dict[str, Any] = {"exit_code": proc.returncode}
+    if answer.status == "UNSAT":
+        return SolveResult("unsat", grid, seconds, binary, stats)
+    if answer.status == "UNKNOWN":
+        return SolveResult("unknown", grid, seconds, binary, stats, "solver said UNKNOWN")
+    literals = list(answer.literals)
+    solution, clashes = decoder(literals) if decoder else decode(literals, n)
+    if clashes or not is_solution(solution, n, grid):
+        raise SolverError(f"{binary} answered SAT but its model is not a solution of the puzzle")
+    return SolveResult("solved", solution, seconds, binary, stats)

@@ -1,0 +1,77 @@
+"""The Dask executor on an in-process LocalCluster: order, progress, errors, no scheduler."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from sudoku_sat.batch import DaskExecutor, batch_map, open_executor
+from sudoku_sat.batch import cluster as dask_cluster
+from sudoku_sat.errors import SolverError
+
+distributed = pytest.importorskip("distributed")
+
+
+def squares(chunk: list[int]) -> list[int]:
+    return [x * x for x in chunk]
+
+
+def reciprocals(chunk: list[int]) -> list[float]:
+    return [1 / x for x in chunk]
+
+
+@pytest.fixture(scope="module")
+def address() -> Iterator[str]:
+    """A LocalCluster of two single-threaded worker processes on 127.0.0.1."""
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=":0",
+    ) as local:
+        yield str(local.scheduler_address)
+
+
+def test_results_come_in_input_order_with_every_chunk_reported(address: str) -> None:
+    items = list(range(3000))
+    seen: list[int] = []
+    with DaskExecutor(address) as executor:
+        assert executor.workers == 2
+        out = list(batch_map(executor, squares, items, seen.append))
+    assert out == [x * x for x in items]
+    assert sum(seen) == len(items) and len(seen) == 64
+
+
+def test_a_task_error_reaches_the_caller(address: str) -> None:
+    with DaskExecutor(address) as executor, pytest.raises(ZeroDivisionError):
+        list(batch_map(executor, reciprocals, [3, 2, 1, 0] * 50))
+
+
+def test_the_environment_variable_names_the_scheduler(
+    address: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dask
+
+    with dask.config.set({"scheduler-address": address}):
+        executor = open_executor()
+    with executor:
+        assert isinstance(executor, DaskExecutor) and executor.address == address
+    with dask.config.set({"scheduler-address": address}):
+        assert not isinstance(open_executor(jobs=1), DaskExecutor)  # --jobs wins
+
+
+def test_an_unreachable_scheduler_is_a_solver_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", 1.0)
+    with pytest.raises(SolverError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        open_executor(scheduler="tcp://127.0.0.1:9")
+
+
+def missing_module(chunk: list[int]) -> list[int]:
+    raise ModuleNotFoundError("No module named 'sudoku_sat.somewhere'")
+
+
+def test_a_worker_that_cannot_load_the_task_is_one_solver_error(address: str) -> None:
+    with DaskExecutor(address) as executor, pytest.raises(SolverError, match="every worker"):
+        list(batch_map(executor, missing_module, [1, 2, 3]))

@@ -1,0 +1,126 @@
+"""The executors: results in input order, progress by chunk, chunking, dying workers."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from sudoku_sat.batch import (
+    MAX_CHUNK,
+    LocalProcesses,
+    Serial,
+    batch_map,
+    chunk_size,
+    chunked,
+    open_executor,
+)
+from sudoku_sat.errors import SudokuSatError
+
+
+def squares(chunk: list[int]) -> list[int]:
+    """A task: the square of each item."""
+    return [x * x for x in chunk]
+
+
+def pids(chunk: list[int]) -> list[int]:
+    """A task: the process that ran each item."""
+    return [os.getpid()] * len(chunk)
+
+
+@dataclass(frozen=True)
+class DieOnce:
+    """A task whose worker process dies on the chunk holding `fatal`, the first time only."""
+
+    marker: str
+    fatal: int
+
+    def __call__(self, chunk: list[int]) -> list[int]:
+        if self.fatal in chunk and not Path(self.marker).exists():
+            Path(self.marker).write_text("died")
+            os._exit(9)
+        return squares(chunk)
+
+
+@dataclass(frozen=True)
+class DieAlways:
+    """A task whose worker process dies on every chunk."""
+
+    def __call__(self, chunk: list[int]) -> list[int]:
+        os._exit(9)
+
+
+def test_chunk_size_depends_on_the_batch_alone() -> None:
+    assert chunk_size(0) == 1 and chunk_size(1) == 1
+    assert chunk_size(64) == 1 and chunk_size(65) == 2
+    assert chunk_size(6400) == 100
+    assert chunk_size(10**7) == MAX_CHUNK
+    assert chunk_size(10**7, largest=50) == 50
+
+
+def test_chunked_keeps_every_item_once_in_order() -> None:
+    items = list(range(10))
+    assert chunked(items, 4) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
+    assert chunked([], 4) == []
+
+
+@pytest.mark.parametrize("total", [0, 1, 5, 200])
+def test_serial_yields_in_order_and_reports_every_item(total: int) -> None:
+    seen: list[int] = []
+    out = list(batch_map(Serial(), squares, list(range(total)), seen.append))
+    assert out == [x * x for x in range(total)]
+    assert sum(seen) == total
+
+
+def test_local_processes_match_serial_in_order() -> None:
+    items = list(range(500))
+    seen: list[int] = []
+    with LocalProcesses(2) as executor:
+        out = list(batch_map(executor, squares, items, seen.append))
+        workers = set(batch_map(executor, pids, items))
+        assert os.getpid() not in workers and 1 <= len(workers) <= 2  # worker processes
+    assert out == list(batch_map(Serial(), squares, items))
+    assert sum(seen) == len(items)
+
+
+def test_never_more_workers_than_chunks_and_one_chunk_is_done_here() -> None:
+    with LocalProcesses(1000) as executor:
+        assert list(batch_map(executor, pids, [7])) == [os.getpid()]
+        assert len(set(batch_map(executor, pids, [1, 2, 3]))) <= 3
+
+
+def test_a_dying_worker_loses_nothing(tmp_path: Path) -> None:
+    items = list(range(400))
+    task = DieOnce(str(tmp_path / "died"), fatal=250)
+    seen: list[int] = []
+    with LocalProcesses(2) as executor:
+        out = list(batch_map(executor, task, items, seen.append))
+    assert (tmp_path / "died").exists()  # a worker did die
+    assert out == [x * x for x in items]
+    assert sum(seen) == len(items)  # every item reported exactly once
+
+
+def test_workers_that_always_die_end_in_a_solver_error() -> None:
+    with LocalProcesses(2) as executor, pytest.raises(SudokuSatError, match="died"):
+        list(batch_map(executor, DieAlways(), list(range(100))))
+
+
+def test_a_task_error_reaches_the_caller() -> None:
+    with LocalProcesses(2) as executor, pytest.raises(ZeroDivisionError):
+        list(batch_map(executor, reciprocals, [3, 2, 1, 0, 1, 2] * 20))
+
+
+def reciprocals(chunk: list[int]) -> list[float]:
+    return [1 / x for x in chunk]
+
+
+def test_open_executor_follows_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+    assert isinstance(open_executor(), Serial)
+    assert isinstance(open_executor(1), Serial)
+    executor = open_executor(3)
+    assert isinstance(executor, LocalProcesses) and executor.workers == 3
+    with pytest.raises(SudokuSatError, match="mutually exclusive"):
+        open_executor(2, "tcp://127.0.0.1:1")
