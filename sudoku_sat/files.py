@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 import stat
 import sys
 import tempfile
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import InputError, SudokuSatError
+from .signals import hold, release
 
 BOM = "\ufeff"
 
@@ -158,21 +158,6 @@ def _new_mode(target: Path) -> int:
         return 0o666 & ~current_umask()
 
 
-_HELD = (signal.SIGINT, signal.SIGTERM)
-
-
-def _hold_signals() -> set[int | signal.Signals] | None:
-    """Block SIGINT and SIGTERM (delivered when released); the previous mask."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-
-
-def _release_signals(previous: set[int | signal.Signals] | None) -> None:
-    if previous is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
 @contextmanager
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temp path beside path; on success rename it over path, else remove it."""
@@ -185,15 +170,15 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
         return
     # SIGINT/SIGTERM held back until the cleanup below is armed: a signal between the
     # temp file's creation and the try would leave it behind.
-    held = _hold_signals()
+    held = hold()
     try:
         fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
     except OSError as exc:
-        _release_signals(held)
+        release(held)
         raise os_error(exc, path) from None
     tmp = Path(name)
     try:
-        _release_signals(held)
+        release(held)
         os.close(fd)
         yield tmp
         os.chmod(tmp, _new_mode(target))

@@ -8,7 +8,12 @@ the edge then prints one line and exits 128 + the signal number (130, 143).
 
 Worker processes call :func:`worker_signals` first: they ignore SIGINT (a Ctrl-C reaches
 the whole process group; the parent decides) and die quietly on SIGTERM, which is how a
-pool is terminated, instead of printing tracebacks.
+pool is terminated, instead of printing tracebacks, after killing the process groups of
+the solver binaries they started (:func:`track_group`).
+
+Code that must not be interrupted between creating something and arming its cleanup
+(a temp file, a child process) calls :func:`hold` before and :func:`release` inside the
+``try``: a signal in between is recorded, then delivered by ``release``.
 
 PySAT's C solvers catch SIGINT themselves during a call and raise an error whose text is
 "Caught keyboard interrupt"; :func:`is_pysat_interrupt` recognises it, and the CLI's
@@ -18,10 +23,11 @@ A SIGTERM that arrives inside one long PySAT call takes effect when the call ret
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from types import FrameType
 
 HANDLED = (signal.SIGINT, signal.SIGTERM)
@@ -66,10 +72,69 @@ def handled() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+_GROUPS: set[int] = set()
+"""Process groups of the solver binaries this process is running (killed on SIGTERM)."""
+
+
+def track_group(pgid: int) -> None:
+    """Remember a child's process group, for a worker's SIGTERM to kill it."""
+    _GROUPS.add(pgid)
+
+
+def untrack_group(pgid: int) -> None:
+    _GROUPS.discard(pgid)
+
+
+def _worker_exit(signum: int, frame: FrameType | None) -> None:
+    for pgid in list(_GROUPS):
+        with suppress(OSError):
+            os.killpg(pgid, signal.SIGKILL)
+    os._exit(exit_code(signum))
+
+
 def worker_signals() -> None:
-    """For a worker process: ignore SIGINT, die on SIGTERM without a traceback."""
+    """For a worker process: ignore SIGINT; on SIGTERM kill the solver groups it started
+    and exit at once, without a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _worker_exit)
+
+
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+class Held:
+    """SIGINT and SIGTERM recorded instead of handled, from :func:`hold` to :func:`release`."""
+
+    def __init__(self) -> None:
+        self.pending: list[int] = []
+        self.previous: dict[int, Handler] = {}
+
+    def _record(self, signum: int, frame: FrameType | None) -> None:
+        self.pending.append(signum)
+
+
+def hold() -> Held:
+    """Record SIGINT and SIGTERM from now on instead of acting on them.
+
+    A handler swap, not a signal mask: it holds whichever thread the kernel delivers the
+    signal to (Python runs handlers in the main thread). Outside the main thread, where
+    handlers cannot be set, it holds nothing.
+    """
+    held = Held()
+    if threading.current_thread() is threading.main_thread():
+        for signum in HANDLED:
+            held.previous[signum] = signal.getsignal(signum)
+            signal.signal(signum, held._record)
+    return held
+
+
+def release(held: Held) -> None:
+    """Put the handlers back, then deliver the first signal recorded while held (if any)."""
+    for signum, handler in held.previous.items():
+        signal.signal(signum, handler)
+    held.previous.clear()
+    if held.pending:
+        signal.raise_signal(held.pending[0])
 
 
 def is_pysat_interrupt(exc: BaseException) -> bool:

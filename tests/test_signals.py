@@ -18,7 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_sat.signals import Terminated, exit_code, handled, is_pysat_interrupt
+from sudoku_sat.signals import (
+    Terminated,
+    exit_code,
+    handled,
+    hold,
+    is_pysat_interrupt,
+    release,
+)
 
 from .conftest import TRES_DIFFICILE, dataset_path
 
@@ -115,26 +122,53 @@ def test_encode_out_dir_leaves_no_temp_file(tmp_path: Path, signum: int) -> None
     assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
 
 
+def slow_solver(tmp_path: Path) -> Path:
+    """A "solver" that records its CNF path and its background child's pid, then hangs."""
+    solver = tmp_path / "slowsat"
+    solver.write_text(
+        '#!/bin/sh\necho "$1" > "$0.$$.cnf"\nsleep 300 &\necho $! > "$0.$$.child"\nsleep 300\n'
+    )
+    solver.chmod(0o755)
+    return solver
+
+
+def started(solver: Path) -> list[Path]:
+    """The child-pid files of the solver runs under way (written in full)."""
+    return [f for f in solver.parent.glob(f"{solver.name}.*.child") if f.read_text().strip()]
+
+
 @pytest.mark.parametrize("signum", SIGNALS)
 def test_solve_external_kills_the_solver_group_and_removes_its_file(
     tmp_path: Path, signum: int
 ) -> None:
-    solver = tmp_path / "slowsat"
-    solver.write_text(
-        '#!/bin/sh\necho "$1" > "$0.cnf"\nsleep 300 &\necho $! > "$0.child"\nsleep 300\n'
-    )
-    solver.chmod(0o755)
+    solver = slow_solver(tmp_path)
     grids = tmp_path / "g.txt"
     grids.write_text(TRES_DIFFICILE + "\n")
     proc = start("solve", str(grids), "--external", str(solver), cwd=tmp_path)
-    child_file = Path(f"{solver}.child")
-    wait_for(lambda: child_file.exists() and child_file.read_text().strip() != "", proc)
+    wait_for(lambda: len(started(solver)) == 1, proc)
+    (child_file,) = started(solver)
     pids = children(proc.pid) | {int(child_file.read_text())}
-    cnf = Path(Path(f"{solver}.cnf").read_text().strip())
+    cnf = Path(Path(str(child_file).removesuffix(".child") + ".cnf").read_text().strip())
     assert cnf.exists()
     code, _, err = stop(proc, signum)
     assert_one_line(code, err, signum)
     assert gone(pids) and not cnf.exists() and not cnf.parent.exists()
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_solve_external_jobs_2_kills_the_solvers_its_workers_started(
+    tmp_path: Path, signum: int
+) -> None:
+    solver = slow_solver(tmp_path)
+    grids = tmp_path / "g.txt"
+    grids.write_text((TRES_DIFFICILE + "\n") * 8)
+    args = ("solve", str(grids), "--external", str(solver), "--jobs", "2", "-q")
+    proc = start(*args, cwd=tmp_path)
+    wait_for(lambda: len(started(solver)) == 2, proc)
+    pids = children(proc.pid) | {int(f.read_text()) for f in started(solver)}
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert gone(pids)
 
 
 @pytest.mark.parametrize("signum", SIGNALS)
@@ -179,6 +213,41 @@ def test_handled_turns_sigterm_into_an_exception_and_restores() -> None:
         time.sleep(5)
     assert caught.value.signum == signal.SIGTERM and exit_code(signal.SIGTERM) == 143
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_a_held_signal_is_delivered_on_release() -> None:
+    with pytest.raises(Terminated) as caught, handled():
+        held = hold()
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.2)  # recorded, not raised
+        assert held.pending == [signal.SIGTERM]
+        release(held)
+    assert caught.value.signum == signal.SIGTERM
+
+
+def test_release_without_a_signal_restores_the_handlers() -> None:
+    with handled():
+        before = signal.getsignal(signal.SIGINT)
+        release(hold())
+        assert signal.getsignal(signal.SIGINT) == before
+
+
+def test_worker_sigterm_kills_the_tracked_groups_and_exits_143() -> None:
+    code = "import os, signal, subprocess, time\n"
+    code += "from sudoku_sat.signals import track_group, worker_signals\n"
+    code += "worker_signals()\n"
+    code += "child = subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
+    code += "track_group(child.pid); print(child.pid, flush=True)\n"
+    code += "os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('alive')"
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert proc.returncode == 143 and proc.stderr == ""
+    assert gone({int(proc.stdout.split()[0])}) and "alive" not in proc.stdout
 
 
 def test_worker_signals() -> None:

@@ -28,6 +28,7 @@ from ..dimacs import parse_answer, write_cnf_file
 from ..encoding import decode, encode
 from ..errors import DimacsError, SolverError
 from ..grid import Grid, is_solution
+from ..signals import hold, release, track_group, untrack_group
 from .result import SolveResult
 
 
@@ -57,16 +58,23 @@ def run_in_group(command: list[str], timeout: float | None) -> subprocess.Comple
     Raises subprocess.TimeoutExpired after timeout seconds, and lets any exception
     (KeyboardInterrupt, the CLI's Terminated) through, always after killing the group.
     """
-    proc = subprocess.Popen(
-        command,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        errors="replace",
-        start_new_session=True,
-    )
+    held = hold()  # a signal before the try below would leave the solver running
     try:
+        proc = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+            start_new_session=True,
+        )
+    except BaseException:
+        release(held)
+        raise
+    track_group(proc.pid)
+    try:
+        release(held)
         stdout, stderr = proc.communicate(timeout=effective_timeout(timeout))
     except BaseException:
         kill_group(proc)
@@ -79,6 +87,7 @@ def kill_group(proc: subprocess.Popen[str]) -> None:
     """SIGKILL proc's process group and reap proc."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
+    untrack_group(proc.pid)
     try:
         proc.communicate(timeout=5)
     except (subprocess.TimeoutExpired, ValueError, OSError):
