@@ -84,7 +84,7 @@ def test_rate_on_the_cluster_and_local_processes_prints_what_one_process_prints(
 ) -> None:
     reference = run("rate", puzzles, "--jobs", "1")
     assert reference[0] == 1  # the contradictory grid is not rated
-    assert reference[1].count("\n") == 156 and reference[1].startswith(EASY)
+    assert reference[1].count("\n") == 156 and "unsat 1" in reference[1].splitlines()[-1]
     assert run("rate", puzzles, "--scheduler", address) == reference
     assert run("rate", puzzles, "--jobs", "2") == reference
 
