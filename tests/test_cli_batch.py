@@ -97,7 +97,7 @@ def untimed(output: str) -> dict[str, object]:
     return data
 
 
-@pytest.mark.parametrize("mode", [(), ("--depth", "--encodings", "extended,minimal")], ids=str)
+@pytest.mark.parametrize("mode", [(), ("--depth", "--encodings", "extended,augmented")], ids=str)
 def test_ladder_on_the_cluster_and_local_processes_gives_what_one_process_gives(
     mode: tuple[str, ...], puzzles: str, address: str
 ) -> None:
