@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from sudoku_sat.batch import Executor, open_executor
 from sudoku_sat.difficulty.making import LevelOptions, make_many_at_level
 from sudoku_sat.difficulty.qqwing import (
     QQWING_LEVELS,
@@ -67,13 +68,18 @@ def table(rows: dict[str, dict[str, int]], title: str) -> str:
 
 
 def crosscheck(sources: dict[str, list[str]], jobs: int) -> str:
+    with open_executor(jobs) as executor:
+        return crosscheck_on(sources, jobs, executor)
+
+
+def crosscheck_on(sources: dict[str, list[str]], jobs: int, executor: Executor) -> str:
     out = ["## Our level against qqwing's difficulty", ""]
     everything: dict[str, dict[str, int]] = {}
     broken = total = 0
     start = time.perf_counter()
     for name, lines in sources.items():
         theirs = qqwing_levels(lines)
-        ratings = list(rate_many([(3, parse_puzzles(line)[0].grid) for line in lines], jobs))
+        ratings = list(rate_many([(3, parse_puzzles(line)[0].grid) for line in lines], executor))
         ours = [r.level or r.status for r in ratings]
         rows = contingency(ours, theirs)
         mismatches = singles_mismatches(ours, theirs)

@@ -79,6 +79,36 @@ def test_cluster_and_local_processes_print_what_one_process_prints(
         assert run(name, puzzles, *options) == reference  # no option: this process
 
 
+def test_rate_on_the_cluster_and_local_processes_prints_what_one_process_prints(
+    puzzles: str, address: str
+) -> None:
+    reference = run("rate", puzzles, "--jobs", "1")
+    assert reference[0] == 1  # the contradictory grid is not rated
+    assert reference[1].count("\n") == 156 and "unsat 1" in reference[1].splitlines()[-1]
+    assert run("rate", puzzles, "--scheduler", address) == reference
+    assert run("rate", puzzles, "--jobs", "2") == reference
+
+
+def untimed(output: str) -> dict[str, object]:
+    """ladder's JSON without its one measured value, the time per puzzle."""
+    data = json.loads(output)
+    for entry in data.get("rows", []) + data.get("depth", []):
+        entry.pop("ms_per_puzzle")
+    return data
+
+
+@pytest.mark.parametrize("mode", [(), ("--depth", "--encodings", "extended,augmented")], ids=str)
+def test_ladder_on_the_cluster_and_local_processes_gives_what_one_process_gives(
+    mode: tuple[str, ...], puzzles: str, address: str
+) -> None:
+    command = ("ladder", "--dataset", puzzles, *mode, "--json", "-")
+    code, reference = run(*command, "--jobs", "1")
+    assert code == 0 and untimed(reference)["puzzles"] == 155
+    for where in (["--scheduler", address], ["--jobs", "2"]):
+        code, out = run(*command, *where)
+        assert code == 0 and untimed(out) == untimed(reference)
+
+
 def test_generate_and_minimize_reproduce_their_seed_on_the_cluster(
     address: str, tmp_path: Path
 ) -> None:
@@ -137,7 +167,9 @@ def test_ctrl_c_leaves_no_output_file_and_stops(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []  # neither the file nor a temp file beside it
 
 
-@pytest.mark.parametrize("command", ["solve", "count", "unique", "compare", "generate", "minimize"])
+@pytest.mark.parametrize(
+    "command", ["solve", "count", "unique", "compare", "generate", "minimize", "rate", "ladder"]
+)
 def test_every_batch_command_takes_jobs_and_scheduler(command: str) -> None:
     text = runner.invoke(app, [command, "--help"], terminal_width=200).stdout
     assert "--jobs" in text and "--scheduler" in text and "DASK_SCHEDULER_ADDRESS" in text

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
+from sudoku_sat.batch import LocalProcesses
+from sudoku_sat.batch.items import pack
 from sudoku_sat.errors import SudokuSatError as UsageError
 from sudoku_sat.gridio import parse_puzzles
 from sudoku_sat.lab import ladder
 from sudoku_sat.lab.ladder import (
     DepthSummary,
+    LadderTask,
     depth_run,
     ladder_rows,
     parse_encodings,
@@ -41,11 +46,22 @@ def test_rows_count_what_each_level_solves() -> None:
 
 
 def test_jobs_do_not_change_the_results(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ladder, "CHUNK", 5)  # five chunks for two workers
+    monkeypatch.setattr(ladder, "CHUNK", 5)  # twenty-four chunks for two workers
     grids = [p.grid for p in sample("puzzles6_forum_hardest_1106", 24, seed=4)]
+    chunks: list[int] = []
     one = run_all(grids, 3, "extended", 1)
-    two = run_all(grids, 3, "extended", 1, jobs=2)
+    with LocalProcesses(2) as executor:
+        two = run_all(grids, 3, "extended", 1, executor=executor, progress=chunks.append)
     assert [r[:5] for r in one] == [r[:5] for r in two]
+    assert sum(chunks) == 24 and len(chunks) > 1
+
+
+def test_the_ladder_task_pickles_and_runs_a_chunk() -> None:
+    task = LadderTask("extended", 3, 2, climb=True)
+    assert pickle.loads(pickle.dumps(task)) == task
+    grids = [p.grid for p in sample("puzzles3_magictour_top1465", 4, seed=1)]
+    runs = pickle.loads(pickle.dumps(task))([pack(g, 3) for g in grids])
+    assert [r[:5] for r in runs] == [r[:5] for r in run_all(grids, 3, "extended", 2, True)]
 
 
 def test_depth_of_the_seed_grid_and_the_statement() -> None:

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from pysat.solvers import Solver
 
+from sudoku_sat.batch import LocalProcesses
+from sudoku_sat.batch.items import pack
 from sudoku_sat.difficulty.explain import locked_closure
-from sudoku_sat.difficulty.rating import LEVELS, RUNGS, Rating, rate, rate_many, rate_upto
+from sudoku_sat.difficulty.rating import (
+    LEVELS,
+    RUNGS,
+    RateTask,
+    Rating,
+    rate,
+    rate_many,
+    rate_upto,
+)
 from sudoku_sat.difficulty.rungs import (
     clue_literals,
     deep_rung,
@@ -53,7 +65,15 @@ def test_the_ladder_is_ordered_and_documented() -> None:
 
 def test_rate_many_gives_the_same_ratings_in_two_processes() -> None:
     items = [(p.n, p.grid) for p in sample("puzzles3_magictour_top1465", 6, seed=2)]
-    assert list(rate_many(items, 2)) == list(rate_many(items, 1))
+    with LocalProcesses(2) as executor:
+        assert list(rate_many(items, executor)) == list(rate_many(items))
+
+
+def test_the_rate_task_pickles_and_rates_a_chunk_in_order() -> None:
+    task = pickle.loads(pickle.dumps(RateTask()))
+    assert task == RateTask()
+    grids = [grid_of(EASY), grid_of(TRES_DIFFICILE), (1, 1) + (0,) * 79]
+    assert task([pack(g, 3) for g in grids]) == [rate(g, 3) for g in grids]
 
 
 def pysat_up_solves(solver: Solver, grid: tuple[int, ...], n: int) -> bool:

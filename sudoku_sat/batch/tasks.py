@@ -5,7 +5,9 @@ as its class's name and its options, so it travels to a local worker process or 
 worker as a few bytes. Puzzles travel as strings (:mod:`.items`). The tasks of the other
 batch commands live beside their library: ``SolveTask`` in :mod:`sudoku_sat.sat.facade`,
 ``CompareTask`` in :mod:`sudoku_sat.lab.compare`, ``MakeTask`` and ``MinimizeTask`` in
-:mod:`sudoku_sat.puzzles.maker`, ``LevelTask`` in :mod:`sudoku_sat.difficulty.making`.
+:mod:`sudoku_sat.puzzles.maker`, ``LevelTask`` in :mod:`sudoku_sat.difficulty.making`,
+``RateTask`` in :mod:`sudoku_sat.difficulty.rating`, ``LadderTask`` in
+:mod:`sudoku_sat.lab.ladder`.
 The solvers a task needs come from :mod:`.cache`: built in the worker on first use,
 reused for its next chunks, never pickled.
 

@@ -23,7 +23,17 @@ from ..lab.ladder import (
     parse_levels,
 )
 from . import app
-from ._common import AlphabetOption, OrderOption, QuietOption, guarded, load, stderr
+from ._common import (
+    AlphabetOption,
+    JobsOption,
+    OrderOption,
+    QuietOption,
+    SchedulerOption,
+    guarded,
+    load,
+    open_batch,
+    stderr,
+)
 from ._tables import markdown_table
 
 
@@ -63,7 +73,8 @@ def depth_table(summary: DepthSummary) -> str:
 
 
 def _bar(total: int, quiet: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress callback over total puzzle runs, and its closer."""
+    """A progress callback over total puzzle runs (one bar across every (encoding, level)
+    batch, advanced as chunks complete), and its closer."""
     if quiet or total <= 1:
         return None, lambda: None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -96,7 +107,8 @@ def ladder_command(
     ] = 3,
     limit: Annotated[int | None, typer.Option(min=1, help="A random sample of K puzzles.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     backend: Annotated[
         str, typer.Option(help="auto (numba when installed), numba or python.")
     ] = "auto",
@@ -143,22 +155,23 @@ def ladder_command(
     )
     heading = f"{dataset}: {len(items)} puzzles{sample}"
     runs = len(names) if depth else len(names) * len(ks)
-    advance, stop = _bar(runs * len(grids), quiet)
     data: dict[str, Any] = {
         "dataset": dataset,
         "puzzles": len(items),
         "sampled_from": len(everything),
         "seed": seed,
     }
-    try:
-        if depth:
-            summaries = [depth_run(grids, n, e, cap, jobs, backend, advance) for e in names]
-            data["depth"] = [s.as_dict(Path(dataset).name) for s in summaries]
-        else:
-            rows = ladder_rows(grids, n, names, ks, jobs, backend, advance)
-            data["rows"] = [r.as_dict() for r in rows]
-    finally:
-        stop()
+    with open_batch(jobs, scheduler) as executor:
+        advance, stop = _bar(runs * len(grids), quiet)
+        try:
+            if depth:
+                summaries = [depth_run(grids, n, e, cap, backend, executor, advance) for e in names]
+                data["depth"] = [s.as_dict(Path(dataset).name) for s in summaries]
+            else:
+                rows = ladder_rows(grids, n, names, ks, backend, executor, advance)
+                data["rows"] = [r.as_dict() for r in rows]
+        finally:
+            stop()
     if json_out == "-":
         typer.echo(json.dumps(data, separators=(",", ":")))
         return

@@ -7,19 +7,23 @@ from typing import Annotated
 
 import typer
 
-from ..difficulty.rating import LEVELS, SCORE_UNITS, Rating, rate_many
+from ..batch.items import pack_all
+from ..difficulty.rating import LEVELS, SCORE_UNITS, RateTask, Rating
 from ..gridio import format_line
 from . import app
 from ._common import (
     AlphabetOption,
+    JobsOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    SchedulerOption,
+    batch_results,
     emit_json,
     exit_if_any,
     guarded,
     load,
-    progress,
+    open_batch,
 )
 
 
@@ -47,7 +51,8 @@ def rate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON array: puzzle, status, level, score.")
     ] = False,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: JobsOption = None,
+    scheduler: SchedulerOption = None,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -62,8 +67,8 @@ def rate_command(
     (exit code 1). Prints one line per puzzle, then a '#' summary line.
     """
     items = load(puzzles, alphabet, order)
-    grids = [(p.n, p.grid) for p in items]
-    ratings = list(progress(rate_many(grids, jobs), len(grids), "rating", quiet))
+    with open_batch(jobs, scheduler) as executor:
+        ratings = list(batch_results(executor, RateTask(), pack_all(items), "rating", quiet))
     if as_json:
         emit_json(
             [

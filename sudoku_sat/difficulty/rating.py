@@ -28,15 +28,21 @@ the order of propagation or probing, so neither does the score.
 A puzzle whose propagation reaches a conflict has no solution; a puzzle the rungs up
 to ``fl`` do not solve has its solutions counted by PySAT (up to 2) before the deeper
 rungs run: ``unsat`` (0) and ``multiple`` (2) are reported, not rated.
+
+Batches (``rate``) run :class:`RateTask` on any executor of :mod:`sudoku_sat.batch`
+(this process, ``--jobs N`` local processes, a Dask cluster): a rating depends on the
+puzzle alone, so every executor gives the same ratings, in input order.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..batch.cache import cached
+from ..batch.executor import Executor, Serial, batch_map
+from ..batch.items import Packed, pack, unpack
 from ..grid import Grid
 from ..puzzles.checkers import Checker, make_checker
 from .rungs import deep_rung, fl_rung, locked_rung, singles_rung
@@ -124,14 +130,11 @@ def rate(grid: Grid, n: int, count: Callable[[Grid, int], int] | None = None) ->
     return Rating("rated", "search", RUNG_FUNCTIONS[RUNGS[-1]](grid, n)[1])
 
 
-_COUNTERS: dict[int, Checker] = {}
-
-
 def pysat_count(grid: Grid, n: int) -> int:
-    """Solutions of grid up to 2, by PySAT (one solver per order and process)."""
-    if n not in _COUNTERS:
-        _COUNTERS[n] = make_checker("pysat", n)
-    return _COUNTERS[n].count(grid, 2)
+    """Solutions of grid up to 2, by PySAT (one solver per order, process and thread,
+    from the batch cache)."""
+    counter: Checker = cached(("rating-counter", n), lambda: make_checker("pysat", n))
+    return counter.count(grid, 2)
 
 
 SCORE_UNITS = {
@@ -145,17 +148,18 @@ SCORE_UNITS = {
 """What the score counts at each level."""
 
 
-def _rate_item(item: tuple[int, Grid]) -> Rating:
-    n, grid = item
-    return rate(grid, n)
+@dataclass(frozen=True)
+class RateTask:
+    """rate's task: the rating of each puzzle of a chunk of (order, grid) pairs, packed
+    (:mod:`sudoku_sat.batch.items`). No options: it pickles as its class's name."""
+
+    def __call__(self, chunk: list[Packed]) -> list[Rating]:
+        return [rate(unpack(item), item[0]) for item in chunk]
 
 
-def rate_many(items: Sequence[tuple[int, Grid]], jobs: int = 1) -> Iterator[Rating]:
-    """The rating of each (order, grid), in order, by jobs worker processes."""
-    jobs = min(jobs, len(items))
-    if jobs <= 1:
-        yield from map(_rate_item, items)
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs) as pool:
-        yield from pool.imap(_rate_item, items, chunksize=8)
+def rate_many(
+    items: Sequence[tuple[int, Grid]], executor: Executor | None = None
+) -> Iterator[Rating]:
+    """The rating of each (order, grid), in input order, on executor (default: here)."""
+    packed = [pack(grid, n) for n, grid in items]
+    return batch_map(executor or Serial(), RateTask(), packed)

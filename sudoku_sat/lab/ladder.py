@@ -13,18 +13,23 @@ Depth (:func:`depth_run`): each puzzle climbs the ladder up, fl, fl2, ... from o
 fixpoint to the next until its grid is filled or the cap is reached; the level where
 it stops is the smallest K such that flK solves it (the levels only climb).
 
-Puzzles run in chunks, each chunk one compiled batch call
-(:mod:`sudoku_sat.propagation_batch`), in ``jobs`` worker processes when asked.
+Puzzles run in chunks of at most ``CHUNK``, each chunk one compiled batch call
+(:mod:`sudoku_sat.engines.propagation.batch`): a :class:`LadderTask` on any executor of
+:mod:`sudoku_sat.batch` (this process, ``--jobs N`` local processes, a Dask cluster).
+Every result but the time depends on the puzzle alone, so it is the same on every
+executor, in input order.
 """
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
+from ..batch.cache import cached
+from ..batch.executor import Executor, Progress, Serial, batch_map
+from ..batch.items import Packed, pack, unpack
 from ..encoding import clue_assumptions
 from ..encodings import ENCODINGS as ALL_ENCODINGS
 from ..encodings import rules as encoding_rules
@@ -39,9 +44,7 @@ reduced encoding has a formula per puzzle: its clues simplified away, which is w
 does to the extended rules, so it derives what ``extended`` derives)."""
 DEFAULT_LEVELS = "up,fl,fl2"
 CHUNK = 100
-"""Puzzles per batch call (and per progress step)."""
-
-Progress = Callable[[int], None]
+"""Puzzles per batch call at most (fewer in small batches: ``batch.chunk_size``)."""
 
 
 class PuzzleRun(NamedTuple):
@@ -63,49 +66,34 @@ def encoding_formula(encoding: str, n: int) -> tuple[int, list[list[int]]]:
     return formula.nvars, formula.clauses
 
 
-@functools.cache
-def _propagator(encoding: str, n: int, backend: str) -> BatchPropagator:
-    nvars, clauses = encoding_formula(encoding, n)
-    return BatchPropagator(nvars, clauses, n * n, backend)
+@dataclass(frozen=True)
+class LadderTask:
+    """The ladder's task: one compiled batch call on a chunk of puzzles of order n at one
+    (encoding, level), climbing from level to level when ``climb`` (``--depth``). The
+    encoding's propagator is built once per worker (process and thread, from the batch
+    cache) and reused for every chunk and level."""
 
+    encoding: str
+    n: int
+    level: int
+    climb: bool = False
+    backend: str = "auto"
 
-def run_chunk(
-    encoding: str, n: int, level: int, climb: bool, backend: str, grids: list[Grid]
-) -> list[PuzzleRun]:
-    """One batch call on a chunk of grids (a task: top-level, picklable arguments)."""
-    prop = _propagator(encoding, n, backend)
-    run = prop.run([clue_assumptions(g, n) for g in grids], level, climb)
-    each = run.seconds / max(1, len(grids))
-    size = n * n
-    return [
-        PuzzleRun(o.solved(size), o.status == "conflict", o.cells, o.probes, o.level, each)
-        for o in run.outcomes
-    ]
+    def __call__(self, chunk: list[Packed]) -> list[PuzzleRun]:
+        key = ("ladder", self.encoding, self.n, self.backend)
+        prop: BatchPropagator = cached(key, self._propagator)
+        assumptions = [clue_assumptions(unpack(item), self.n) for item in chunk]
+        run = prop.run(assumptions, self.level, self.climb)
+        each = run.seconds / max(1, len(chunk))
+        size = self.n * self.n
+        return [
+            PuzzleRun(o.solved(size), o.status == "conflict", o.cells, o.probes, o.level, each)
+            for o in run.outcomes
+        ]
 
-
-def _map_chunks(
-    task: Callable[[list[Grid]], list[PuzzleRun]],
-    chunks: list[list[Grid]],
-    jobs: int,
-    progress: Progress | None,
-) -> Iterator[list[PuzzleRun]]:
-    """task over the chunks, in order: here, or in ``jobs`` forked worker processes."""
-    if jobs <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            result = task(chunk)
-            if progress is not None:
-                progress(len(chunk))
-            yield result
-        return
-    import multiprocessing
-
-    from ..signals import worker_signals  # SIGTERM at the pool's end: no traceback
-
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=worker_signals) as pool:
-        for chunk, result in zip(chunks, pool.imap(task, chunks), strict=True):
-            if progress is not None:
-                progress(len(chunk))
-            yield result
+    def _propagator(self) -> BatchPropagator:
+        nvars, clauses = encoding_formula(self.encoding, self.n)
+        return BatchPropagator(nvars, clauses, self.n * self.n, self.backend)
 
 
 def run_all(
@@ -114,15 +102,16 @@ def run_all(
     encoding: str,
     level: int,
     climb: bool = False,
-    jobs: int = 1,
     backend: str = "auto",
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> list[PuzzleRun]:
-    """Every grid at one (encoding, level), in input order."""
+    """Every grid at one (encoding, level), in input order, on executor (default: here);
+    progress(k) as each chunk of k puzzles completes."""
     encoding_formula(encoding, n)  # refuse an unknown name here, not in a worker
-    task = functools.partial(run_chunk, encoding, n, level, climb, backend)
-    chunks = [list(grids[k : k + CHUNK]) for k in range(0, len(grids), CHUNK)]
-    return [r for chunk in _map_chunks(task, chunks, jobs, progress) for r in chunk]
+    task = LadderTask(encoding, n, level, climb, backend)
+    items = [pack(grid, n) for grid in grids]
+    return list(batch_map(executor or Serial(), task, items, progress, CHUNK))
 
 
 @dataclass(frozen=True)
@@ -184,13 +173,13 @@ def ladder_rows(
     n: int,
     encodings: Sequence[str],
     levels: Sequence[int],
-    jobs: int = 1,
     backend: str = "auto",
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> list[LadderRow]:
-    """One row per (encoding, level), encodings outer, levels inner."""
+    """One row per (encoding, level), encodings outer, levels inner, on executor."""
     return [
-        summarize(enc, level_name(k), run_all(grids, n, enc, k, False, jobs, backend, progress))
+        summarize(enc, level_name(k), run_all(grids, n, enc, k, False, backend, executor, progress))
         for enc in encodings
         for k in levels
     ]
@@ -251,12 +240,13 @@ def depth_run(
     n: int,
     encoding: str,
     cap: int,
-    jobs: int = 1,
     backend: str = "auto",
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> DepthSummary:
-    """Each puzzle up the ladder to its smallest solving level (at most ``cap``)."""
-    runs = run_all(grids, n, encoding, cap, True, jobs, backend, progress)
+    """Each puzzle up the ladder to its smallest solving level (at most ``cap``), on
+    executor (default: here)."""
+    runs = run_all(grids, n, encoding, cap, True, backend, executor, progress)
     solved = [r for r in runs if r.solved]
     k = max(1, len(runs))
     return DepthSummary(
