@@ -13,11 +13,13 @@ method is closed (PySAT solvers must be freed before PySAT's module is torn down
 from __future__ import annotations
 
 import atexit
+import functools
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 V = TypeVar("V")
+P = ParamSpec("P")
 
 _local = threading.local()
 _every: list[dict[Hashable, Any]] = []
@@ -44,6 +46,19 @@ def cached(key: Hashable, factory: Callable[[], V]) -> V:
         cache[key] = factory()
     value: V = cache[key]
     return value
+
+
+def per_thread(factory: Callable[P, V]) -> Callable[P, V]:
+    """Like ``functools.cache``, but one object per thread and arguments: for stateful
+    engines (propagators, PySAT solvers) that a threaded Dask worker must not share."""
+    name = f"{factory.__module__}.{factory.__qualname__}"
+
+    @functools.wraps(factory)
+    def made(*args: P.args, **kwargs: P.kwargs) -> V:
+        key = (name, args, tuple(sorted(kwargs.items())))
+        return cached(key, lambda: factory(*args, **kwargs))
+
+    return made
 
 
 def close_all() -> None:

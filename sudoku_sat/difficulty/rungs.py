@@ -10,8 +10,7 @@ fixpoint does not depend on the probe order.
 
 from __future__ import annotations
 
-from functools import cache
-
+from ..batch.cache import per_thread
 from ..encoding import clue_assumptions, num_vars, rules
 from ..encodings import rules as encoding_rules
 from ..engines.completion import rules_propagator
@@ -23,9 +22,9 @@ Conflict = tuple[int, ...]
 Failed = list[tuple[int, Conflict]]
 
 
-@cache
+@per_thread
 def python_propagator(n: int) -> Propagator:
-    """F_regle of order n in the pure-Python propagator (one per order and process)."""
+    """F_regle of order n in the pure-Python propagator (one per order and thread)."""
     return Propagator(num_vars(n), rules(n))
 
 
@@ -73,10 +72,10 @@ def deep_rung(grid: Grid, n: int, depth: int) -> tuple[str, int]:
     return _outcome(deep_failed_literals(prop, depth, clue_literals(grid, n)), n)
 
 
-@cache
+@per_thread
 def augmented_propagator(n: int) -> Engines:
     """The augmented encoding's rules (F_regle plus triads: :mod:`sudoku_sat.encodings`)
-    in the fastest propagator available, one per order and process. Unit propagation on
+    in the fastest propagator available, one per order and thread. Unit propagation on
     it performs naked and hidden singles and locked candidates (pointing, claiming)."""
     formula = encoding_rules(n, "augmented")
     return build_propagator(formula.nvars, formula.clauses)

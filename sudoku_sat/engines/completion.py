@@ -14,9 +14,9 @@ failed-literal rule). An UNSAT grid (a conflict) keeps its clues and has no cand
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
+from ..batch.cache import per_thread
 from ..encoding import f1, f2, num_vars, rules
 from ..grid import Grid, geometry
 from ..sat.result import SolveResult
@@ -42,9 +42,9 @@ class Completion:
         return sum(1 for how in self.filled_by if how in ("up", "fl"))
 
 
-@cache
+@per_thread
 def rules_propagator(n: int, backend: str = "auto") -> Engines:
-    """F_regle of order n in a propagator, built once per process and back-end."""
+    """F_regle of order n in a propagator, built once per thread and back-end."""
     return build_propagator(num_vars(n), rules(n), backend)
 
 

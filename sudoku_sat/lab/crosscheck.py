@@ -17,12 +17,11 @@ Each check returns a :class:`Check` (a mismatch is a result the caller reports).
 
 from __future__ import annotations
 
-import atexit
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
+from ..batch.cache import per_thread
 from ..encoding import clue_assumptions, decode, num_vars, rules
 from ..engines.completion import Completion, grid_units
 from ..engines.propagation import Propagation
@@ -135,13 +134,12 @@ class PysatOracle:
         return bool(self.prover.solve(assumptions=[*self.units, *assumptions]))
 
 
-@cache
+@per_thread
 def sudoku_oracle(n: int) -> PysatOracle:
-    """One oracle per order holding F_regle once (puzzles come as assumptions); closed
-    at exit, before the interpreter tears PySAT's module down under it."""
-    oracle = PysatOracle(num_vars(n), rules(n))
-    atexit.register(oracle.close)
-    return oracle
+    """One oracle per order and thread holding F_regle once (puzzles come as
+    assumptions); closed at exit by the batch cache, before the interpreter tears PySAT's
+    module down under it."""
+    return PysatOracle(num_vars(n), rules(n))
 
 
 def _diff(ours: Iterable[int], theirs: Iterable[int]) -> str:

@@ -11,10 +11,10 @@ clues of a ``reduced`` formula added back, as ``decode --cnf`` does.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
+from ..batch.cache import per_thread
 from ..encodings import decode_model as decode_literals
 from ..encodings import encode, rules
 from ..engines.propagation import Engines, Propagation, build_propagator, run_engine
@@ -42,7 +42,7 @@ class PuzzleFixpoint:
         }
 
 
-@functools.lru_cache(maxsize=8)
+@per_thread
 def _rules_propagator(n: int, encoding: str, amo: str, backend: str) -> Engines:
     formula = rules(n, encoding, amo)
     return build_propagator(formula.nvars, formula.clauses, backend)
