@@ -203,7 +203,7 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     checker = resolve_checker(checker, n)
     return (
         f"# seed {seed}, {first}, empty {empty}, checker {checker}, "
-        f"verified by {independent_of(checker)}"
+        f"verified by {independent_of(checker, n)}"
     )
 
 
