@@ -23,7 +23,7 @@ is reloaded every ``renew_every`` questions, which drops its learnt clauses (the
 later questions slower and the process bigger: 733 MB without renewal, 460 MB with it).
 
 Roads not taken (measured on the same grid): the product and sequential at-most-one
-encodings load faster but made these questions 2-10x slower than pairwise F_regle;
+encodings load faster but made these questions 2-6x slower than pairwise F_regle;
 confining the witness search to the band and stack of the cell first rarely found one;
 reusing witnesses across orbits cannot fire in one greedy pass (a witness found for one
 orbit agrees with S on every clue still there, so it never frees a later one).
