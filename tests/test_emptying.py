@@ -71,7 +71,7 @@ def test_greedy_puzzles_are_unique_and_minimal(seed: int, pysat9: PysatChecker) 
 def test_greedy_with_the_eup_checker_verified_by_pysat() -> None:
     solution = full(3, 11)
     puzzle = empty_greedy(solution, solution, 3, EupChecker(3), random.Random(1))
-    judge = make_checker(independent_of("eup"), 3)
+    judge = make_checker(independent_of("eup", 3), 3)
     assert isinstance(judge, PysatChecker)
     verdict = verify(puzzle, solution, 3, judge, judge)
     judge.close()

@@ -48,7 +48,7 @@ def test_no_more_workers_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_every_way_gives_a_verified_puzzle(fill: str, how: str) -> None:
     options = MakeOptions(3, fill, how, schedule=Schedule(1.0, 0.5, 0.001), seed=1)
     made = make_one(options, 0)
-    judge = independent_of(resolve_checker("auto", 3))
+    judge = independent_of(resolve_checker("auto", 3), 3)
     assert made.ok and made.verdict is not None and made.verdict.method == judge
     assert made.solution is not None and made.stats["fill_seconds"] >= 0
 

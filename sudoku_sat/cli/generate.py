@@ -126,9 +126,11 @@ CheckerOpt = Annotated[
     typer.Option(
         help="Uniqueness test while emptying: auto (compiled EUP up to 16x16, PySAT above or "
         "without numba), pysat (one incremental solver, one call per removal), eup (in-house "
-        "engine, compiled with numba), counter (PySAT model counter). The result is "
-        "re-counted by EUP if a PySAT test was used, by PySAT if EUP was; minimality is "
-        "certified by a second solution per clue, checked against the rules."
+        "engine, compiled with numba), counter (PySAT model counter). From 25x25 up, "
+        "greedy on pysat removes what unit propagation settles first, then asks CDCL. The "
+        "result is re-counted by EUP if a PySAT test was used (by CaDiCaL on another "
+        "encoding from 25x25 up), by PySAT if EUP was; minimality is certified by a "
+        "second solution per clue, checked against the rules."
     ),
 ]
 TiOpt = Annotated[float, typer.Option(help="Annealing emptying: initial temperature.")]
@@ -203,7 +205,7 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     checker = resolve_checker(checker, n)
     return (
         f"# seed {seed}, {first}, empty {empty}, checker {checker}, "
-        f"verified by {independent_of(checker)}"
+        f"verified by {independent_of(checker, n)}"
     )
 
 

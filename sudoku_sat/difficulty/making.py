@@ -212,7 +212,7 @@ def make_one_at_level(options: MakeOptions, target: LevelOptions, index: int) ->
         ratings += made.ratings
         if not made.ok:
             continue
-        judge = checker(independent_of(options.checker), n)
+        judge = checker(independent_of(options.checker, n), n)
         finder = checker("pysat", n)
         assert isinstance(finder, PysatChecker)
         verdict = verify(made.puzzle, filled.grid, n, judge, finder)

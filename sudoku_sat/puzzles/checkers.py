@@ -15,7 +15,7 @@ is measured in benchmarks/bench_generation.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..encoding import blocking_clause, clue_assumptions, decode
 from ..errors import UsageError
@@ -23,6 +23,8 @@ from ..grid import Cell, Grid, geometry
 from ..sat.pysat import rules_solver
 
 CHECKERS = ("auto", "pysat", "eup", "counter")
+VERIFIERS = ("cadical",)
+"""Checkers that only verify (not offered to emptying): see :func:`independent_of`."""
 AUTO_EUP_MAX_ORDER = 4
 """``auto`` empties with the compiled EUP engine up to this order (9x9, 16x16: faster,
 measured in benchmarks/bench_eup.py), with PySAT above it (25x25: the EUP search for a
@@ -55,13 +57,45 @@ class Checker(Protocol):
 
 
 class PysatChecker:
-    """One PySAT solver holding F_regle; every question is a solve under assumptions."""
+    """One PySAT solver holding the rules; every question is a solve under assumptions.
 
-    def __init__(self, n: int, solver: str = "m22"):
-        self.n, self.size, self.name = n, n * n, "pysat"
-        self.solver = rules_solver(n, solver)
-        self.top = n**6
+    The rules are F_regle (``amo="pairwise"``, the default) or the extended encoding
+    with a compact at-most-one (:mod:`sudoku_sat.encodings`); auxiliaries and selectors
+    are numbered above the grid's variables, so models decode the same way.
+    """
+
+    def __init__(self, n: int, solver: str = "m22", amo: str = "pairwise", name: str = "pysat"):
+        self.n, self.size, self.name = n, n * n, name
+        self.solver_name, self.amo = solver, amo
         self.calls = 0
+        self.solver, self.top = self._load()
+
+    def _load(self) -> tuple[Any, int]:
+        """A fresh solver holding the rules, and the highest variable they use."""
+        if self.amo == "pairwise":
+            return rules_solver(self.n, self.solver_name), self.n**6
+        from pysat.solvers import Solver
+
+        from ..encodings import rules
+
+        formula = rules(self.n, "extended", self.amo)
+        return Solver(name=self.solver_name, bootstrap_with=formula.clauses), formula.nvars
+
+    def renew(self) -> None:
+        """Drop the learnt clauses (and the memory they hold): reload the rules."""
+        self.solver.delete()
+        self.solver, self.top = self._load()
+
+    def prefer(self, solution: Grid) -> None:
+        """Branch on solution's values first: witnesses then stay close to it."""
+        self.solver.set_phases([c * self.size + v for c, v in enumerate(solution)])
+
+    def propagates(self, puzzle: Grid) -> bool:
+        """Whether unit propagation on the rules alone fills every cell from puzzle's clues
+        (then puzzle is unique: no search needed). Naked and hidden singles, looped."""
+        ok, literals = self.solver.propagate(assumptions=clue_assumptions(puzzle, self.n))
+        top = self.n**6
+        return bool(ok) and sum(1 for lit in literals if 0 < lit <= top) == self.n**4
 
     def differs(self, puzzle: Grid, solution: Grid, cells: Sequence[Cell]) -> bool:
         """Whether puzzle has a solution with another value than solution's at one of cells
@@ -175,10 +209,13 @@ class CounterChecker:
 
 
 def make_checker(name: str, n: int) -> Checker:
-    """A checker by name: pysat (assumption trick), eup, counter (PysatCounter), or auto."""
+    """A checker by name: pysat (assumption trick), eup, counter (PysatCounter), or auto;
+    also the verifier ``cadical`` (CaDiCaL 1.5.3 on the product-AMO encoding)."""
     name = resolve_checker(name, n)
     if name == "pysat":
         return PysatChecker(n)
+    if name == "cadical":
+        return PysatChecker(n, "cadical153", "product", name="cadical")
     if name == "eup":
         return EupChecker(n)
     if name == "counter":
@@ -207,9 +244,13 @@ def has_other_solution(
     return False
 
 
-def independent_of(name: str) -> str:
-    """The verifier for a checker: EUP for the PySAT ones, PySAT for EUP."""
-    return "pysat" if name == "eup" else "eup"
+def independent_of(name: str, n: int) -> str:
+    """The verifier for a checker at order n: PySAT for EUP; EUP for the PySAT ones up to
+    16x16, above it CaDiCaL on the product-AMO encoding (another solver, another
+    encoding: EUP's count of a minimal 25x25 puzzle took over 300 s, CaDiCaL 4-5 s)."""
+    if name == "eup":
+        return "pysat"
+    return "eup" if n <= AUTO_EUP_MAX_ORDER else "cadical"
 
 
 def forced(grid: Grid, cell: Cell, n: int) -> bool:

@@ -5,7 +5,9 @@ exchanged by a 180° rotation (the centre cell alone), so a symmetric grid stays
 
 - **greedy**: orbits in random order; each is emptied if the puzzle stays unique. One
   pass gives a minimal puzzle: an orbit that could not go stays needed, since later
-  removals only add solutions.
+  removals only add solutions. From 25x25 up, on a PySAT checker, the same order is
+  walked in two stages (:mod:`.emptying_staged`): removals that unit propagation
+  settles first, then a CDCL question for each orbit left.
 - **anneal**: the report's annealing. A random orbit is picked; a filled one is emptied
   if uniqueness holds, an empty one is refilled (a *degradation*) with probability
   e^(-1/T); T falls from Ti to Tf by a fixed step; the puzzle with the fewest clues is
@@ -28,8 +30,9 @@ from typing import Any, Literal
 
 from ..errors import SudokuSatError, UsageError
 from ..grid import Grid, clue_count
-from .checkers import Checker, removable
+from .checkers import Checker, PysatChecker, removable
 from .emptying_compiled import NO_WITNESSES, Witnesses, greedy_with_witnesses
+from .emptying_staged import STAGED_MIN_ORDER, staged_greedy
 from .exhaustive import empty_exhaustive
 from .orbits import Orbit, filled_orbits
 
@@ -64,12 +67,16 @@ def empty_greedy_witnessed(
     symmetric: bool = False,
     singles: bool = True,
 ) -> tuple[Grid, Witnesses]:
-    """:func:`empty_greedy` and, with the compiled EUP checker, a witness per orbit kept
-    (:mod:`.emptying_compiled`: the whole pass is one compiled call); no witnesses otherwise."""
+    """:func:`empty_greedy` and a witness per orbit kept: with the compiled EUP checker
+    (:mod:`.emptying_compiled`: the whole pass is one compiled call) and, from 25x25 up,
+    with a PySAT checker (:mod:`.emptying_staged`: propagation first, then CDCL); no
+    witnesses otherwise."""
     order = filled_orbits(puzzle, n, symmetric)
     rng.shuffle(order)
     if getattr(checker, "compiled", False):
         return greedy_with_witnesses(puzzle, solution, n, order, singles)
+    if isinstance(checker, PysatChecker) and n >= STAGED_MIN_ORDER:
+        return staged_greedy(puzzle, solution, n, order, checker, singles)
     current = list(puzzle)
     for orbit in order:
         _try_empty(current, solution, orbit, n, checker, singles)

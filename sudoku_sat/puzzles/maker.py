@@ -119,7 +119,7 @@ def _finish(
         options.symmetric,
         options.schedule,
     )
-    judge = checker(independent_of(name), n)
+    judge = checker(independent_of(name, n), n)
     finder = checker("pysat", n)
     assert isinstance(finder, PysatChecker)
     verdict = verify(emptied.grid, solution, n, judge, finder, options.symmetric, emptied.witnesses)
