@@ -2,19 +2,22 @@
 
 Run: PYTHONPATH=. /work/venv/bin/python benchmarks/bench_encodings.py [--quick]
      [--part sizes,cdcl,large] [--limit K] [--seed S] [--orders 4,5,6,7,8]
+     [--encodings extended,reduced] [--binary-args=--sat] [--pysat m22|none]
 Prints Markdown tables:
 - sizes: clauses and variables of each encoding and at-most-one method for 9x9 (reduced:
   the mean over the puzzles of the sample);
 - cdcl: per dataset sample and encoding, puzzles/s and mean conflicts of PySAT minisat
   2.2 (m22, rules loaded once, clues as assumptions, solve call timed) and of the
   cadical binary (whole formula as DIMACS, process wall time);
-- large: per order and at-most-one method, the extended formula of a seeded half-blank
-  puzzle (made by encodings.large, grid found by m22 with random phases on the product
-  rules): clauses, variables, the grid search's time, encode time, m22 load + solve time
-  and cadical's wall time, each capped by --timeout. Pairwise is built only up to
-  MAX_PAIRWISE clauses (more would not fit a laptop's memory as Python lists); above it
-  the row gives its count alone. ``--encoding reduced`` runs the same puzzles on the
-  reduced formula instead (the clues simplified away at encoding time).
+- large: per order, encoding (--encodings extended,reduced) and at-most-one method, the
+  formula of a seeded half-blank puzzle (made by encodings.large, grid found by m22 with
+  random phases on the product rules): clauses, variables, the grid search's time, encode
+  time, a PySAT solver's load + solve time (--pysat, none to skip) and the binary's wall
+  time with its options (--binary-args=--sat: cadical's configuration for satisfiable
+  instances), each capped by --timeout; every model found is decoded and checked against
+  the puzzle. Extended pairwise is built only up to MAX_PAIRWISE clauses, reduced
+  pairwise (built from the extended rules) up to MAX_PAIRWISE_RULES; above, the row gives
+  the count alone.
 """
 
 from __future__ import annotations
@@ -26,10 +29,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sudoku_sat.dimacs import write_cnf_file
-from sudoku_sat.encodings import AMO_METHODS, ENCODINGS, clear_cache, encode, rules
+from sudoku_sat.encodings import (
+    AMO_METHODS,
+    ENCODINGS,
+    Formula,
+    clear_cache,
+    decode_model,
+    encode,
+    rules,
+)
 from sudoku_sat.encodings.cdcl import Plan, run_all, summarize
 from sudoku_sat.encodings.counts import clause_count, variable_count
-from sudoku_sat.encodings.large import make_large
+from sudoku_sat.encodings.large import LargePuzzle, make_large
+from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import Puzzle, read_puzzles
 from sudoku_sat.lab.compare import pick
 
@@ -41,6 +53,8 @@ SAMPLES = (
     "puzzles6_forum_hardest_1106",
 )
 MAX_PAIRWISE = 6_000_000
+MAX_PAIRWISE_RULES = 12_000_000
+"""Reduced pairwise formulas are small, but built from the extended rules: up to this."""
 
 
 def sizes(sample: list[Puzzle]) -> str:
@@ -80,14 +94,14 @@ def cdcl(datasets: Path, limit: int, seed: int, binary: str) -> str:
     return "\n".join(lines)
 
 
-def _timed_solve(clauses: list[list[int]], timeout: float) -> str:
-    """m22's load + solve time on clauses, or '> T' when it runs past timeout."""
+def _timed_solve(clauses: list[list[int]], timeout: float, name: str = "m22") -> str:
+    """A PySAT solver's load + solve time on clauses, or '> T' when it runs past timeout."""
     import threading
 
     from pysat.solvers import Solver
 
     start = time.perf_counter()
-    with Solver(name="m22", bootstrap_with=clauses) as solver:
+    with Solver(name=name, bootstrap_with=clauses) as solver:
         timer = threading.Timer(timeout, solver.interrupt)
         timer.start()
         ok = solver.solve_limited(expect_interrupt=True)
@@ -96,12 +110,14 @@ def _timed_solve(clauses: list[list[int]], timeout: float) -> str:
     if ok is None:
         return f"> {timeout:.0f}"
     if not ok:
-        raise RuntimeError("m22 found a large puzzle UNSAT")
+        raise RuntimeError(f"{name} found a large puzzle UNSAT")
     return f"{seconds:.2f}"
 
 
-def _binary(nvars: int, clauses: list[list[int]], binary: str, timeout: float) -> str:
-    """The binary's wall time on the formula written as DIMACS, or '> T'."""
+def _binary(
+    nvars: int, clauses: list[list[int]], command: list[str], timeout: float
+) -> tuple[str, list[int]]:
+    """The binary's wall time on the formula written as DIMACS, or '> T', and its model."""
     import subprocess
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -110,47 +126,83 @@ def _binary(nvars: int, clauses: list[list[int]], binary: str, timeout: float) -
         start = time.perf_counter()
         try:
             proc = subprocess.run(
-                [binary, "-q", str(cnf)], capture_output=True, text=True, timeout=timeout
+                [*command, str(cnf)], capture_output=True, text=True, timeout=timeout
             )
         except subprocess.TimeoutExpired:
-            return f"> {timeout:.0f}"
+            return f"> {timeout:.0f}", []
         seconds = time.perf_counter() - start
     if proc.returncode != 10:
-        raise RuntimeError(f"{binary} did not find the puzzle SAT (exit {proc.returncode})")
-    return f"{seconds:.2f}"
+        raise RuntimeError(f"{command[0]} did not find the puzzle SAT (exit {proc.returncode})")
+    model = [
+        int(t) for line in proc.stdout.splitlines() if line[:2] == "v " for t in line[2:].split()
+    ]
+    return f"{seconds:.2f}", model
+
+
+def _checked(model: list[int], formula: Formula, puzzle: Grid) -> None:
+    """RuntimeError unless a solver's model decodes to a solution of puzzle."""
+    grid, _ = decode_model(model, formula.n, formula.givens)
+    if not is_solution(grid, formula.n, puzzle):
+        raise RuntimeError(f"a model of the order-{formula.n} puzzle is not its solution")
+
+
+def _built(n: int, encoding: str, amo: str) -> bool:
+    """Whether this formula is built (pairwise rules stop at the MAX_PAIRWISE bounds)."""
+    bound = MAX_PAIRWISE if encoding == "extended" else MAX_PAIRWISE_RULES
+    return amo != "pairwise" or clause_count(n, "extended", amo) <= bound
 
 
 def large(
-    orders: list[int], seed: int, binary: str, timeout: float, encoding: str = "extended"
+    orders: list[int],
+    seed: int,
+    command: list[str],
+    timeout: float,
+    encodings: tuple[str, ...] = ("extended",),
+    pysat: str | None = "m22",
 ) -> Iterator[str]:
-    """The large-orders table, row by row (a row can take minutes)."""
+    """The large-orders table, row by row (a row can take minutes). command: the solver
+    binary and its options; pysat: the PySAT solver of the load+solve column (None: -)."""
     yield (
-        "| order | amo | clauses | variables | grid found (s) | encode (s) "
-        f"| m22 load+solve (s) | {binary} (s) |"
+        "| order | encoding | amo | clauses | variables | grid found (s) | encode (s) "
+        f"| {pysat or 'PySAT'} load+solve (s) | {' '.join(command)} (s) |"
     )
-    yield "|---|---|---:|---:|---:|---:|---:|---:|"
+    yield "|---|---|---|---:|---:|---:|---:|---:|---:|"
     for n in orders:
         made = make_large(n, seed)
         side = f"{n * n}x{n * n}"
-        for amo in AMO_METHODS:
-            count = clause_count(n, "extended", amo)
-            if amo == "pairwise" and count > MAX_PAIRWISE:
-                variables = variable_count(n, "extended", amo)
-                cells = f"{count:,} (rules alone) | {variables:,} | - | not built | - | -"
-                yield f"| {side} | {amo} | {cells} |"
-                continue
-            clear_cache()  # time the building of the rules too
-            start = time.perf_counter()
-            formula = encode(made.puzzle, n, encoding, amo)
-            clauses = formula.clauses
-            built = time.perf_counter() - start
-            pysat = _timed_solve(clauses, timeout)
-            cad = _binary(formula.nvars, clauses, binary, timeout)
-            yield (
-                f"| {side} | {amo} | {len(clauses):,} | {formula.nvars:,} | {made.seconds:.1f} "
-                f"| {built:.2f} | {pysat} | {cad} |"
-            )
-            del formula, clauses
+        for encoding in encodings:
+            for amo in AMO_METHODS:
+                yield f"| {side} | {encoding} | {amo} | " + _large_row(
+                    made, encoding, amo, command, timeout, pysat
+                )
+
+
+def _large_row(
+    made: LargePuzzle,
+    encoding: str,
+    amo: str,
+    command: list[str],
+    timeout: float,
+    pysat: str | None,
+) -> str:
+    n = made.n
+    if not _built(n, encoding, amo):
+        count, variables = clause_count(n, "extended", amo), variable_count(n, "extended", amo)
+        return f"{count:,} (extended rules alone) | {variables:,} | - | not built | - | - |"
+    clear_cache()  # time the building of the rules too
+    start = time.perf_counter()
+    formula = encode(made.puzzle, n, encoding, amo)
+    clauses = formula.clauses
+    built = time.perf_counter() - start
+    clear_cache()
+    in_process = _timed_solve(clauses, timeout, pysat) if pysat else "-"
+    wall, model = _binary(formula.nvars, clauses, command, timeout)
+    if model:
+        _checked(model, formula, made.puzzle)
+    return (
+        f"{len(clauses):,} | {formula.nvars:,} | {made.seconds:.1f} | {built:.2f} "
+        f"| {in_process} | {wall} |"
+    )
 
 
 def main(argv: list[str] | None = None) -> str:
@@ -163,7 +215,9 @@ def main(argv: list[str] | None = None) -> str:
     parser.add_argument("--binary", default="cadical")
     parser.add_argument("--datasets", type=Path, default=DATASETS)
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per large solve")
-    parser.add_argument("--encoding", default="extended", choices=("extended", "reduced"))
+    parser.add_argument("--encodings", default="extended", help="extended,reduced or one")
+    parser.add_argument("--binary-args", default="", help="options, e.g. --binary-args=--sat")
+    parser.add_argument("--pysat", default="m22", help="PySAT solver of the large table; none")
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
     orders = [2, 3] if args.quick else [int(x) for x in args.orders.split(",")]
@@ -178,7 +232,10 @@ def main(argv: list[str] | None = None) -> str:
     print(text, flush=True)
     if "large" in parts:
         rows = []
-        for row in large(orders, args.seed, args.binary, args.timeout, args.encoding):
+        command = [args.binary, "-q", *args.binary_args.split()]
+        encodings = tuple(args.encodings.split(","))
+        pysat = None if args.pysat == "none" else args.pysat
+        for row in large(orders, args.seed, command, args.timeout, encodings, pysat):
             print(row, flush=True)
             rows.append(row)
         text += "\n\n" + "\n".join(rows)

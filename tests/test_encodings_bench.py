@@ -17,3 +17,13 @@ def test_bench_encodings_quick() -> None:
     assert text.count("| 9x9 |") == 3 and "| 4x4 |" in text
     rows = [line for line in text.splitlines() if "puzzles3_magictour_top1465 (3)" in line]
     assert len(rows) == 5 and all(line.endswith("| 0 |") for line in rows)
+
+
+def test_bench_encodings_large_rows_per_encoding_with_binary_options() -> None:
+    need_binary("cadical")
+    bench: Any = load_benchmark("bench_encodings")
+    argv = ["--quick", "--part", "large", "--encodings", "reduced,extended"]
+    text = bench.main([*argv, "--binary-args=--sat", "--pysat", "none"])
+    assert "cadical -q --sat (s)" in text
+    assert text.count("| 9x9 | reduced |") == 3 and text.count("| 4x4 | extended |") == 3
+    assert all(" - | " in line for line in text.splitlines() if "| 9x9 |" in line)
