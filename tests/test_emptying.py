@@ -188,3 +188,11 @@ def test_eup_checker_both_ways_agree(pysat9: PysatChecker) -> None:
     by_values = empty_greedy(solution, solution, 3, EupChecker(3, True), random.Random(5))
     by_count = empty_greedy(solution, solution, 3, EupChecker(3, False), random.Random(5))
     assert by_values == by_count == empty_greedy(solution, solution, 3, pysat9, random.Random(5))
+
+
+def test_the_verifier_is_never_the_emptier_even_for_auto() -> None:
+    from sudoku_sat.puzzles.checkers import independent_of, resolve_checker
+
+    for n in (2, 3, 4, 5):
+        for name in ("auto", "eup", "pysat"):
+            assert independent_of(name, n) != resolve_checker(name, n)

@@ -247,8 +247,9 @@ def has_other_solution(
 def independent_of(name: str, n: int) -> str:
     """The verifier for a checker at order n: PySAT for EUP; EUP for the PySAT ones up to
     16x16, above it CaDiCaL on the product-AMO encoding (another solver, another
-    encoding: EUP's count of a minimal 25x25 puzzle took over 300 s, CaDiCaL 4-5 s)."""
-    if name == "eup":
+    encoding: EUP's count of a minimal 25x25 puzzle took over 300 s, CaDiCaL 4-5 s).
+    ``auto`` is resolved first, so the verifier never is the emptier."""
+    if resolve_checker(name, n) == "eup":
         return "pysat"
     return "eup" if n <= AUTO_EUP_MAX_ORDER else "cadical"
 
