@@ -24,6 +24,7 @@ A SIGTERM that arrives inside one long PySAT call takes effect when the call ret
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -72,23 +73,26 @@ def handled() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-_GROUPS: set[int] = set()
-"""Process groups of the solver binaries this process is running (killed on SIGTERM)."""
+_GROUPS: dict[int, str | None] = {}
+"""Process groups of the solver binaries this process is running, each with the scratch
+folder it works in (killed and removed on a worker's SIGTERM)."""
 
 
-def track_group(pgid: int) -> None:
-    """Remember a child's process group, for a worker's SIGTERM to kill it."""
-    _GROUPS.add(pgid)
+def track_group(pgid: int, scratch: str | None = None) -> None:
+    """Remember a child's process group (and its scratch folder) for a worker's SIGTERM."""
+    _GROUPS[pgid] = scratch
 
 
 def untrack_group(pgid: int) -> None:
-    _GROUPS.discard(pgid)
+    _GROUPS.pop(pgid, None)
 
 
 def _worker_exit(signum: int, frame: FrameType | None) -> None:
-    for pgid in list(_GROUPS):
+    for pgid, scratch in list(_GROUPS.items()):
         with suppress(OSError):
             os.killpg(pgid, signal.SIGKILL)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
     os._exit(exit_code(signum))
 
 

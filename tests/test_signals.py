@@ -137,18 +137,31 @@ def started(solver: Path) -> list[Path]:
     return [f for f in solver.parent.glob(f"{solver.name}.*.child") if f.read_text().strip()]
 
 
+def cnf_of(child_file: Path) -> Path:
+    """The CNF file the solver run behind child_file was given."""
+    return Path(Path(str(child_file).removesuffix(".child") + ".cnf").read_text().strip())
+
+
+def solve_on_slow_solver(
+    tmp_path: Path, copies: int, *options: str
+) -> tuple[subprocess.Popen[str], Path]:
+    """``solve`` of copies grids on the slow solver, once min(copies, 2) runs are under way."""
+    solver = slow_solver(tmp_path)
+    grids = tmp_path / "g.txt"
+    grids.write_text((TRES_DIFFICILE + "\n") * copies)
+    proc = start("solve", str(grids), "--external", str(solver), *options, cwd=tmp_path)
+    wait_for(lambda: len(started(solver)) == min(copies, 2), proc)
+    return proc, solver
+
+
 @pytest.mark.parametrize("signum", SIGNALS)
 def test_solve_external_kills_the_solver_group_and_removes_its_file(
     tmp_path: Path, signum: int
 ) -> None:
-    solver = slow_solver(tmp_path)
-    grids = tmp_path / "g.txt"
-    grids.write_text(TRES_DIFFICILE + "\n")
-    proc = start("solve", str(grids), "--external", str(solver), cwd=tmp_path)
-    wait_for(lambda: len(started(solver)) == 1, proc)
+    proc, solver = solve_on_slow_solver(tmp_path, 1)
     (child_file,) = started(solver)
     pids = children(proc.pid) | {int(child_file.read_text())}
-    cnf = Path(Path(str(child_file).removesuffix(".child") + ".cnf").read_text().strip())
+    cnf = cnf_of(child_file)
     assert cnf.exists()
     code, _, err = stop(proc, signum)
     assert_one_line(code, err, signum)
@@ -159,16 +172,13 @@ def test_solve_external_kills_the_solver_group_and_removes_its_file(
 def test_solve_external_jobs_2_kills_the_solvers_its_workers_started(
     tmp_path: Path, signum: int
 ) -> None:
-    solver = slow_solver(tmp_path)
-    grids = tmp_path / "g.txt"
-    grids.write_text((TRES_DIFFICILE + "\n") * 8)
-    args = ("solve", str(grids), "--external", str(solver), "--jobs", "2", "-q")
-    proc = start(*args, cwd=tmp_path)
-    wait_for(lambda: len(started(solver)) == 2, proc)
+    proc, solver = solve_on_slow_solver(tmp_path, 8, "--jobs", "2", "-q")
     pids = children(proc.pid) | {int(f.read_text()) for f in started(solver)}
+    cnfs = [cnf_of(f) for f in started(solver)]
+    assert all(cnf.exists() for cnf in cnfs)
     code, _, err = stop(proc, signum)
     assert_one_line(code, err, signum)
-    assert gone(pids)
+    assert gone(pids) and not any(cnf.parent.exists() for cnf in cnfs)
 
 
 @pytest.mark.parametrize("signum", SIGNALS)

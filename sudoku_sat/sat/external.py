@@ -52,8 +52,13 @@ def find_binary(binary: str) -> str:
     return found
 
 
-def run_in_group(command: list[str], timeout: float | None) -> subprocess.CompletedProcess[str]:
+def run_in_group(
+    command: list[str], timeout: float | None, scratch: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run command in its own process group; kill the whole group if we stop early.
+
+    scratch, the folder of its input and output files, is removed with the group when a
+    worker process is terminated (the ``finally`` blocks do not run then).
 
     Raises subprocess.TimeoutExpired after timeout seconds, and lets any exception
     (KeyboardInterrupt, the CLI's Terminated) through, always after killing the group.
@@ -72,7 +77,7 @@ def run_in_group(command: list[str], timeout: float | None) -> subprocess.Comple
     except BaseException:
         release(held)
         raise
-    track_group(proc.pid)
+    track_group(proc.pid, None if scratch is None else str(scratch))
     try:
         release(held)
         stdout, stderr = proc.communicate(timeout=effective_timeout(timeout))
@@ -130,7 +135,7 @@ def solve_formula(
         write_cnf_file(cnf, nvars, clauses)
         start = time.perf_counter()
         try:
-            proc = run_in_group(command(path, cnf, out), timeout)
+            proc = run_in_group(command(path, cnf, out), timeout, Path(tmp))
         except subprocess.TimeoutExpired:
             seconds = time.perf_counter() - start
             unknown = SolveResult(
