@@ -3,8 +3,9 @@
     python benchmarks/bench_batch.py            # the docs/cluster.md table
     python benchmarks/bench_batch.py --quick    # a smoke run
 
-The batch is ``count --cap 2`` (uniqueness checks) over a fixed random sample of the
-17-clue set, cut into chunks exactly as the CLI cuts it (``chunk_size``). Each executor
+The batch is ``count --cap 2`` (uniqueness checks) over a fixed random sample of a
+dataset (``--dataset``, the 17-clue set by default), cut into chunks exactly as the CLI
+cuts it (``chunk_size``). Each executor
 runs the same task on the same chunks in the same process run; its wall time includes
 starting its worker processes (LocalProcesses) or connecting to the already running
 cluster (Dask, whose workers are started before the clock, as a cluster would be).
@@ -43,9 +44,9 @@ DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DATASET = "puzzles2_17_clue"
 
 
-def load(folder: Path, k: int, seed: int = 0) -> list[Packed]:
-    """k puzzles of the 17-clue set drawn with a fixed seed, packed as the CLI sends them."""
-    path = folder / DATASET
+def load(folder: Path, k: int, dataset: str = DATASET, seed: int = 0) -> list[Packed]:
+    """k puzzles of dataset drawn with a fixed seed, packed as the CLI sends them."""
+    path = folder / dataset
     puzzles = parse_puzzles(path.read_text(), str(path))
     return pack_all(random.Random(seed).sample(puzzles, min(k, len(puzzles))))
 
@@ -83,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--puzzles", type=int, default=16000)
     parser.add_argument("--method", default="eup", help="counting method (eup or pysat)")
     parser.add_argument("--datasets", type=Path, default=DATASETS)
+    parser.add_argument("--dataset", default=DATASET, help="file name in --datasets")
     args = parser.parse_args(argv)
     k = 600 if args.quick else args.puzzles
-    items = load(args.datasets, k)
+    items = load(args.datasets, k, args.dataset)
     task = CountTask(2, (args.method,))
     size = chunk_size(len(items))
 
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     serial_s, reference = timed(run(Serial()))
     serial_cpu = cpu_seconds() - cpu0
     if any(c != {args.method: 1} for c in reference):
-        raise SystemExit("a puzzle of the 17-clue set was not counted unique")
+        raise SystemExit(f"a puzzle of {args.dataset} was not counted unique")
     cpu0 = cpu_seconds()
     with LocalProcesses(2) as local:
         local_s, local_out = timed(run(local))
@@ -121,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("an executor's counts differ from the serial ones")
     chunks = -(-len(items) // size)
     print(
-        f"count --cap 2 --method {args.method}: {len(items)} puzzles of {DATASET}, "
+        f"count --cap 2 --method {args.method}: {len(items)} puzzles of {args.dataset}, "
         f"{chunks} chunks of {size}; {os.cpu_count()} CPUs, load average {busy:.2f} "
         "(1 min) at the start"
     )
