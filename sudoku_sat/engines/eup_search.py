@@ -11,8 +11,17 @@ The rules run to a fixpoint as in the pure-Python reference :mod:`sudoku_sat.eng
   Parité remove their two values from the other cells of the unit.
 
 Search: depth-first with an explicit stack of states (one row of a 2-D array per depth,
-doubled when full), a branching cell of minimum popcount (the first one with two
-candidates ends the scan, as in the reference) and the values left to try as a mask.
+doubled when full), a branching cell of minimum popcount and the values left to try as a
+mask. Which cell of minimum popcount: when counting (no preferred solution, no random
+fill), the one whose values its peers share most, a peer with two candidates counting
+three times (:func:`branch_cell_scored`): placing either value removes the most
+candidates, and the trees shrink (forum-hardest 1106: 568 nodes per uniqueness check
+down to 265, 1905: 282 to 148, 17-clue: 5.8 to 4.0; the score costs about 0.4 µs per
+node; the count kernel ran 1.53-1.57x faster on 1106, 1.36-1.38x on 1905, 1.07-1.13x
+on 17-clue, measured side by side). A random fill and the emptying question (a
+preferred solution) look for one solution and keep the first cell of minimum
+popcount, as in the reference (:func:`branch_cell`; scored, the greedy emptying pass
+ran 8-10 % slower, and the fills would draw other grids from a seed).
 Values are tried lowest first, in random order (a seeded numba generator) to fill
 grids, or a preferred value first (``prefer[c]``, a mask): the emptying question
 "a solution where c differs from S[c]?" prefers S elsewhere. No Python object is
@@ -26,6 +35,7 @@ from numba import njit
 
 from .eup_bits import ONE, ZERO, popcount
 
+TWO = np.uint64(2)
 FIRST_DEPTHS = 16
 """Rows of the state stack allocated at first; doubled when a search goes deeper."""
 
@@ -97,7 +107,7 @@ def propagate(st, queue, qt, dirty, changed, units, cu, peers, full):  # type: i
             changed[u] = 0
             for a in range(size):
                 m = st[units[u, a]]
-                if popcount(m) != 2:
+                if popcount(m) != TWO:
                     continue
                 for b in range(a + 1, size):
                     if st[units[u, b]] != m:
@@ -139,6 +149,49 @@ def branch_cell(st):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def branch_cell_scored(st, peers):  # type: ignore[no-untyped-def]
+    """An open cell of minimum popcount, or -1; among those, the one with the most peers
+    sharing one of its values, a peer with two candidates counting three times (ties: the
+    first). Placing either value of that cell then removes the most candidates."""
+    ncells, npeers = st.shape[0], peers.shape[1]
+    fewest = ONE << np.uint64(32)
+    start = -1
+    for c in range(ncells):
+        m = st[c]
+        if m & (m - ONE):
+            k = popcount(m)
+            if k < fewest:
+                fewest = k
+                start = c
+                if k == TWO:
+                    break
+    if start < 0:
+        return -1
+    best = -1
+    score = -1
+    for c in range(start, ncells):
+        m = st[c]
+        if popcount(m) != fewest:
+            continue
+        s = 0
+        for k in range(npeers):
+            x = st[peers[c, k]]
+            if x & m:
+                s += 3 if popcount(x) == TWO else 1
+        if s > score:
+            best = c
+            score = s
+    return best
+
+
+@njit(cache=True)
+def _branch(st, peers, simple):  # type: ignore[no-untyped-def]
+    """The branching cell: the first of minimum popcount when simple (a random fill or a
+    search for a solution near a preferred one), else the scored one (counting)."""
+    return branch_cell(st) if simple else branch_cell_scored(st, peers)
+
+
+@njit(cache=True)
 def pick(rem, randomize, prefer):  # type: ignore[no-untyped-def]
     """The value to try next from the mask rem: the preferred one, a random one, or the lowest."""
     if rem & prefer:
@@ -166,7 +219,8 @@ def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: 
             qt += 1
     if cap < 1 or not propagate(root, queue, qt, dirty, changed, units, cu, peers, full):
         return 0
-    c = branch_cell(root)
+    simple = randomize or prefer.any()
+    c = _branch(root, peers, simple)
     if c < 0:
         out[0, :] = root
         return 1
@@ -200,7 +254,7 @@ def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: 
             dirty[:] = 0
             changed[:] = 0
             continue
-        nxt = branch_cell(child)
+        nxt = _branch(child, peers, simple)
         if nxt < 0:
             if count < out.shape[0]:
                 out[count, :] = child
