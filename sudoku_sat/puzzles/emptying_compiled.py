@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..grid import Grid, geometry
@@ -44,18 +45,26 @@ class Witnesses:
 
         if not self.orbits:
             return set()
-        geo = geometry(n)
+        units, values = _unit_arrays(n)
         grids = self.grids
-        units = np.sort(grids[:, np.array(geo.units)], axis=2)
-        rules = (units == np.arange(1, geo.size + 1)).all(axis=(1, 2))
+        rules = (np.sort(grids[:, units], axis=2) == values).all(axis=(1, 2))
         clues = np.array(puzzle)
         keep = np.repeat((clues != 0)[None, :], len(self.orbits), axis=0)
-        for k, orbit in enumerate(self.orbits):
-            keep[k, list(orbit)] = False
+        rows = [k for k, orbit in enumerate(self.orbits) for _ in orbit]
+        keep[rows, [c for orbit in self.orbits for c in orbit]] = False
         agrees = ((grids == clues) | ~keep).all(axis=1)
         other = (grids != np.array(solution)).any(axis=1)
-        ok = rules & agrees & other
+        ok = (rules & agrees & other).tolist()
         return {orbit for orbit, good in zip(self.orbits, ok, strict=True) if good}
+
+
+@cache
+def _unit_arrays(n: int) -> tuple[Any, Any]:
+    """The units of order n as an array (a row of cells per unit) and the values 1..N."""
+    import numpy as np
+
+    geo = geometry(n)
+    return np.array(geo.units), np.arange(1, geo.size + 1)
 
 
 NO_WITNESSES = Witnesses((), None)
@@ -71,9 +80,12 @@ def greedy_with_witnesses(
     from ..engines import eup_greedy, eup_numba
 
     width = max((len(o) for o in order), default=1)
-    orbits = np.full((len(order), width), -1, dtype=np.int32)
-    for k, orbit in enumerate(order):
-        orbits[k, : len(orbit)] = orbit
+    if width == 1:
+        orbits = np.array(order, dtype=np.int32).reshape(len(order), 1)
+    else:
+        orbits = np.full((len(order), width), -1, dtype=np.int32)
+        for k, orbit in enumerate(order):
+            orbits[k, : len(orbit)] = orbit
     grid, found = eup_greedy.greedy_empty(
         np.array(puzzle, np.int32),
         np.array(solution, np.int32),
@@ -83,5 +95,5 @@ def greedy_with_witnesses(
         *eup_numba.tables(n),
     )
     kept = np.flatnonzero(found[:, 0])
-    witnesses = Witnesses(tuple(order[int(k)] for k in kept), found[kept])
+    witnesses = Witnesses(tuple(order[k] for k in kept.tolist()), found[kept])
     return tuple(grid.tolist()), witnesses
