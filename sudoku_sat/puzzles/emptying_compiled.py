@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..accel import numba_available
 from ..grid import Grid, geometry
 
 Orbit = tuple[int, ...]
@@ -40,7 +41,27 @@ class Witnesses:
 
     def valid(self, puzzle: Grid, solution: Grid, n: int) -> set[Orbit]:
         """The orbits whose witness is a solution of puzzle minus that orbit, other than
-        solution: every unit holds 1..N, every other clue is kept, some cell differs."""
+        solution: every unit holds 1..N, every other clue is kept, some cell differs.
+        Compiled (:mod:`.witness_check`) with numba, else :meth:`valid_numpy`."""
+        if not self.orbits:
+            return set()
+        if not numba_available():
+            return self.valid_numpy(puzzle, solution, n)
+        import numpy as np
+
+        from .witness_check import witnesses_ok
+
+        ok = witnesses_ok(
+            np.asarray(self.grids, dtype=np.int64),
+            padded(self.orbits, np.int64),
+            np.array(puzzle, dtype=np.int64),
+            np.array(solution, dtype=np.int64),
+            _unit_arrays(n)[0],
+        )
+        return {orbit for orbit, good in zip(self.orbits, ok.tolist(), strict=True) if good}
+
+    def valid_numpy(self, puzzle: Grid, solution: Grid, n: int) -> set[Orbit]:
+        """:meth:`valid` in plain numpy (the fallback without numba)."""
         import numpy as np
 
         if not self.orbits:
@@ -70,6 +91,19 @@ def _unit_arrays(n: int) -> tuple[Any, Any]:
 NO_WITNESSES = Witnesses((), None)
 
 
+def padded(orbits: Sequence[Orbit], dtype: Any) -> Any:
+    """The orbits as a 2-D array, a row of cells per orbit, padded with -1."""
+    import numpy as np
+
+    width = max(map(len, orbits), default=1)
+    if width == 1:
+        return np.array(orbits, dtype=dtype).reshape(len(orbits), 1)
+    rows = np.full((len(orbits), width), -1, dtype=dtype)
+    for k, orbit in enumerate(orbits):
+        rows[k, : len(orbit)] = orbit
+    return rows
+
+
 def greedy_with_witnesses(
     puzzle: Grid, solution: Grid, n: int, order: Sequence[Orbit], singles: bool = True
 ) -> tuple[Grid, Witnesses]:
@@ -79,17 +113,10 @@ def greedy_with_witnesses(
 
     from ..engines import eup_greedy, eup_numba
 
-    width = max((len(o) for o in order), default=1)
-    if width == 1:
-        orbits = np.array(order, dtype=np.int32).reshape(len(order), 1)
-    else:
-        orbits = np.full((len(order), width), -1, dtype=np.int32)
-        for k, orbit in enumerate(order):
-            orbits[k, : len(orbit)] = orbit
     grid, found = eup_greedy.greedy_empty(
         np.array(puzzle, np.int32),
         np.array(solution, np.int32),
-        orbits,
+        padded(order, np.int32),
         np.arange(len(order), dtype=np.int32),
         singles,
         *eup_numba.tables(n),
