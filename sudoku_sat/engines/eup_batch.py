@@ -65,9 +65,7 @@ def _plain_array(grids: Sequence[Grid]) -> Any:
     return np.array(grids, dtype=np.int32).reshape(len(grids), -1)
 
 
-def _by_order(
-    items: Sequence[tuple[Grid, int]], answer: Callable[[Any, int], list[T]]
-) -> list[T]:
+def _by_order(items: Sequence[tuple[Grid, int]], answer: Callable[[Any, int], list[T]]) -> list[T]:
     """answer(puzzles, n) run once per order over a checked array of the grids of that
     order (see :func:`_array`), in input order. An invalid grid raises check_grid's
     GridError, for the first invalid item in input order, before any answer is computed."""

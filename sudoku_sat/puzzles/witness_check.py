@@ -48,7 +48,7 @@ def witnesses_ok(grids, cells, puzzle, solution, units):  # type: ignore[no-unty
 
 @njit(cache=True)
 def _among(row, cell):  # type: ignore[no-untyped-def]
-    for c in row:
+    for c in row:  # noqa: SIM110 (numba: no generators in any())
         if c == cell:
             return True
     return False
