@@ -2,13 +2,15 @@
 
 The kernel (:func:`sudoku_sat.engines.eup_greedy.greedy_empty`) takes the orbits in the
 order the pure-Python greedy would try them (drawn from the same random stream), skips
-the naked singles, and asks for each other emptied cell r "a solution with r != S[r]?".
+the removals the clues alone settle (every cell emptied a naked or hidden single), and
+asks for each other emptied cell r "a solution with r != S[r]?".
 When the answer is yes the orbit stays, and the solution found is kept as its
 *witness*: it solves the final puzzle minus that orbit too, since later removals only
 add solutions. So the minimality certificate of every clue comes with the emptying;
-verification checks those grids against the rules (:meth:`Witnesses.valid`, plain
-numpy over the units, trusting no solver) and counts the final puzzle by an
-independent method.
+verification checks those grids against the rules (:meth:`Witnesses.valid`: a small
+compiled check in :mod:`.witness_check` sharing no code with the search, or plain numpy
+without numba; it trusts no solver) and counts the final puzzle by an independent
+method.
 """
 
 from __future__ import annotations
