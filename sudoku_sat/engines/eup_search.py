@@ -15,13 +15,16 @@ doubled when full), a branching cell of minimum popcount and the values left to 
 mask. Which cell of minimum popcount: when counting (no preferred solution, no random
 fill), the one whose values its peers share most, a peer with two candidates counting
 three times (:func:`branch_cell_scored`): placing either value removes the most
-candidates, and the trees shrink (forum-hardest 1106: 568 nodes per uniqueness check
-down to 265, 1905: 282 to 148, 17-clue: 5.8 to 4.0; the score costs about 0.4 µs per
-node; the count kernel ran 1.53-1.57x faster on 1106, 1.36-1.38x on 1905, 1.07-1.13x
-on 17-clue, measured side by side). A random fill and the emptying question (a
-preferred solution) look for one solution and keep the first cell of minimum
-popcount, as in the reference (:func:`branch_cell`; scored, the greedy emptying pass
-ran 8-10 % slower, and the fills would draw other grids from a seed).
+candidates, and the trees shrink (nodes per uniqueness check on the samples of
+benchmarks/bench_eup.py: forum-hardest 1106 568.0 down to 265.0, 1905 267.9 to 144.4,
+17-clue 6.22 to 4.31; the score costs about 0.4 µs per node). A random fill and the
+emptying question (a preferred solution) look for one solution and keep the first
+cell of minimum popcount, as in the reference (:func:`branch_cell`; scored, the greedy
+emptying pass ran 8-10 % slower, and the fills would draw other grids from a seed).
+Before the first :func:`propagate`, :func:`settle_root` applies Exclusivité of the
+root's placed cells in one sweep over the units. With both, the count kernel ran 1.53x
+faster on 1106, 1.38x on 1905 and 1.20x on 17-clue, side by side with the kernel
+before them (best of 9, 2026-11-23).
 Values are tried lowest first, in random order (a seeded numba generator) to fill
 grids, or a preferred value first (``prefer[c]``, a mask): the emptying question
 "a solution where c differs from S[c]?" prefers S elsewhere. No Python object is
