@@ -55,7 +55,8 @@ def cell_var(n: int, cell: int, k: int) -> int:
 def blocking_clause(solution: Grid, n: int) -> Clause:
     """¬S: the clause that rules out solution and nothing else among full grids (some cell
     differs from it: one literal ¬x(c, S_c) per cell)."""
-    return [-cell_var(n, c, k) for c, k in enumerate(solution)]
+    size = n * n
+    return [-(c * size + k) for c, k in enumerate(solution)]
 
 
 def num_vars(n: int) -> int:
@@ -190,8 +191,8 @@ def encode(grid: Grid | None, n: int, *, with_rules: bool = True, with_f2: bool 
 
 def clue_assumptions(grid: Grid, n: int) -> list[int]:
     """The positive literal of every clue: what an incremental solver takes as assumptions."""
-    geo = geometry(n)
-    return [_lit(geo, c, k) for c, k in enumerate(grid) if k]
+    size = geometry(n).size
+    return [c * size + k for c, k in enumerate(grid) if k]
 
 
 def decode(literals: list[int] | tuple[int, ...], n: int) -> tuple[Grid, list[int]]:

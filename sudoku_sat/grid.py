@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
+from typing import Any
 
 from .errors import GridError
 
@@ -137,11 +139,18 @@ def is_solution(grid: Grid, n: int, puzzle: Grid | None = None) -> bool:
     asking :func:`conflicts`, without walking every pair of peers)."""
     if len(grid) != n**4 or not is_complete(grid):
         return False
+    values, getters = _unit_getters(n)
+    for get in getters:
+        if set(get(grid)) != values:
+            return False
+    return puzzle is None or not any(p and p != g for p, g in zip(puzzle, grid, strict=False))
+
+
+@cache
+def _unit_getters(n: int) -> tuple[frozenset[int], tuple[itemgetter[Any], ...]]:
+    """The values 1..N and, per unit, an itemgetter of its cells (tuples at C speed)."""
     geo = geometry(n)
-    values = set(range(1, geo.size + 1))
-    if any({grid[c] for c in unit} != values for unit in geo.units):
-        return False
-    return puzzle is None or all(p in (0, g) for p, g in zip(puzzle, grid, strict=False))
+    return frozenset(range(1, geo.size + 1)), tuple(itemgetter(*unit) for unit in geo.units)
 
 
 def clue_count(grid: Grid) -> int:

@@ -59,3 +59,21 @@ def test_the_python_checker_reaches_the_same_puzzle_from_the_same_stream() -> No
         full, full, 3, EupChecker(3, backend="python"), random.Random(5)
     )
     assert fast == slow and witnesses.orbits and not none.orbits
+
+
+@pytest.mark.parametrize("symmetric", [False, True])
+def test_the_compiled_witness_check_agrees_with_numpy(symmetric: bool) -> None:
+    full = random_solution(empty_grid(3), 3, seed=2)
+    assert full is not None
+    order = filled_orbits(full, 3, symmetric)
+    random.Random(4).shuffle(order)
+    puzzle, witnesses = greedy_with_witnesses(full, full, 3, order)
+    grids = witnesses.grids
+    grids[0, :] = full  # the solution itself
+    grids[1, 0], grids[1, 1] = grids[1, 1], grids[1, 0]  # a row still fine, columns broken
+    grids[2, 5] = 0  # an empty cell
+    grids[3, 7] = 10  # a value out of range
+    grids[4, :] = grids[5, :]  # a solution, but it drops another orbit's clue
+    valid = witnesses.valid(puzzle, full, 3)
+    assert valid == witnesses.valid_numpy(puzzle, full, 3)
+    assert not valid & set(witnesses.orbits[:5]) and witnesses.orbits[5] in valid

@@ -146,3 +146,23 @@ def test_without_numba_the_batch_runs_in_python(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(accel, "numba_available", lambda: False)
     assert backend_name() == "python"
     assert count_many([(empty_grid(2), 2)], 1000) == [288]
+
+
+@pytest.mark.parametrize("backend", ["numba", "python"])
+def test_a_bad_grid_in_a_batch_raises_check_grids_error_for_the_first(backend: str) -> None:
+    from sudoku_sat.errors import GridError
+
+    good = (0,) * 81
+    cases = [
+        ([(good, 3), ((0,) * 80, 3)], "has 81 cells, got 80"),
+        ([(good, 3), ((10,) + (0,) * 80, 3)], r"0\.\.9"),
+        ([(good, 3), ((-1,) + (0,) * 80, 3)], r"0\.\.9"),
+        ([((5,) + (0,) * 15, 2), (good, 3), ((0,) * 80, 3)], r"0\.\.4"),  # input order
+        ([((300,) + (0,) * 80, 3)], r"0\.\.9"),  # beyond a byte
+    ]
+    for items, message in cases:
+        with pytest.raises(GridError, match=message):
+            count_many(items, 2, backend)
+        with pytest.raises(GridError, match=message):
+            solve_count_many(items, 2, backend)
+    assert count_many([((1, 2) + (0,) * 14, 2), ((4,) + (0,) * 15, 2)], 5, backend) == [5, 5]

@@ -36,30 +36,68 @@ def kernel() -> Any:
     return eup_numba
 
 
-def _array(grids: Sequence[Grid]) -> Any:
+def _array(grids: Sequence[Grid], n: int) -> Any:
+    """The grids of order n as one checked 2-D ``int32`` array (a row per grid), or None
+    when one of them fails :func:`check_grid` (the caller then raises its error).
+
+    Values are packed through ``bytes`` (every valid value fits a byte: N <= 64), which
+    also rejects negative and non-integer values; numpy then checks the largest."""
+    import numpy as np
+
+    size = n * n
+    if any(len(grid) != size * size for grid in grids):
+        return None
+    packed = bytearray()
+    try:
+        for grid in grids:
+            packed += bytes(grid)
+    except (ValueError, TypeError):
+        return None
+    flat = np.frombuffer(packed, np.uint8)
+    if flat.size and int(flat.max()) > size:
+        return None
+    return flat.astype(np.int32).reshape(len(grids), size * size)
+
+
+def _plain_array(grids: Sequence[Grid]) -> Any:
     import numpy as np
 
     return np.array(grids, dtype=np.int32).reshape(len(grids), -1)
 
 
-def _by_order(
-    items: Sequence[tuple[Grid, int]], answer: Callable[[list[Grid], int], list[T]]
-) -> list[T]:
-    """answer(grids, n) run once per order over the grids of that order, in input order."""
+def _by_order(items: Sequence[tuple[Grid, int]], answer: Callable[[Any, int], list[T]]) -> list[T]:
+    """answer(puzzles, n) run once per order over a checked array of the grids of that
+    order (see :func:`_array`), in input order. An invalid grid raises check_grid's
+    GridError, for the first invalid item in input order, before any answer is computed."""
     groups: dict[int, list[int]] = {}
-    for k, (grid, n) in enumerate(items):
-        check_grid(grid, n)
+    for k, (_, n) in enumerate(items):
         groups.setdefault(n, []).append(k)
+    arrays = {n: _array([items[k][0] for k in indices], n) for n, indices in groups.items()}
+    if any(array is None for array in arrays.values()):
+        _checked(items)  # raises for the first invalid grid
+        arrays = {n: _plain_array([items[k][0] for k in groups[n]]) for n in groups}
+    if len(groups) == 1:
+        ((n, array),) = arrays.items()
+        return answer(array, n)
     results: list[Any] = [None] * len(items)
     for n, indices in groups.items():
-        for k, value in zip(indices, answer([items[k][0] for k in indices], n), strict=True):
+        for k, value in zip(indices, answer(arrays[n], n), strict=True):
             results[k] = value
     return results
 
 
 def count_many(items: Sequence[tuple[Grid, int]], cap: int = 2, backend: str = "auto") -> list[int]:
-    """min(count, cap) of each (grid, order): one compiled call per order."""
-    return [count for count, _ in solve_count_many(items, cap, backend)]
+    """min(count, cap) of each (grid, order): one compiled call per order (no solution is
+    turned into a grid)."""
+    if choose_backend(backend) == "python":
+        return [count for count, _ in solve_count_many(items, cap, backend)]
+
+    def answer(puzzles: Any, n: int) -> list[int]:
+        compiled = kernel()
+        counts, _ = compiled.count_batch(puzzles, cap, *compiled.tables(n))
+        return list(counts.tolist())
+
+    return _by_order(items, answer)
 
 
 def solve_count_many(
@@ -69,12 +107,12 @@ def solve_count_many(
     if choose_backend(backend) == "python":
         return [_python_solve_count(grid, n, cap) for grid, n in _checked(items)]
 
-    def answer(grids: list[Grid], n: int) -> list[tuple[int, Grid | None]]:
+    def answer(puzzles: Any, n: int) -> list[tuple[int, Grid | None]]:
         compiled = kernel()
-        counts, solutions = compiled.count_batch(_array(grids), cap, *compiled.tables(n))
+        counts, solutions = compiled.count_batch(puzzles, cap, *compiled.tables(n))
         return [
-            (int(c), tuple(int(v) for v in s) if c else None)
-            for c, s in zip(counts, solutions, strict=True)
+            (c, tuple(s) if c else None)
+            for c, s in zip(counts.tolist(), solutions.tolist(), strict=True)
         ]
 
     return _by_order(items, answer)
@@ -119,7 +157,7 @@ def other_solution(
         np.array(cells, np.int64),
         *compiled.tables(n),
     )
-    return tuple(int(v) for v in found) if found[0] else None
+    return tuple(found.tolist()) if found[0] else None
 
 
 def _python_other(puzzle: Grid, solution: Grid, cells: Sequence[int], n: int) -> Grid | None:
@@ -149,4 +187,4 @@ def random_solution(grid: Grid, n: int, seed: int, backend: str = "auto") -> Gri
 
     compiled = kernel()
     found = compiled.random_solution(np.array(grid, np.int32), seed % 2**32, *compiled.tables(n))
-    return tuple(int(v) for v in found) if found[0] else None
+    return tuple(found.tolist()) if found[0] else None

@@ -4,6 +4,12 @@ Every entry takes plain arrays (a 2-D ``int32`` array of puzzles for a batch) an
 tables of :func:`tables`, and returns arrays, so a file is one compiled call. The
 masks and conversions are in :mod:`.eup_bits`, the rules and the search in
 :mod:`.eup_search`, the greedy emptying pass in :mod:`.eup_greedy`.
+
+numba's on-disk cache (``cache=True``) is keyed on each file's own timestamp, not on
+the kernels a function calls: after a change to :mod:`.eup_search`, delete
+``__pycache__/*.nbi`` (or change this file and :mod:`.eup_greedy` too), or the cached
+entries here keep the old search. The answers stay right either way; only the speed
+lags.
 """
 
 from __future__ import annotations

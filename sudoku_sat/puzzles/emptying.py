@@ -53,7 +53,8 @@ def empty_greedy(
 ) -> Grid:
     """Empty orbits in random order while the puzzle stays unique: a minimal puzzle.
 
-    ``singles=False`` asks the checker even when a naked single settles it (for ablation).
+    ``singles=False`` asks the checker even when a single settles it (for ablation): a
+    naked single here, a naked or hidden single in the compiled pass.
     """
     return empty_greedy_witnessed(puzzle, solution, n, checker, rng, symmetric, singles)[0]
 
