@@ -6,10 +6,9 @@ masks and conversions are in :mod:`.eup_bits`, the rules and the search in
 :mod:`.eup_search`, the greedy emptying pass in :mod:`.eup_greedy`.
 
 numba's on-disk cache (``cache=True``) is keyed on each file's own timestamp, not on
-the kernels a function calls: after a change to :mod:`.eup_search`, delete
-``__pycache__/*.nbi`` (or change this file and :mod:`.eup_greedy` too), or the cached
-entries here keep the old search. The answers stay right either way; only the speed
-lags.
+the kernels a function calls; :mod:`sudoku_sat.kernel_cache` therefore gives every
+version of the kernel sources its own cache folder, so a change to :mod:`.eup_search`
+compiles the entries here afresh.
 """
 
 from __future__ import annotations
