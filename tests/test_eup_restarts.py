@@ -17,6 +17,7 @@ from sudoku_sat.deadline import Deadline, TimedOut  # noqa: E402
 from sudoku_sat.engines import eup  # noqa: E402
 from sudoku_sat.engines.eup_probe import candidates, probed_state  # noqa: E402
 from sudoku_sat.engines.eup_restarts import (  # noqa: E402
+    _within,
     cutoffs,
     luby,
     solve_engine,
@@ -70,6 +71,16 @@ def test_max_runs_and_deadline_stop_the_search() -> None:
     past = Deadline(1e-9)
     with pytest.raises(TimedOut):
         solve_restarts(puzzle, 4, deadline=past)
+
+
+def test_a_run_is_cut_to_end_near_the_deadline() -> None:
+    import time
+
+    started = time.monotonic() - 1.0  # 1,000 nodes took a second
+    assert _within(10**9, 1000, started, None) == 10**9
+    assert _within(10**9, 0, started, Deadline(5)) == 10**9
+    assert 4_000 <= _within(10**9, 1000, started, Deadline(5)) <= 5_100
+    assert _within(100, 1000, started, Deadline(5)) == 100
 
 
 def test_solve_engine_statuses(hard: object, hard_solution: Grid) -> None:

@@ -16,7 +16,7 @@ the tail. Here:
   one (``unit * growth**i``).
 - A run that exhausts its tree without reaching its cutoff proves the puzzle has no
   solution; a run that finds one returns it. Python checks the deadline between runs,
-  so a run in progress may overshoot it by its own length.
+  and cuts the cutoff of a run that would end after it (at the node rate so far).
 
 Roads not taken: restarting inside one compiled call (fewer Python crossings, but no
 clock inside numba and no per-run deadline check); learning (nogoods) between runs, which
@@ -247,6 +247,16 @@ class RestartStats:
     cutoffs: list[int] = field(default_factory=list)
 
 
+def _within(cutoff: int, nodes: int, started: float, deadline: Deadline | None) -> int:
+    """cutoff, or fewer nodes when, at the node rate so far, the deadline would pass first
+    (so a long run ends near the deadline instead of after it)."""
+    if deadline is None or deadline.at is None or nodes == 0:
+        return cutoff
+    now = time.monotonic()
+    rate = nodes / max(1e-9, now - started)
+    return max(1, min(cutoff, int(rate * (deadline.at - now)) + 1))
+
+
 def solve_restarts(
     grid: Grid,
     n: int,
@@ -268,13 +278,15 @@ def solve_restarts(
     if not ok:
         return None, True, stats
     out = np.empty(root.shape[0], np.uint64)
+    started = time.monotonic()
     for cutoff in cutoffs(unit, schedule):
         if max_runs is not None and stats.runs >= max_runs:
             return None, False, stats
         if deadline is not None:
             deadline.check()
+        limit = _within(cutoff, stats.nodes, started, deadline)
         status, nodes = one_run(
-            root, seed * 1_000_003 + stats.runs, cutoff, look, units, cu, peers, full, out
+            root, seed * 1_000_003 + stats.runs, limit, look, units, cu, peers, full, out
         )
         stats.runs += 1
         stats.nodes += nodes

@@ -124,7 +124,9 @@ class EngineEntry:
 ENGINES: dict[str, EngineEntry] = {
     "up": EngineEntry(_up, "unit propagation to its fixpoint (open cells stay '.')"),
     "fl": EngineEntry(_fl, "unit propagation plus the failed-literal rule"),
-    "eup": EngineEntry(_eup, "bitmask rules E, U, P (seed 001) with backtracking"),
+    "eup": EngineEntry(
+        _eup, "bitmask rules E, U, P (seed 001) with backtracking (randomized restarts from 36x36)"
+    ),
     "anneal": EngineEntry(_anneal, "simulated annealing (block swaps), 10 tries"),
 }
 ENGINE_NAMES: tuple[str, ...] = tuple(ENGINES)
