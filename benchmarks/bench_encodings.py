@@ -2,7 +2,8 @@
 
 Run: PYTHONPATH=. /work/venv/bin/python benchmarks/bench_encodings.py [--quick]
      [--part sizes,cdcl,large] [--limit K] [--seed S] [--orders 4,5,6,7,8]
-     [--encodings extended,reduced] [--binary-args=--sat] [--pysat m22|none]
+     [--encodings extended,reduced,probed] [--binary-args=--sat] [--pysat m22|none]
+     [--seeds 0,1,2] [--amo sequential,product] [--restarts]
 Prints Markdown tables:
 - sizes: clauses and variables of each encoding and at-most-one method for 9x9 (reduced:
   the mean over the puzzles of the sample);
@@ -17,7 +18,9 @@ Prints Markdown tables:
   instances), each capped by --timeout; every model found is decoded and checked against
   the puzzle. Extended pairwise is built only up to MAX_PAIRWISE clauses, reduced
   pairwise (built from the extended rules) up to MAX_PAIRWISE_RULES; above, the row gives
-  the count alone.
+  the count alone. Encoding ``probed``: reduced after the compiled EUP rules and failed
+  values (its encode time includes the probing); --restarts adds the compiled EUP restart
+  search per puzzle; --seeds runs several puzzles per order.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from sudoku_sat.encodings import (
 )
 from sudoku_sat.encodings.cdcl import Plan, run_all, summarize
 from sudoku_sat.encodings.counts import clause_count, variable_count
-from sudoku_sat.encodings.large import LargePuzzle, make_large
+from sudoku_sat.encodings.large import LargePuzzle, make_large, probed_formula
 from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import Puzzle, read_puzzles
 from sudoku_sat.lab.compare import pick
@@ -154,27 +157,51 @@ def _built(n: int, encoding: str, amo: str) -> bool:
 
 def large(
     orders: list[int],
-    seed: int,
+    seed: int | list[int],
     command: list[str],
     timeout: float,
     encodings: tuple[str, ...] = ("extended",),
     pysat: str | None = "m22",
+    amos: tuple[str, ...] = AMO_METHODS,
+    restarts: bool = False,
 ) -> Iterator[str]:
     """The large-orders table, row by row (a row can take minutes). command: the solver
-    binary and its options; pysat: the PySAT solver of the load+solve column (None: -)."""
+    binary and its options; pysat: the PySAT solver of the load+solve column (None: -);
+    encodings may hold ``probed`` (reduced after the EUP rules and failed values, see
+    encodings.large.probed_formula); restarts adds a row per puzzle for the compiled EUP
+    restart search (engines.eup_restarts) under the same cap."""
+    seeds = [seed] if isinstance(seed, int) else seed
     yield (
-        "| order | encoding | amo | clauses | variables | grid found (s) | encode (s) "
+        "| order | seed | encoding | amo | clauses | variables | grid found (s) | encode (s) "
         f"| {pysat or 'PySAT'} load+solve (s) | {' '.join(command)} (s) |"
     )
-    yield "|---|---|---|---:|---:|---:|---:|---:|---:|"
+    yield "|---|---:|---|---|---:|---:|---:|---:|---:|---:|"
     for n in orders:
-        made = make_large(n, seed)
-        side = f"{n * n}x{n * n}"
-        for encoding in encodings:
-            for amo in AMO_METHODS:
-                yield f"| {side} | {encoding} | {amo} | " + _large_row(
-                    made, encoding, amo, command, timeout, pysat
+        for s in seeds:
+            made = make_large(n, s)
+            side = f"{n * n}x{n * n} | {s}"
+            for encoding in encodings:
+                for amo in amos:
+                    yield f"| {side} | {encoding} | {amo} | " + _large_row(
+                        made, encoding, amo, command, timeout, pysat
+                    )
+            if restarts:
+                yield f"| {side} | EUP restarts | - | - | - | {made.seconds:.1f} | - | - | " + (
+                    _restarts(made, timeout) + " |"
                 )
+
+
+def _restarts(made: LargePuzzle, timeout: float) -> str:
+    """The compiled EUP restart search's time on the puzzle (solution checked), or '> T'."""
+    from sudoku_sat.engines.eup_restarts import solve_engine
+
+    solve_engine((0,) * 16, 2)  # compile outside the timing
+    result = solve_engine(made.puzzle, made.n, timeout, seed=made.seed)
+    if result.status == "unknown":
+        return f"> {timeout:.0f}"
+    if result.status != "solved" or not is_solution(result.grid, made.n, made.puzzle):
+        raise RuntimeError(f"the restart search failed on the order-{made.n} puzzle")
+    return f"{result.seconds:.2f} ({result.stats['runs']} runs, {result.stats['nodes']:,} nodes)"
 
 
 def _large_row(
@@ -186,12 +213,15 @@ def _large_row(
     pysat: str | None,
 ) -> str:
     n = made.n
-    if not _built(n, encoding, amo):
+    if encoding != "probed" and not _built(n, encoding, amo):
         count, variables = clause_count(n, "extended", amo), variable_count(n, "extended", amo)
         return f"{count:,} (extended rules alone) | {variables:,} | - | not built | - | - |"
     clear_cache()  # time the building of the rules too
     start = time.perf_counter()
-    formula = encode(made.puzzle, n, encoding, amo)
+    if encoding == "probed":
+        formula, _ = probed_formula(made.puzzle, n, amo)
+    else:
+        formula = encode(made.puzzle, n, encoding, amo)
     clauses = formula.clauses
     built = time.perf_counter() - start
     clear_cache()
@@ -218,6 +248,11 @@ def main(argv: list[str] | None = None) -> str:
     parser.add_argument("--encodings", default="extended", help="extended,reduced or one")
     parser.add_argument("--binary-args", default="", help="options, e.g. --binary-args=--sat")
     parser.add_argument("--pysat", default="m22", help="PySAT solver of the large table; none")
+    parser.add_argument("--seeds", default="", help="large puzzles' seeds, e.g. 0,1,2 (--seed)")
+    parser.add_argument("--amo", default=",".join(AMO_METHODS), help="AMO methods of large")
+    parser.add_argument(
+        "--restarts", action="store_true", help="large: add the EUP restart search's row"
+    )
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
     orders = [2, 3] if args.quick else [int(x) for x in args.orders.split(",")]
@@ -235,7 +270,11 @@ def main(argv: list[str] | None = None) -> str:
         command = [args.binary, "-q", *args.binary_args.split()]
         encodings = tuple(args.encodings.split(","))
         pysat = None if args.pysat == "none" else args.pysat
-        for row in large(orders, args.seed, command, args.timeout, encodings, pysat):
+        seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else [args.seed]
+        amos = tuple(args.amo.split(","))
+        for row in large(
+            orders, seeds, command, args.timeout, encodings, pysat, amos, args.restarts
+        ):
             print(row, flush=True)
             rows.append(row)
         text += "\n\n" + "\n".join(rows)

@@ -340,6 +340,15 @@ def format_line(grid: Grid, n: int, alphabet: str | None = None) -> str:
     return "".join(symbols[v - 1] if v else "." for v in grid)
 
 
+def format_any_line(grid: Grid, n: int, alphabet: str | None = None) -> str:
+    """One line: symbols up to 36x36 (:func:`format_line`), beyond that the N*N numbers
+    separated by spaces, 0 for a blank (49x49 and 64x64 have no one-symbol form; both
+    forms read back)."""
+    if alphabet is None and n * n > MAX_SYMBOLS:
+        return " ".join(str(v) for v in grid)
+    return format_line(grid, n, alphabet)
+
+
 def format_numbers(grid: Grid, n: int) -> str:
     """The grid as N lines of space-separated numbers, 0 for a blank (the report's form)."""
     size = n * n

@@ -25,5 +25,16 @@ def test_bench_encodings_large_rows_per_encoding_with_binary_options() -> None:
     argv = ["--quick", "--part", "large", "--encodings", "reduced,extended"]
     text = bench.main([*argv, "--binary-args=--sat", "--pysat", "none"])
     assert "cadical -q --sat (s)" in text
-    assert text.count("| 9x9 | reduced |") == 3 and text.count("| 4x4 | extended |") == 3
+    assert text.count("| 9x9 | 0 | reduced |") == 3 and text.count("| 4x4 | 0 | extended |") == 3
     assert all(" - | " in line for line in text.splitlines() if "| 9x9 |" in line)
+
+
+def test_bench_encodings_large_probed_restarts_and_seeds() -> None:
+    need_binary("cadical")
+    bench: Any = load_benchmark("bench_encodings")
+    argv = ["--quick", "--part", "large", "--encodings", "probed", "--amo", "sequential"]
+    text = bench.main([*argv, "--pysat", "none", "--seeds", "0,1", "--restarts"])
+    for seed in (0, 1):
+        assert text.count(f"| 4x4 | {seed} | probed | sequential |") == 1
+        assert text.count(f"| 9x9 | {seed} | EUP restarts |") == 1
+    assert "> " not in text

@@ -9,7 +9,7 @@ import typer
 from ..batch.items import pack_all
 from ..engines.registry import describe_engines
 from ..errors import SolverError
-from ..gridio import Puzzle, format_line
+from ..gridio import Puzzle, format_any_line
 from ..sat.facade import plan_solve
 from ..sat.result import SolveResult
 from . import app
@@ -38,7 +38,7 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
         "index": index,
         "origin": puzzle.origin,
         "status": result.status,
-        "solution": format_line(result.grid, puzzle.n) if result.status != "unsat" else None,
+        "solution": format_any_line(result.grid, puzzle.n) if result.status != "unsat" else None,
         "solver": result.solver,
         "seconds": round(result.seconds, 6),
         "stats": result.stats,
@@ -67,7 +67,12 @@ def solve_command(
         float | None, typer.Option(min=0.001, help="Seconds per puzzle before giving up.")
     ] = None,
     fmt: Annotated[
-        GridFormat, typer.Option("--format", help="grid: drawn; line: one N*N line per puzzle.")
+        GridFormat,
+        typer.Option(
+            "--format",
+            help="grid: drawn (numbers past 36x36); line: one N*N line per puzzle "
+            "(space-separated numbers past 36x36).",
+        ),
     ] = GridFormat.grid,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
     encoding: EncodingOption = EncodingName.extended,
@@ -121,7 +126,7 @@ def render_result(
 ) -> str:
     """A result as text: a line, or a titled grid."""
     if fmt is GridFormat.line:
-        line = format_line(result.grid, puzzle.n, alphabet)
+        line = format_any_line(result.grid, puzzle.n, alphabet)
         if result.status == "solved":
             return line
         detail = f" ({result.detail})" if result.detail else ""

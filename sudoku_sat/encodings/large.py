@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..encoding import num_vars, var
 from ..errors import SolverError
 from ..grid import Grid, is_solution
-from . import decode_model, rules
+from . import Formula, decode_model, encode, rules
 
 
 @dataclass(frozen=True)
@@ -74,3 +74,23 @@ def make_large(n: int, seed: int, amo: str = "product", solver: str = "m22") -> 
     grid = full_grid(n, rng, amo, solver)
     seconds = time.perf_counter() - start
     return LargePuzzle(n, seed, blank_half(grid, rng), grid, seconds)
+
+
+def probed_formula(puzzle: Grid, n: int, amo: str = "sequential") -> tuple[Formula, dict[str, int]]:
+    """The reduced formula of puzzle after the compiled EUP rules and failed values
+    (:mod:`sudoku_sat.engines.eup_probe`, extra ``fast``): the cells they fix become
+    givens and each value they remove from an open cell a negative unit clause. Its
+    models decode (with ``formula.givens``) to the solutions of puzzle; counters: rounds,
+    probes, removed, fixed (cells fixed beyond the clues). An empty clause when the
+    probing finds no solution."""
+    from ..engines.eup_probe import candidates, probed_state
+
+    state, ok, counters = probed_state(puzzle, n)
+    if not ok:
+        return Formula(n, "reduced", amo, num_vars(n), (("probed", [[]]),), puzzle), counters
+    givens, removed = candidates(state, n)
+    formula = encode(givens, n, "reduced", amo)
+    size = n * n
+    units = [[-var(n, c // size, c % size, k)] for c, k in removed]
+    counters["fixed"] = sum(1 for v in givens if v) - sum(1 for v in puzzle if v)
+    return replace(formula, parts=(*formula.parts, ("probed", units))), counters

@@ -6,7 +6,9 @@ still open, which is not an error. (Propagation back-ends are not engines: they 
 ``numba``/``python`` back-ends of :mod:`.propagation`.) Each entry imports its module only
 when it is asked for, so the CLI starts fast without numba being loaded.
 
-Time limits (``solve --engine NAME --timeout T``): ``eup`` and ``anneal`` check a
+``eup`` is the depth-first search of :mod:`.eup` below order ``RESTART_ORDER`` and the
+compiled randomized restart search of :mod:`.eup_restarts` from there on (when numba is
+installed). Time limits (``solve --engine NAME --timeout T``): ``eup`` and ``anneal`` check a
 :class:`~sudoku_sat.deadline.Deadline` themselves (every 256 search nodes, between
 tries); ``up`` and ``fl`` run compiled loops that cannot look at a clock (one failed-
 literal round on an empty 36x36 grid takes about 30 s), so with a timeout they run in a
@@ -43,7 +45,18 @@ def _fl(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
     return in_child(fl_engine, grid, n, timeout, "fl")
 
 
+RESTART_ORDER = 6
+"""From this order (36x36) on, ``eup`` runs the compiled restart search when numba is
+installed (:mod:`.eup_restarts`): half-blank puzzles there have heavy-tailed search times."""
+
+
 def _eup(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
+    from ..accel import numba_available
+
+    if n >= RESTART_ORDER and numba_available():
+        from .eup_restarts import solve_engine as restarts
+
+        return restarts(grid, n, timeout)
     from .eup import solve_engine
 
     return solve_engine(grid, n, timeout)
@@ -111,7 +124,9 @@ class EngineEntry:
 ENGINES: dict[str, EngineEntry] = {
     "up": EngineEntry(_up, "unit propagation to its fixpoint (open cells stay '.')"),
     "fl": EngineEntry(_fl, "unit propagation plus the failed-literal rule"),
-    "eup": EngineEntry(_eup, "bitmask rules E, U, P (seed 001) with backtracking"),
+    "eup": EngineEntry(
+        _eup, "bitmask rules E, U, P (seed 001) with backtracking (randomized restarts from 36x36)"
+    ),
     "anneal": EngineEntry(_anneal, "simulated annealing (block swaps), 10 tries"),
 }
 ENGINE_NAMES: tuple[str, ...] = tuple(ENGINES)

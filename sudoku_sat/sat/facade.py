@@ -18,7 +18,7 @@ from ..batch.executor import Executor, Serial, batch_map
 from ..batch.items import Packed, pack, unpack
 from ..encodings.solving import EncodedPysat, solve_binary
 from ..engines.eup_batch import backend_name, solve_many
-from ..engines.registry import Engine, get_engine
+from ..engines.registry import RESTART_ORDER, Engine, get_engine
 from ..errors import UsageError
 from ..grid import Grid
 from .external import find_binary, solve_external
@@ -32,7 +32,8 @@ DEFAULT_ENCODING = ("extended", "pairwise")
 @dataclass(frozen=True)
 class SolveTask:
     """solve: PySAT by name (one solver per order and worker), a binary, or an engine;
-    ``--engine eup`` without a timeout answers a whole chunk in one batch call."""
+    ``--engine eup`` without a timeout answers a whole chunk below 36x36 in one batch
+    call (from 36x36 on, the engine's restart search answers puzzle by puzzle)."""
 
     solver: str = "m22"
     external: str | None = None
@@ -42,7 +43,8 @@ class SolveTask:
     amo: str = "pairwise"
 
     def __call__(self, chunk: list[Packed]) -> list[SolveResult]:
-        if self.engine == "eup" and self.timeout is None:
+        small = all(item[0] < RESTART_ORDER for item in chunk)
+        if self.engine == "eup" and self.timeout is None and small:
             return eup_results([(unpack(item), item[0]) for item in chunk])
         return [self.one(unpack(item), item[0]) for item in chunk]
 

@@ -1,0 +1,317 @@
+"""Randomized restarts over the compiled EUP rules (extra ``fast``), for large orders.
+
+Backtracking on half-blank quasigroup-like puzzles has heavy-tailed run times: most
+random orders of search finish quickly, a few run almost forever (Gomes, Selman and
+Kautz, "Boosting combinatorial search through randomization", AAAI 1998). Cutting every
+run after a number of search nodes and starting again with other random choices removes
+the tail. Here:
+
+- One *run* is a depth-first search with the rules E, U, P of
+  :func:`~sudoku_sat.engines.eup_search.propagate`, branching on a cell of fewest
+  candidates chosen uniformly among the ties (reservoir sampling) and trying its values
+  in random order (numba's generator, seeded per run), stopped after ``cutoff`` nodes (a
+  node is one propagation of a choice).
+- The cutoffs follow Luby's sequence times ``unit`` (1, 1, 2, 1, 1, 2, 4, ...: within a
+  log factor of the best fixed cutoff, Luby, Sinclair and Zuckerman 1993) or a geometric
+  one (``unit * growth**i``).
+- A run that exhausts its tree without reaching its cutoff proves the puzzle has no
+  solution; a run that finds one returns it. Python checks the deadline between runs,
+  and cuts the cutoff of a run that would end after it (at the node rate so far).
+
+Roads not taken: restarting inside one compiled call (fewer Python crossings, but no
+clock inside numba and no per-run deadline check); learning (nogoods) between runs, which
+is what CDCL solvers already do.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from ..deadline import Deadline, TimedOut
+from ..grid import Grid, is_solution
+from ..sat.result import SolveResult
+from .eup_bits import ONE, ZERO, popcount, tables, to_grid, to_state
+from .eup_search import pick, propagate
+
+FIRST_DEPTHS = 64
+"""Rows of a run's state stack allocated at first; doubled when a run goes deeper."""
+
+UNIT = 64
+"""Default nodes per Luby unit: the first runs stop after 64 nodes."""
+
+
+@njit(cache=True)
+def _mark(flags, cu, c):  # type: ignore[no-untyped-def]
+    for t in range(3):
+        flags[cu[c, t]] = 1
+
+
+@njit(cache=True)
+def random_branch_cell(st):  # type: ignore[no-untyped-def]
+    """An open cell of fewest candidates, uniform among the ties, or -1 when none is open."""
+    best = -1
+    fewest = ONE << np.uint64(32)
+    ties = 0
+    for c in range(st.shape[0]):
+        m = st[c]
+        if m & (m - ONE):
+            k = popcount(m)
+            if k < fewest:
+                best, fewest, ties = c, k, 1
+            elif k == fewest:
+                ties += 1
+                if np.random.randint(0, ties) == 0:
+                    best = c
+    return best
+
+
+@njit(cache=True)
+def root_state(puzzle, units, cu, peers, full):  # type: ignore[no-untyped-def]
+    """The puzzle's masks after the rules, and False when they reach a contradiction."""
+    st = to_state(puzzle, full)
+    ncells, nunits = st.shape[0], units.shape[0]
+    queue = np.empty(ncells, np.int32)
+    qt = 0
+    for c in range(ncells):
+        m = st[c]
+        if m & (m - ONE) == ZERO:
+            queue[qt] = c
+            qt += 1
+    dirty = np.ones(nunits, np.uint8)
+    changed = np.ones(nunits, np.uint8)
+    return st, propagate(st, queue, qt, dirty, changed, units, cu, peers, full)
+
+
+@njit(cache=True)
+def one_run(root, seed, cutoff, look, units, cu, peers, full, out):  # type: ignore[no-untyped-def]
+    """One randomized depth-first run from root (already propagated), at most cutoff nodes;
+    with look > 0, failed values are removed at every node (at most look rounds).
+    Returns (1, nodes) with the solution in out, (0, nodes) when cut off, (-1, nodes) when
+    the tree is exhausted (no solution)."""
+    np.random.seed(seed)
+    ncells, nunits = root.shape[0], units.shape[0]
+    c = random_branch_cell(root)
+    if c < 0:
+        out[:] = root
+        return 1, 0
+    queue = np.empty(ncells, np.int32)
+    dirty = np.zeros(nunits, np.uint8)
+    changed = np.zeros(nunits, np.uint8)
+    depths = FIRST_DEPTHS
+    states = np.empty((depths, ncells), np.uint64)
+    cells = np.empty(depths, np.int64)
+    rems = np.empty(depths, np.uint64)
+    states[0, :] = root
+    cells[0] = c
+    rems[0] = root[c]
+    depth = 0
+    nodes = 0
+    while depth >= 0:
+        rem = rems[depth]
+        if rem == ZERO:
+            depth -= 1
+            continue
+        if nodes >= cutoff:
+            return 0, nodes
+        nodes += 1
+        c = cells[depth]
+        bit = pick(rem, True, ZERO)
+        rems[depth] = rem ^ bit
+        if depth + 1 == depths:
+            states, cells, rems = _deeper(states, cells, rems)
+            depths *= 2
+        child = states[depth + 1]
+        child[:] = states[depth]
+        child[c] = bit
+        queue[0] = c
+        _mark(dirty, cu, c)
+        _mark(changed, cu, c)
+        if not propagate(child, queue, 1, dirty, changed, units, cu, peers, full):
+            dirty[:] = 0
+            changed[:] = 0
+            continue
+        if look > 0 and not probe(child, look, units, cu, peers, full)[0]:
+            continue
+        nxt = random_branch_cell(child)
+        if nxt < 0:
+            out[:] = child
+            return 1, nodes
+        depth += 1
+        cells[depth] = nxt
+        rems[depth] = child[nxt]
+    return -1, nodes
+
+
+@njit(cache=True)
+def _deeper(states, cells, rems):  # type: ignore[no-untyped-def]
+    """The run's stack with twice the rows."""
+    depths = states.shape[0]
+    bigger = np.empty((2 * depths, states.shape[1]), np.uint64)
+    bigger[:depths] = states
+    more_cells = np.empty(2 * depths, np.int64)
+    more_cells[:depths] = cells
+    more_rems = np.empty(2 * depths, np.uint64)
+    more_rems[:depths] = rems
+    return bigger, more_cells, more_rems
+
+
+@njit(cache=True)
+def _place(st, c, bit, queue, dirty, changed, units, cu, peers, full):  # type: ignore[no-untyped-def]
+    """st[c] = bit, then the rules; False on a contradiction."""
+    st[c] = bit
+    queue[0] = c
+    _mark(dirty, cu, c)
+    _mark(changed, cu, c)
+    if propagate(st, queue, 1, dirty, changed, units, cu, peers, full):
+        return True
+    dirty[:] = 0
+    changed[:] = 0
+    return False
+
+
+@njit(cache=True)
+def probe(st, max_rounds, units, cu, peers, full):  # type: ignore[no-untyped-def]
+    """Failed values removed from st (propagated already) to a fixpoint or max_rounds.
+    Returns (ok, rounds, probes, removed); ok False when st has no solution."""
+    ncells, nunits = st.shape[0], units.shape[0]
+    queue = np.empty(ncells, np.int32)
+    dirty = np.zeros(nunits, np.uint8)
+    changed = np.zeros(nunits, np.uint8)
+    work = np.empty(ncells, np.uint64)
+    rounds = probes = removed = 0
+    while rounds < max_rounds:
+        rounds += 1
+        before = removed
+        for c in range(ncells):
+            rem = st[c]
+            if rem & (rem - ONE) == ZERO:
+                continue
+            while rem:
+                bit = rem & (~rem + ONE)
+                rem ^= bit
+                if not st[c] & bit:
+                    continue
+                probes += 1
+                work[:] = st
+                if _place(work, c, bit, queue, dirty, changed, units, cu, peers, full):
+                    continue
+                removed += 1
+                left = st[c] & ~bit
+                if left == ZERO:
+                    return False, rounds, probes, removed
+                st[c] = left
+                queue[0] = c
+                _mark(dirty, cu, c)
+                _mark(changed, cu, c)
+                qt = 1 if left & (left - ONE) == ZERO else 0
+                if not propagate(st, queue, qt, dirty, changed, units, cu, peers, full):
+                    return False, rounds, probes, removed
+        if removed == before:
+            break
+    return True, rounds, probes, removed
+
+
+def luby(i: int) -> int:
+    """Term i (from 0) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    k = 1
+    while (1 << k) - 1 < i + 1:
+        k += 1
+    while (1 << k) - 1 != i + 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i + 1:
+            k += 1
+    return 1 << (k - 1)
+
+
+def cutoffs(unit: int = UNIT, schedule: str = "luby", growth: float = 1.5) -> Iterator[int]:
+    """The node cutoff of each run: unit times Luby's sequence, or unit * growth**i."""
+    i = 0
+    while True:
+        yield unit * luby(i) if schedule == "luby" else max(1, int(unit * growth**i))
+        i += 1
+
+
+@dataclass
+class RestartStats:
+    """What a restart search did: runs started, search nodes in all, the solving run's nodes."""
+
+    runs: int = 0
+    nodes: int = 0
+    last_nodes: int = 0
+    cutoffs: list[int] = field(default_factory=list)
+
+
+def _within(cutoff: int, nodes: int, started: float, deadline: Deadline | None) -> int:
+    """cutoff, or fewer nodes when, at the node rate so far, the deadline would pass first
+    (so a long run ends near the deadline instead of after it)."""
+    if deadline is None or deadline.at is None or nodes == 0:
+        return cutoff
+    now = time.monotonic()
+    rate = nodes / max(1e-9, now - started)
+    return max(1, min(cutoff, int(rate * (deadline.at - now)) + 1))
+
+
+def solve_restarts(
+    grid: Grid,
+    n: int,
+    seed: int = 0,
+    unit: int = UNIT,
+    schedule: str = "luby",
+    deadline: Deadline | None = None,
+    max_runs: int | None = None,
+    look: int = 0,
+) -> tuple[Grid | None, bool, RestartStats]:
+    """(solution, decided, stats): a solution checked against the rules and grid; or
+    (None, True, ...) when a run exhausted its tree (no solution); or (None, False, ...)
+    after max_runs runs. Raises TimedOut past the deadline (checked between runs)."""
+    units, cu, peers, full = tables(n)
+    stats = RestartStats()
+    root, ok = root_state(np.asarray(grid, np.int32), units, cu, peers, full)
+    if ok and look > 0:
+        ok = probe(root, look, units, cu, peers, full)[0]
+    if not ok:
+        return None, True, stats
+    out = np.empty(root.shape[0], np.uint64)
+    started = time.monotonic()
+    for cutoff in cutoffs(unit, schedule):
+        if max_runs is not None and stats.runs >= max_runs:
+            return None, False, stats
+        if deadline is not None:
+            deadline.check()
+        limit = _within(cutoff, stats.nodes, started, deadline)
+        status, nodes = one_run(
+            root, seed * 1_000_003 + stats.runs, limit, look, units, cu, peers, full, out
+        )
+        stats.runs += 1
+        stats.nodes += nodes
+        stats.last_nodes = nodes
+        if status == 1:
+            solution = np.empty(root.shape[0], np.int32)
+            to_grid(out, solution)
+            found = tuple(int(v) for v in solution)
+            if not is_solution(found, n, grid):
+                raise AssertionError("the restart search returned a grid that is not a solution")
+            return found, True, stats
+        if status == -1:
+            return None, True, stats
+    raise AssertionError("unreachable: cutoffs never ends")
+
+
+def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
+    """``sudoku-sat solve --engine eup`` at large orders: restarts, UNSAT, or unknown."""
+    start = time.perf_counter()
+    try:
+        solution, _, stats = solve_restarts(grid, n, seed, deadline=Deadline(timeout))
+    except TimedOut as exc:
+        return SolveResult("unknown", grid, time.perf_counter() - start, "eup", {}, str(exc))
+    seconds = time.perf_counter() - start
+    counters = {"runs": stats.runs, "nodes": stats.nodes}
+    if solution is None:
+        return SolveResult("unsat", grid, seconds, "eup", counters)
+    return SolveResult("solved", solution, seconds, "eup", counters, f"{stats.runs} runs")
