@@ -36,19 +36,13 @@ from ..deadline import Deadline, TimedOut
 from ..grid import Grid, is_solution
 from ..sat.result import SolveResult
 from .eup_bits import ONE, ZERO, popcount, tables, to_grid, to_state
-from .eup_search import pick, propagate
+from .eup_search import _deeper, _mark, pick, propagate, stack
 
 FIRST_DEPTHS = 64
 """Rows of a run's state stack allocated at first; doubled when a run goes deeper."""
 
 UNIT = 64
 """Default nodes per Luby unit: the first runs stop after 64 nodes."""
-
-
-@njit(cache=True)
-def _mark(flags, cu, c):  # type: ignore[no-untyped-def]
-    for t in range(3):
-        flags[cu[c, t]] = 1
 
 
 @njit(cache=True)
@@ -103,12 +97,7 @@ def one_run(root, seed, cutoff, look, units, cu, peers, full, out):  # type: ign
     dirty = np.zeros(nunits, np.uint8)
     changed = np.zeros(nunits, np.uint8)
     depths = FIRST_DEPTHS
-    states = np.empty((depths, ncells), np.uint64)
-    cells = np.empty(depths, np.int64)
-    rems = np.empty(depths, np.uint64)
-    states[0, :] = root
-    cells[0] = c
-    rems[0] = root[c]
+    states, cells, rems = stack(root, c, depths)
     depth = 0
     nodes = 0
     while depth >= 0:
@@ -127,13 +116,7 @@ def one_run(root, seed, cutoff, look, units, cu, peers, full, out):  # type: ign
             depths *= 2
         child = states[depth + 1]
         child[:] = states[depth]
-        child[c] = bit
-        queue[0] = c
-        _mark(dirty, cu, c)
-        _mark(changed, cu, c)
-        if not propagate(child, queue, 1, dirty, changed, units, cu, peers, full):
-            dirty[:] = 0
-            changed[:] = 0
+        if not _place(child, c, bit, queue, dirty, changed, units, cu, peers, full):
             continue
         if look > 0 and not probe(child, look, units, cu, peers, full)[0]:
             continue
@@ -145,19 +128,6 @@ def one_run(root, seed, cutoff, look, units, cu, peers, full, out):  # type: ign
         cells[depth] = nxt
         rems[depth] = child[nxt]
     return -1, nodes
-
-
-@njit(cache=True)
-def _deeper(states, cells, rems):  # type: ignore[no-untyped-def]
-    """The run's stack with twice the rows."""
-    depths = states.shape[0]
-    bigger = np.empty((2 * depths, states.shape[1]), np.uint64)
-    bigger[:depths] = states
-    more_cells = np.empty(2 * depths, np.int64)
-    more_cells[:depths] = cells
-    more_rems = np.empty(2 * depths, np.uint64)
-    more_rems[:depths] = rems
-    return bigger, more_cells, more_rems
 
 
 @njit(cache=True)

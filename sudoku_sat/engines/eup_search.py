@@ -255,12 +255,7 @@ def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: 
         out[0, :] = root
         return 1
     depths = min(FIRST_DEPTHS, ncells + 1)
-    states = np.empty((depths, ncells), np.uint64)
-    cells = np.empty(depths, np.int64)
-    rems = np.empty(depths, np.uint64)
-    states[0, :] = root
-    cells[0] = c
-    rems[0] = root[c]
+    states, cells, rems = stack(root, c, depths)
     depth = 0
     count = 0
     while depth >= 0:
@@ -296,6 +291,18 @@ def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: 
         cells[depth] = nxt
         rems[depth] = child[nxt]
     return count
+
+
+@njit(cache=True)
+def stack(root, c, depths):  # type: ignore[no-untyped-def]
+    """A search stack of depths rows whose first holds root, branching on cell c."""
+    states = np.empty((depths, root.shape[0]), np.uint64)
+    cells = np.empty(depths, np.int64)
+    rems = np.empty(depths, np.uint64)
+    states[0, :] = root
+    cells[0] = c
+    rems[0] = root[c]
+    return states, cells, rems
 
 
 @njit(cache=True)
