@@ -75,3 +75,22 @@ def missing_module(chunk: list[int]) -> list[int]:
 def test_a_worker_that_cannot_load_the_task_is_one_solver_error(address: str) -> None:
     with DaskExecutor(address) as executor, pytest.raises(SolverError, match="every worker"):
         list(batch_map(executor, missing_module, [1, 2, 3]))
+
+
+def _fails(chunk: list[int]) -> list[int]:
+    raise SolverError(f"chunk of {len(chunk)} refused")
+
+
+def test_pickled_results_come_back_equal_and_errors_pass_through() -> None:
+    import pickle
+
+    from sudoku_sat.batch.tasks import CountTask
+
+    task = CountTask(2, ("eup",))
+    chunk = [(2, "1234341221434321"), (2, "0" * 16)]
+    sent = dask_cluster.Pickled(task)(chunk)
+    assert isinstance(sent, bytes)
+    assert pickle.loads(sent) == task(chunk) == [{"eup": 1}, {"eup": 2}]
+    assert pickle.loads(pickle.dumps(dask_cluster.Pickled(task))).func == task
+    with pytest.raises(SolverError, match="chunk of 1 refused"):
+        dask_cluster.Pickled(_fails)([1])

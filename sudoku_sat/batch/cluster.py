@@ -11,6 +11,10 @@ worker dies the scheduler recomputes every chunk it held or was computing (up to
 result is taken once, by its position, so every item is reported exactly once.
 At most ``window`` chunks are in flight: results stream in input order without the whole
 batch sitting in the scheduler's memory. Ctrl-C cancels the futures and closes the client.
+
+A chunk's results travel as one pickle (:class:`Pickled`): Dask serializes a list result
+element by element, which cost about 9 ms per chunk of 625 small dicts (0.6 s over a
+40,000-puzzle ``count``, measured), while bytes go through as they are.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import pickle
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from ..errors import SolverError, missing_extra
 from .executor import Progress, Task
@@ -52,6 +58,16 @@ def configured_address() -> str | None:
         return os.environ.get(ENV) or None
     address = dask.config.get("scheduler-address", None)
     return str(address) if address else None
+
+
+@dataclass(frozen=True)
+class Pickled(Generic[T, R]):
+    """func, its chunk's results returned as one pickle (see the module docstring)."""
+
+    func: Task[T, R]
+
+    def __call__(self, chunk: list[T]) -> bytes:
+        return pickle.dumps(self.func(chunk), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 class DaskExecutor:
@@ -89,13 +105,13 @@ class DaskExecutor:
         try:
             while following < len(chunks):
                 while submitted < len(chunks) and submitted - following < self.window:
-                    future = self.client.submit(func, chunks[submitted], pure=False)
+                    future = self.client.submit(Pickled(func), chunks[submitted], pure=False)
                     flying[future.key] = (submitted, future)
                     pending.add(future)
                     submitted += 1
                 finished, result = self._next(pending)
                 k, future = flying.pop(finished.key)
-                done[k] = result
+                done[k] = pickle.loads(result)
                 future.release()
                 if progress is not None:
                     progress(len(chunks[k]))
