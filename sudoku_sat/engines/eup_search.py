@@ -157,19 +157,10 @@ def branch_cell_scored(st, peers):  # type: ignore[no-untyped-def]
     sharing one of its values, a peer with two candidates counting three times (ties: the
     first). Placing either value of that cell then removes the most candidates."""
     ncells, npeers = st.shape[0], peers.shape[1]
-    fewest = ONE << np.uint64(32)
-    start = -1
-    for c in range(ncells):
-        m = st[c]
-        if m & (m - ONE):
-            k = popcount(m)
-            if k < fewest:
-                fewest = k
-                start = c
-                if k == TWO:
-                    break
+    start = branch_cell(st)  # the first cell of minimum popcount
     if start < 0:
         return -1
+    fewest = popcount(st[start])
     best = -1
     score = -1
     for c in range(start, ncells):
