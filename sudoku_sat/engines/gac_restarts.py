@@ -1,0 +1,264 @@
+"""Constraint-programming search for large orders (extra ``fast``): GAC, dom/wdeg, restarts.
+
+The EUP restart search (:mod:`.eup_restarts`) propagates with E, U and naked pairs only;
+a CP solver filters each all-different unit to generalized arc consistency
+(:mod:`.gac_alldiff`) and learns, without nogoods, where the conflicts are. Here:
+
+- Propagation: :func:`.gac_alldiff.gac_propagate` (E, U, then Régin's filter on every
+  unit touched, to a fixpoint).
+- Branching: binary, ``c = v`` then ``c != v`` (the refutation is propagated too, which
+  d-way branching would not do). The cell: an open cell minimising candidates / wdeg,
+  where wdeg is the sum of the weights of its 3 units, and a unit's weight (1 at first)
+  grows by one each time its rule fails (dom/wdeg, Boussemart, Hemery, Lecoutre and Sais,
+  ECAI 2004); ties drawn uniformly (reservoir sampling). ``wdeg=False``: plain dom.
+- Last conflict (``last=True``, Lecoutre, Saïs, Tabary and Vidal, AIJ 2009): after a
+  failed ``c = v``, c is branched on first again, as long as it is open, until one of its
+  assignments survives; the search goes straight back to the culprit decision.
+- Values: random order (``value="random"``) or least constraining first
+  (``value="lcv"``: the value fewest peers still have; ties random).
+- Restarts: as :func:`.eup_restarts.solve_restarts` (Luby or geometric cutoffs in nodes,
+  a node being one decision ``c = v`` propagated; the deadline checked between runs); the
+  weights and the units' last matchings are kept from run to run.
+
+A refutation failing at depth 0 proves the puzzle has no solution (the run's tree is
+exhausted); a solution is checked with ``is_solution`` before it is returned.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit
+
+from ..deadline import Deadline, TimedOut
+from ..grid import Grid, is_solution
+from ..sat.result import SolveResult
+from .eup_bits import ONE, ZERO, popcount, tables, to_grid
+from .eup_restarts import UNIT, RestartStats, _within, cutoffs
+from .gac_alldiff import OK, gac_propagate, gac_root, scratch
+
+FIRST_DEPTHS = 64
+"""Rows of a run's state stack allocated at first; doubled when a run goes deeper."""
+
+VALUE_RULES = ("random", "lcv")
+"""Value orders: random, or least constraining first."""
+
+
+@njit(cache=True)
+def wdeg_cell(st, cu, weight, wdeg):  # type: ignore[no-untyped-def]
+    """An open cell minimising candidates / (sum of its units' weights), uniform among
+    the ties (wdeg False: fewest candidates), or -1 when every cell is placed."""
+    best = -1
+    bd = np.int64(1)
+    bw = np.int64(0)
+    ties = 0
+    for c in range(st.shape[0]):
+        m = st[c]
+        if m & (m - ONE) == ZERO:
+            continue
+        d = np.int64(popcount(m))
+        w = np.int64(1)
+        if wdeg:
+            w = weight[cu[c, 0]] + weight[cu[c, 1]] + weight[cu[c, 2]]
+        lhs, rhs = d * bw, bd * w
+        if best < 0 or lhs < rhs:
+            best, bd, bw, ties = c, d, w, 1
+        elif lhs == rhs:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                best = c
+    return best
+
+
+@njit(cache=True)
+def lcv_value(st, c, peers):  # type: ignore[no-untyped-def]
+    """The candidate of cell c that the fewest peers still have (ties drawn uniformly)."""
+    m = st[c]
+    best = ZERO
+    fewest = peers.shape[1] + 1
+    ties = 0
+    while m:
+        bit = m & (~m + ONE)
+        m ^= bit
+        k = 0
+        for i in range(peers.shape[1]):
+            if st[peers[c, i]] & bit:
+                k += 1
+        if k < fewest:
+            best, fewest, ties = bit, k, 1
+        elif k == fewest:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                best = bit
+    return best
+
+
+@njit(cache=True)
+def random_value(m):  # type: ignore[no-untyped-def]
+    """A candidate of the mask m, uniformly."""
+    k = np.random.randint(0, popcount(m))
+    for _ in range(k):
+        m &= m - ONE
+    return m & (~m + ONE)
+
+
+@njit(cache=True)
+def _restrict(st, c, mask, ctx):  # type: ignore[no-untyped-def]
+    """st[c] &= mask (a non-empty result), then the fixpoint: OK or the unit to blame."""
+    queue, dirty, gdirty, units, cu, peers, full, hint, work = ctx
+    m = st[c] & mask
+    st[c] = m
+    for t in range(3):
+        dirty[cu[c, t]] = 1
+        gdirty[cu[c, t]] = 1
+    queue[0] = c
+    qt = 1 if m & (m - ONE) == ZERO else 0
+    return gac_propagate(st, queue, qt, dirty, gdirty, units, cu, peers, full, hint, work)
+
+
+@njit(cache=True)
+def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, out):  # type: ignore[no-untyped-def]
+    """One randomized run from root (propagated already), at most cutoff decisions;
+    options = (wdeg, lcv, last) as 0/1. weight (per unit) and hint (matchings) are
+    updated in place. Returns (1, nodes) with the solution in out, (0, nodes) when cut
+    off, (-1, nodes) when the root is refuted (no solution)."""
+    np.random.seed(seed)
+    wdeg, lcv, last = options[0] != 0, options[1] != 0, options[2] != 0
+    ncells, nunits = root.shape[0], units.shape[0]
+    dirty = np.zeros(nunits, np.uint8)
+    gdirty = np.zeros(nunits, np.uint8)
+    work = scratch(units.shape[1])
+    ctx = (np.empty(ncells, np.int32), dirty, gdirty, units, cu, peers, full, hint, work)
+    depths = FIRST_DEPTHS
+    states = np.empty((depths, ncells), np.uint64)
+    cells = np.empty(depths, np.int64)
+    bits = np.empty(depths, np.uint64)
+    states[0, :] = root
+    depth = nodes = 0
+    culprit = -1
+    while True:
+        st = states[depth]
+        c = -1
+        if culprit >= 0 and st[culprit] & (st[culprit] - ONE):
+            c = culprit
+        else:
+            culprit = -1
+            c = wdeg_cell(st, cu, weight, wdeg)
+        if c < 0:
+            out[:] = st
+            return 1, nodes
+        if nodes >= cutoff:
+            return 0, nodes
+        nodes += 1
+        bit = lcv_value(st, c, peers) if lcv else random_value(st[c])
+        if depth + 1 == depths:
+            states, cells, bits = _deeper(states, cells, bits)
+            depths *= 2
+        child = states[depth + 1]
+        child[:] = st
+        blame = _restrict(child, c, bit, ctx)
+        if blame == OK:
+            cells[depth], bits[depth] = c, bit
+            depth += 1
+            if c == culprit:
+                culprit = -1
+            continue
+        weight[blame] += 1
+        if last:
+            culprit = c
+        while True:  # refute c = bit where it was tried, backing up while that fails
+            blame = _restrict(states[depth], c, ~bit, ctx)
+            if blame == OK:
+                break
+            weight[blame] += 1
+            if depth == 0:
+                return -1, nodes
+            depth -= 1
+            c, bit = cells[depth], bits[depth]
+
+
+@njit(cache=True)
+def _deeper(states, cells, bits):  # type: ignore[no-untyped-def]
+    """The run's stack with twice the rows."""
+    depths = states.shape[0]
+    bigger = np.empty((2 * depths, states.shape[1]), np.uint64)
+    bigger[:depths] = states
+    more_cells = np.empty(2 * depths, np.int64)
+    more_cells[:depths] = cells
+    more_bits = np.empty(2 * depths, np.uint64)
+    more_bits[:depths] = bits
+    return bigger, more_cells, more_bits
+
+
+def solve_gac(
+    grid: Grid,
+    n: int,
+    seed: int = 0,
+    unit: int = UNIT,
+    schedule: str = "luby",
+    deadline: Deadline | None = None,
+    max_runs: int | None = None,
+    wdeg: bool = True,
+    value: str = "random",
+    last: bool = False,
+) -> tuple[Grid | None, bool, RestartStats]:
+    """(solution, decided, stats) as :func:`.eup_restarts.solve_restarts`: a solution
+    checked against the rules and grid; (None, True, ...) when the puzzle has none;
+    (None, False, ...) after max_runs runs. Raises TimedOut past the deadline (checked
+    between runs)."""
+    if value not in VALUE_RULES:
+        raise ValueError(f"value must be one of {VALUE_RULES}, got {value!r}")
+    units, cu, peers, full = tables(n)
+    hint = np.full(units.shape, -1, np.int64)
+    stats = RestartStats()
+    root, blame = gac_root(np.asarray(grid, np.int32), units, cu, peers, full, hint)
+    if blame != OK:
+        return None, True, stats
+    weight = np.ones(units.shape[0], np.int64)
+    options = np.array([wdeg, value == "lcv", last], np.int64)
+    out = np.empty(root.shape[0], np.uint64)
+    started = time.monotonic()
+    for cutoff in cutoffs(unit, schedule):
+        if max_runs is not None and stats.runs >= max_runs:
+            return None, False, stats
+        if deadline is not None:
+            deadline.check()
+        limit = _within(cutoff, stats.nodes, started, deadline)
+        status, nodes = gac_run(
+            root, seed * 1_000_003 + stats.runs, limit, weight, options, units, cu, peers, full,
+            hint, out,
+        )  # fmt: skip
+        stats.runs += 1
+        stats.nodes += nodes
+        stats.last_nodes = nodes
+        stats.cutoffs.append(limit)
+        if status == 1:
+            return _checked(out, n, grid), True, stats
+        if status == -1:
+            return None, True, stats
+    raise AssertionError("unreachable: cutoffs never ends")
+
+
+def _checked(state: np.ndarray, n: int, grid: Grid) -> Grid:
+    """The solved state as a grid, checked against the rules and the clues."""
+    solution = np.empty(state.shape[0], np.int32)
+    to_grid(state, solution)
+    found = tuple(int(v) for v in solution)
+    if not is_solution(found, n, grid):
+        raise AssertionError("the GAC search returned a grid that is not a solution")
+    return found
+
+
+def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
+    """``sudoku-sat solve --engine gac``: restarts with GAC and dom/wdeg, UNSAT, or unknown."""
+    start = time.perf_counter()
+    try:
+        solution, _, stats = solve_gac(grid, n, seed, deadline=Deadline(timeout))
+    except TimedOut as exc:
+        return SolveResult("unknown", grid, time.perf_counter() - start, "gac", {}, str(exc))
+    seconds = time.perf_counter() - start
+    counters = {"runs": stats.runs, "nodes": stats.nodes}
+    if solution is None:
+        return SolveResult("unsat", grid, seconds, "gac", counters)
+    return SolveResult("solved", solution, seconds, "gac", counters, f"{stats.runs} runs")
