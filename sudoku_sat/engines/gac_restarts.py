@@ -34,7 +34,7 @@ from numba import njit
 from ..deadline import Deadline, TimedOut
 from ..grid import Grid, is_solution
 from ..sat.result import SolveResult
-from .eup_bits import ONE, ZERO, popcount, tables, to_grid
+from .eup_bits import ONE, ZERO, popcount, tables, to_grid, trailing
 from .eup_restarts import UNIT, RestartStats, _within, cutoffs
 from .gac_alldiff import OK, gac_propagate, gac_root, scratch
 
@@ -47,8 +47,8 @@ VALUE_RULES = ("random", "lcv")
 
 @njit(cache=True)
 def wdeg_cell(st, cu, weight, wdeg):  # type: ignore[no-untyped-def]
-    """An open cell minimising candidates / (sum of its units' weights), uniform among
-    the ties (wdeg False: fewest candidates), or -1 when every cell is placed."""
+    """(cell, d, w): an open cell minimising d / w, d its candidates and w the sum of its
+    units' weights (wdeg False: 1), uniform among the ties; cell -1 when none is open."""
     best = -1
     bd = np.int64(1)
     bw = np.int64(0)
@@ -68,7 +68,52 @@ def wdeg_cell(st, cu, weight, wdeg):  # type: ignore[no-untyped-def]
             ties += 1
             if np.random.randint(0, ties) == 0:
                 best = c
-    return best
+    return best, bd, bw
+
+
+@njit(cache=True)
+def dual_pick(st, units, weight, wdeg, bd, bw):  # type: ignore[no-untyped-def]
+    """(cell, value bit) of the dual variable (unit u, value v: which cell of u takes v)
+    minimising its open cells having v / (3 weight[u]), if below bd / bw; else (-1, 0).
+    The cell is drawn among those open cells, as the ties."""
+    size = units.shape[1]
+    counts = np.empty(size, np.int64)
+    best_u, best_v = -1, -1
+    ties = 0
+    for u in range(units.shape[0]):
+        counts[:] = 0
+        for k in range(size):
+            m = st[units[u, k]]
+            if m & (m - ONE) == ZERO:
+                continue
+            while m:
+                bit = m & (~m + ONE)
+                m ^= bit
+                counts[np.int64(trailing(bit))] += 1
+        w = 3 * weight[u] if wdeg else np.int64(3)
+        for v in range(size):
+            d = counts[v]
+            if d < 2:
+                continue
+            lhs, rhs = d * bw, bd * w
+            if lhs < rhs:
+                best_u, best_v, bd, bw, ties = u, v, d, w, 1
+            elif lhs == rhs and best_u >= 0:
+                ties += 1
+                if np.random.randint(0, ties) == 0:
+                    best_u, best_v = u, v
+    if best_u < 0:
+        return -1, ZERO
+    bit = ONE << np.uint64(best_v)
+    pick = np.random.randint(0, bd)
+    for k in range(size):
+        c = units[best_u, k]
+        m = st[c]
+        if m & bit and m != bit:
+            if pick == 0:
+                return c, bit
+            pick -= 1
+    return -1, ZERO
 
 
 @njit(cache=True)
@@ -120,11 +165,11 @@ def _restrict(st, c, mask, ctx):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, out):  # type: ignore[no-untyped-def]
     """One randomized run from root (propagated already), at most cutoff decisions;
-    options = (wdeg, lcv, last) as 0/1. weight (per unit) and hint (matchings) are
+    options = (wdeg, lcv, last, dual) as 0/1. weight (per unit) and hint (matchings) are
     updated in place. Returns (1, nodes) with the solution in out, (0, nodes) when cut
     off, (-1, nodes) when the root is refuted (no solution)."""
     np.random.seed(seed)
-    wdeg, lcv, last = options[0] != 0, options[1] != 0, options[2] != 0
+    wdeg, lcv, last, dual = options[0] != 0, options[1] != 0, options[2] != 0, options[3] != 0
     ncells, nunits = root.shape[0], units.shape[0]
     dirty = np.zeros(nunits, np.uint8)
     gdirty = np.zeros(nunits, np.uint8)
@@ -140,18 +185,26 @@ def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, o
     while True:
         st = states[depth]
         c = -1
+        forced = ZERO
         if culprit >= 0 and st[culprit] & (st[culprit] - ONE):
             c = culprit
         else:
             culprit = -1
-            c = wdeg_cell(st, cu, weight, wdeg)
+            c, bd, bw = wdeg_cell(st, cu, weight, wdeg)
+            if dual and c >= 0:
+                dc, forced = dual_pick(st, units, weight, wdeg, bd, bw)
+                if dc >= 0:
+                    c = dc
         if c < 0:
             out[:] = st
             return 1, nodes
         if nodes >= cutoff:
             return 0, nodes
         nodes += 1
-        bit = lcv_value(st, c, peers) if lcv else random_value(st[c])
+        if forced:
+            bit = forced
+        else:
+            bit = lcv_value(st, c, peers) if lcv else random_value(st[c])
         if depth + 1 == depths:
             states, cells, bits = _deeper(states, cells, bits)
             depths *= 2
@@ -202,21 +255,23 @@ def solve_gac(
     wdeg: bool = True,
     value: str = "random",
     last: bool = False,
+    dual: bool = False,
+    stats: RestartStats | None = None,
 ) -> tuple[Grid | None, bool, RestartStats]:
     """(solution, decided, stats) as :func:`.eup_restarts.solve_restarts`: a solution
     checked against the rules and grid; (None, True, ...) when the puzzle has none;
     (None, False, ...) after max_runs runs. Raises TimedOut past the deadline (checked
-    between runs)."""
+    between runs). stats, when given, is filled in place (readable after a timeout)."""
     if value not in VALUE_RULES:
         raise ValueError(f"value must be one of {VALUE_RULES}, got {value!r}")
     units, cu, peers, full = tables(n)
     hint = np.full(units.shape, -1, np.int64)
-    stats = RestartStats()
+    stats = RestartStats() if stats is None else stats
     root, blame = gac_root(np.asarray(grid, np.int32), units, cu, peers, full, hint)
     if blame != OK:
         return None, True, stats
     weight = np.ones(units.shape[0], np.int64)
-    options = np.array([wdeg, value == "lcv", last], np.int64)
+    options = np.array([wdeg, value == "lcv", last, dual], np.int64)
     out = np.empty(root.shape[0], np.uint64)
     started = time.monotonic()
     for cutoff in cutoffs(unit, schedule):
