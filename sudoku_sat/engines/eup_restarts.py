@@ -236,12 +236,14 @@ def solve_restarts(
     deadline: Deadline | None = None,
     max_runs: int | None = None,
     look: int = 0,
+    stats: RestartStats | None = None,
 ) -> tuple[Grid | None, bool, RestartStats]:
     """(solution, decided, stats): a solution checked against the rules and grid; or
     (None, True, ...) when a run exhausted its tree (no solution); or (None, False, ...)
-    after max_runs runs. Raises TimedOut past the deadline (checked between runs)."""
+    after max_runs runs. Raises TimedOut past the deadline (checked between runs).
+    stats, when given, is filled in place (readable after a timeout)."""
     units, cu, peers, full = tables(n)
-    stats = RestartStats()
+    stats = RestartStats() if stats is None else stats
     root, ok = root_state(np.asarray(grid, np.int32), units, cu, peers, full)
     if ok and look > 0:
         ok = probe(root, look, units, cu, peers, full)[0]

@@ -201,7 +201,7 @@ def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, o
         if nodes >= cutoff:
             return 0, nodes
         nodes += 1
-        if forced:
+        if forced:  # noqa: SIM108 (numba: no `or` on masks)
             bit = forced
         else:
             bit = lcv_value(st, c, peers) if lcv else random_value(st[c])
