@@ -114,7 +114,7 @@ def test_root_fixpoint_keeps_every_solution_and_is_gac(n: int, count: int) -> No
         assert all(gac_unit(st, u, units, hint, wi, wu, hit) == 0 for u in range(3 * n * n))
 
 
-OPTIONS = ({}, {"value": "lcv", "last": True}, {"wdeg": False}, {"dual": True})
+OPTIONS = ({}, {"value": "lcv", "last": True}, {"wdeg": False}, {"dual": True, "saving": True})
 
 
 @pytest.mark.parametrize("n,count", [(2, 60), (3, 40), (4, 12)])

@@ -14,8 +14,14 @@ a CP solver filters each all-different unit to generalized arc consistency
 - Last conflict (``last=True``, Lecoutre, Saïs, Tabary and Vidal, AIJ 2009): after a
   failed ``c = v``, c is branched on first again, as long as it is open, until one of its
   assignments survives; the search goes straight back to the culprit decision.
+- Dual variables (``dual=True``): a unit and a value not placed in it (which of its
+  cells takes the value?) compete with the cells, their domain being the number of the
+  unit's open cells having the value, their weight 3 times the unit's (Dotú, del Val and
+  Cebrián 2003 found branching on both views best for quasigroup completion).
 - Values: random order (``value="random"``) or least constraining first
-  (``value="lcv"``: the value fewest peers still have; ties random).
+  (``value="lcv"``: the value fewest peers still have; ties random); with
+  ``saving=True``, the last value a cell held in a consistent state first, when still a
+  candidate (phase saving, as CDCL solvers do across restarts).
 - Restarts: as :func:`.eup_restarts.solve_restarts` (Luby or geometric cutoffs in nodes,
   a node being one decision ``c = v`` propagated; the deadline checked between runs); the
   weights and the units' last matchings are kept from run to run.
@@ -163,13 +169,14 @@ def _restrict(st, c, mask, ctx):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, out):  # type: ignore[no-untyped-def]
+def gac_run(root, seed, cutoff, weight, phase, options, units, cu, peers, full, hint, out):  # type: ignore[no-untyped-def]
     """One randomized run from root (propagated already), at most cutoff decisions;
-    options = (wdeg, lcv, last, dual) as 0/1. weight (per unit) and hint (matchings) are
-    updated in place. Returns (1, nodes) with the solution in out, (0, nodes) when cut
-    off, (-1, nodes) when the root is refuted (no solution)."""
+    options = (wdeg, lcv, last, dual, phase saving) as 0/1. weight (per unit), phase (per
+    cell) and hint (matchings) are updated in place. Returns (1, nodes) with the solution
+    in out, (0, nodes) when cut off, (-1, nodes) when the root is refuted (no solution)."""
     np.random.seed(seed)
-    wdeg, lcv, last, dual = options[0] != 0, options[1] != 0, options[2] != 0, options[3] != 0
+    wdeg, lcv, last = options[0] != 0, options[1] != 0, options[2] != 0
+    dual, saving = options[3] != 0, options[4] != 0
     ncells, nunits = root.shape[0], units.shape[0]
     dirty = np.zeros(nunits, np.uint8)
     gdirty = np.zeros(nunits, np.uint8)
@@ -201,10 +208,7 @@ def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, o
         if nodes >= cutoff:
             return 0, nodes
         nodes += 1
-        if forced:  # noqa: SIM108 (numba: no `or` on masks)
-            bit = forced
-        else:
-            bit = lcv_value(st, c, peers) if lcv else random_value(st[c])
+        bit = _value(st, c, forced, lcv, saving, phase, peers)
         if depth + 1 == depths:
             states, cells, bits = _deeper(states, cells, bits)
             depths *= 2
@@ -214,6 +218,8 @@ def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, o
         if blame == OK:
             cells[depth], bits[depth] = c, bit
             depth += 1
+            if saving:
+                _save(child, phase)
             if c == culprit:
                 culprit = -1
             continue
@@ -229,6 +235,25 @@ def gac_run(root, seed, cutoff, weight, options, units, cu, peers, full, hint, o
                 return -1, nodes
             depth -= 1
             c, bit = cells[depth], bits[depth]
+
+
+@njit(cache=True)
+def _value(st, c, forced, lcv, saving, phase, peers):  # type: ignore[no-untyped-def]
+    """The value to try in cell c: the dual variable's, the saved one, else by the rule."""
+    if forced:
+        return forced
+    if saving and st[c] & phase[c]:
+        return phase[c]
+    return lcv_value(st, c, peers) if lcv else random_value(st[c])
+
+
+@njit(cache=True)
+def _save(st, phase):  # type: ignore[no-untyped-def]
+    """Phase saving: the value of every placed cell of st, remembered."""
+    for c in range(st.shape[0]):
+        m = st[c]
+        if m & (m - ONE) == ZERO:
+            phase[c] = m
 
 
 @njit(cache=True)
@@ -256,6 +281,7 @@ def solve_gac(
     value: str = "random",
     last: bool = False,
     dual: bool = False,
+    saving: bool = False,
     stats: RestartStats | None = None,
 ) -> tuple[Grid | None, bool, RestartStats]:
     """(solution, decided, stats) as :func:`.eup_restarts.solve_restarts`: a solution
@@ -271,7 +297,8 @@ def solve_gac(
     if blame != OK:
         return None, True, stats
     weight = np.ones(units.shape[0], np.int64)
-    options = np.array([wdeg, value == "lcv", last, dual], np.int64)
+    options = np.array([wdeg, value == "lcv", last, dual, saving], np.int64)
+    phase = np.zeros(root.shape[0], np.uint64)
     out = np.empty(root.shape[0], np.uint64)
     started = time.monotonic()
     for cutoff in cutoffs(unit, schedule):
@@ -281,8 +308,8 @@ def solve_gac(
             deadline.check()
         limit = _within(cutoff, stats.nodes, started, deadline)
         status, nodes = gac_run(
-            root, seed * 1_000_003 + stats.runs, limit, weight, options, units, cu, peers, full,
-            hint, out,
+            root, seed * 1_000_003 + stats.runs, limit, weight, phase, options,
+            units, cu, peers, full, hint, out,
         )  # fmt: skip
         stats.runs += 1
         stats.nodes += nodes
