@@ -28,6 +28,12 @@ a CP solver filters each all-different unit to generalized arc consistency
 
 A refutation failing at depth 0 proves the puzzle has no solution (the run's tree is
 exhausted); a solution is checked with ``is_solution`` before it is returned.
+
+Measured (docs/engines.md): 5-6.5x fewer nodes per second than the EUP restarts, and no
+half-blank 49x49 puzzle solved in 120 s by any option set; one 36x36 puzzle solved by
+one lucky run (lcv, last conflict and phase saving; not with other solver seeds). Roads not
+taken: nogoods recorded at restarts (what CDCL does better), singleton arc consistency
+at every node (the EUP form, ``look``, ran 30-43 nodes/s at 36x36).
 """
 
 from __future__ import annotations
