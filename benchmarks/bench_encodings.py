@@ -26,6 +26,7 @@ Prints Markdown tables:
 from __future__ import annotations
 
 import argparse
+import itertools
 import tempfile
 import time
 from collections.abc import Iterator
@@ -164,31 +165,32 @@ def large(
     pysat: str | None = "m22",
     amos: tuple[str, ...] = AMO_METHODS,
     restarts: bool = False,
+    blanks: tuple[float, ...] = (0.5,),
 ) -> Iterator[str]:
     """The large-orders table, row by row (a row can take minutes). command: the solver
     binary and its options; pysat: the PySAT solver of the load+solve column (None: -);
     encodings may hold ``probed`` (reduced after the EUP rules and failed values, see
     encodings.large.probed_formula); restarts adds a row per puzzle for the compiled EUP
-    restart search (engines.eup_restarts) under the same cap."""
+    restart search (engines.eup_restarts) under the same cap; blanks: the fractions of
+    blank cells (each seed's grid blanked at each, as make_large does)."""
     seeds = [seed] if isinstance(seed, int) else seed
     yield (
-        "| order | seed | encoding | amo | clauses | variables | grid found (s) | encode (s) "
-        f"| {pysat or 'PySAT'} load+solve (s) | {' '.join(command)} (s) |"
+        "| order | seed | blank | encoding | amo | clauses | variables | grid found (s) "
+        f"| encode (s) | {pysat or 'PySAT'} load+solve (s) | {' '.join(command)} (s) |"
     )
-    yield "|---|---:|---|---|---:|---:|---:|---:|---:|---:|"
-    for n in orders:
-        for s in seeds:
-            made = make_large(n, s)
-            side = f"{n * n}x{n * n} | {s}"
-            for encoding in encodings:
-                for amo in amos:
-                    yield f"| {side} | {encoding} | {amo} | " + _large_row(
-                        made, encoding, amo, command, timeout, pysat
-                    )
-            if restarts:
-                yield f"| {side} | EUP restarts | - | - | - | {made.seconds:.1f} | - | - | " + (
-                    _restarts(made, timeout) + " |"
+    yield "|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|"
+    for n, s, blank in itertools.product(orders, seeds, blanks):
+        made = make_large(n, s, blank=blank)
+        side = f"{n * n}x{n * n} | {s} | {blank:.0%}"
+        for encoding in encodings:
+            for amo in amos:
+                yield f"| {side} | {encoding} | {amo} | " + _large_row(
+                    made, encoding, amo, command, timeout, pysat
                 )
+        if restarts:
+            yield f"| {side} | EUP restarts | - | - | - | {made.seconds:.1f} | - | - | " + (
+                _restarts(made, timeout) + " |"
+            )
 
 
 def _restarts(made: LargePuzzle, timeout: float) -> str:
@@ -253,6 +255,9 @@ def main(argv: list[str] | None = None) -> str:
     parser.add_argument(
         "--restarts", action="store_true", help="large: add the EUP restart search's row"
     )
+    parser.add_argument(
+        "--blanks", default="0.5", help="large: fractions of blank cells, e.g. 0.3,0.4,0.5"
+    )
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
     orders = [2, 3] if args.quick else [int(x) for x in args.orders.split(",")]
@@ -273,7 +278,15 @@ def main(argv: list[str] | None = None) -> str:
         seeds = [int(x) for x in args.seeds.split(",")] if args.seeds else [args.seed]
         amos = tuple(args.amo.split(","))
         for row in large(
-            orders, seeds, command, args.timeout, encodings, pysat, amos, args.restarts
+            orders,
+            seeds,
+            command,
+            args.timeout,
+            encodings,
+            pysat,
+            amos,
+            args.restarts,
+            tuple(float(x) for x in args.blanks.split(",")),
         ):
             print(row, flush=True)
             rows.append(row)

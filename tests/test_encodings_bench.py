@@ -25,7 +25,8 @@ def test_bench_encodings_large_rows_per_encoding_with_binary_options() -> None:
     argv = ["--quick", "--part", "large", "--encodings", "reduced,extended"]
     text = bench.main([*argv, "--binary-args=--sat", "--pysat", "none"])
     assert "cadical -q --sat (s)" in text
-    assert text.count("| 9x9 | 0 | reduced |") == 3 and text.count("| 4x4 | 0 | extended |") == 3
+    assert text.count("| 9x9 | 0 | 50% | reduced |") == 3
+    assert text.count("| 4x4 | 0 | 50% | extended |") == 3
     assert all(" - | " in line for line in text.splitlines() if "| 9x9 |" in line)
 
 
@@ -35,6 +36,17 @@ def test_bench_encodings_large_probed_restarts_and_seeds() -> None:
     argv = ["--quick", "--part", "large", "--encodings", "probed", "--amo", "sequential"]
     text = bench.main([*argv, "--pysat", "none", "--seeds", "0,1", "--restarts"])
     for seed in (0, 1):
-        assert text.count(f"| 4x4 | {seed} | probed | sequential |") == 1
-        assert text.count(f"| 9x9 | {seed} | EUP restarts |") == 1
+        assert text.count(f"| 4x4 | {seed} | 50% | probed | sequential |") == 1
+        assert text.count(f"| 9x9 | {seed} | 50% | EUP restarts |") == 1
+    assert "> " not in text
+
+
+def test_bench_encodings_large_blank_fractions() -> None:
+    need_binary("cadical")
+    bench: Any = load_benchmark("bench_encodings")
+    argv = ["--quick", "--part", "large", "--encodings", "reduced", "--amo", "sequential"]
+    text = bench.main([*argv, "--pysat", "none", "--blanks", "0.3,0.7"])
+    for order in ("4x4", "9x9"):
+        for blank in ("30%", "70%"):
+            assert text.count(f"| {order} | 0 | {blank} | reduced | sequential |") == 1
     assert "> " not in text

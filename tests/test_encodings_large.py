@@ -8,7 +8,7 @@ import pytest
 
 from sudoku_sat.encodings import encode
 from sudoku_sat.encodings.counts import clause_count
-from sudoku_sat.encodings.large import blank_half, full_grid, make_large
+from sudoku_sat.encodings.large import blank_cells, full_grid, make_large
 from sudoku_sat.errors import GridError
 from sudoku_sat.grid import geometry, is_solution
 from sudoku_sat.gridio import format_line, format_numbers, parse_puzzles
@@ -29,10 +29,20 @@ def test_random_phases_change_the_grid() -> None:
     assert len(grids) > 1 and all(is_solution(g, 3) for g in grids)
 
 
-def test_blank_half() -> None:
+def test_blank_cells() -> None:
     grid = tuple(range(1, 17))
-    blanked = blank_half(grid, random.Random(1))
+    blanked = blank_cells(grid, random.Random(1))
     assert blanked.count(0) == 8 and all(v in (0, g) for v, g in zip(blanked, grid, strict=True))
+    assert blank_cells(grid, random.Random(1), 0.3).count(0) == 4
+    assert blank_cells(grid, random.Random(1), 1.0) == (0,) * 16
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        blank_cells(grid, random.Random(1), 1.5)
+
+
+def test_one_seed_blanks_one_grid_at_every_fraction() -> None:
+    half, third = make_large(3, seed=4), make_large(3, seed=4, blank=0.3)
+    assert half.solution == third.solution and third.blank == 0.3
+    assert third.puzzle.count(0) == 24 and is_solution(third.solution, 3, third.puzzle)
 
 
 @pytest.mark.parametrize("n", (7, 8))

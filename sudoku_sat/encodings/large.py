@@ -7,7 +7,7 @@ sign per auxiliary variable (without these, minisat's default false phase on the
 auxiliaries settles the grid whatever the seed); then half the
 cells, drawn with the same seed, are blanked. The grid is checked with ``is_solution``;
 the puzzle has at least that solution (not necessarily only that one). Everything is a
-function of (n, seed, amo, solver).
+function of (n, seed, amo, solver, blank).
 """
 
 from __future__ import annotations
@@ -24,14 +24,15 @@ from . import Formula, decode_model, encode, rules
 
 @dataclass(frozen=True)
 class LargePuzzle:
-    """A puzzle with half its cells blank, the full grid it came from, and the time the
-    CDCL search for that grid took."""
+    """A puzzle with a fraction (half by default) of its cells blank, the full grid it came
+    from, and the time the CDCL search for that grid took."""
 
     n: int
     seed: int
     puzzle: Grid
     solution: Grid
     seconds: float
+    blank: float = 0.5
 
 
 def random_phases(n: int, rng: random.Random) -> list[int]:
@@ -61,19 +62,25 @@ def full_grid(n: int, rng: random.Random, amo: str = "product", solver: str = "m
     return grid
 
 
-def blank_half(grid: Grid, rng: random.Random) -> Grid:
-    """grid with ⌊cells/2⌋ cells, drawn at random, set to 0."""
-    blanks = set(rng.sample(range(len(grid)), len(grid) // 2))
+def blank_cells(grid: Grid, rng: random.Random, fraction: float = 0.5) -> Grid:
+    """grid with ⌊cells·fraction⌋ cells, drawn at random, set to 0 (0 <= fraction <= 1)."""
+    if not 0.0 <= fraction <= 1.0:
+        raise ValueError(f"blank fraction {fraction} is not between 0 and 1")
+    blanks = set(rng.sample(range(len(grid)), int(len(grid) * fraction)))
     return tuple(0 if c in blanks else v for c, v in enumerate(grid))
 
 
-def make_large(n: int, seed: int, amo: str = "product", solver: str = "m22") -> LargePuzzle:
-    """The seeded half-blank puzzle of order n."""
+def make_large(
+    n: int, seed: int, amo: str = "product", solver: str = "m22", blank: float = 0.5
+) -> LargePuzzle:
+    """The seeded puzzle of order n with the fraction blank of its cells blank (half by
+    default). The grid depends on the seed alone, so the puzzles of one seed at several
+    fractions blank the same grid."""
     rng = random.Random(seed)
     start = time.perf_counter()
     grid = full_grid(n, rng, amo, solver)
     seconds = time.perf_counter() - start
-    return LargePuzzle(n, seed, blank_half(grid, rng), grid, seconds)
+    return LargePuzzle(n, seed, blank_cells(grid, rng, blank), grid, seconds, blank)
 
 
 def probed_formula(puzzle: Grid, n: int, amo: str = "sequential") -> tuple[Formula, dict[str, int]]:
