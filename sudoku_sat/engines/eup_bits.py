@@ -76,3 +76,17 @@ def to_grid(st, out):  # type: ignore[no-untyped-def]
     """Values of a solved state into out."""
     for c in range(st.shape[0]):
         out[c] = np.int32(trailing(st[c])) + 1
+
+
+@njit(cache=True)
+def singles(st):  # type: ignore[no-untyped-def]
+    """A propagation queue (one slot per cell) holding the cells of st with one
+    candidate, and its length."""
+    queue = np.empty(st.shape[0], np.int32)
+    qt = 0
+    for c in range(st.shape[0]):
+        m = st[c]
+        if m & (m - ONE) == ZERO:
+            queue[qt] = c
+            qt += 1
+    return queue, qt

@@ -26,7 +26,7 @@ is what CDCL solvers already do.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -35,7 +35,7 @@ from numba import njit
 from ..deadline import Deadline, TimedOut
 from ..grid import Grid, is_solution
 from ..sat.result import SolveResult
-from .eup_bits import ONE, ZERO, popcount, tables, to_grid, to_state
+from .eup_bits import ONE, ZERO, popcount, singles, tables, to_grid, to_state
 from .eup_search import _deeper, _mark, pick, propagate, stack
 
 FIRST_DEPTHS = 64
@@ -68,16 +68,9 @@ def random_branch_cell(st):  # type: ignore[no-untyped-def]
 def root_state(puzzle, units, cu, peers, full):  # type: ignore[no-untyped-def]
     """The puzzle's masks after the rules, and False when they reach a contradiction."""
     st = to_state(puzzle, full)
-    ncells, nunits = st.shape[0], units.shape[0]
-    queue = np.empty(ncells, np.int32)
-    qt = 0
-    for c in range(ncells):
-        m = st[c]
-        if m & (m - ONE) == ZERO:
-            queue[qt] = c
-            qt += 1
-    dirty = np.ones(nunits, np.uint8)
-    changed = np.ones(nunits, np.uint8)
+    queue, qt = singles(st)
+    dirty = np.ones(units.shape[0], np.uint8)
+    changed = np.ones(units.shape[0], np.uint8)
     return st, propagate(st, queue, qt, dirty, changed, units, cu, peers, full)
 
 
@@ -264,26 +257,42 @@ def solve_restarts(
         stats.nodes += nodes
         stats.last_nodes = nodes
         if status == 1:
-            solution = np.empty(root.shape[0], np.int32)
-            to_grid(out, solution)
-            found = tuple(int(v) for v in solution)
-            if not is_solution(found, n, grid):
-                raise AssertionError("the restart search returned a grid that is not a solution")
-            return found, True, stats
+            return checked_solution(out, n, grid, "restart"), True, stats
         if status == -1:
             return None, True, stats
     raise AssertionError("unreachable: cutoffs never ends")
 
 
-def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
-    """``sudoku-sat solve --engine eup`` at large orders: restarts, UNSAT, or unknown."""
+def checked_solution(state: np.ndarray, n: int, grid: Grid, search: str) -> Grid:
+    """The solved state as a grid, checked against the rules and the clues of grid."""
+    solution = np.empty(state.shape[0], np.int32)
+    to_grid(state, solution)
+    found = tuple(int(v) for v in solution)
+    if not is_solution(found, n, grid):
+        raise AssertionError(f"the {search} search returned a grid that is not a solution")
+    return found
+
+
+Search = Callable[..., tuple[Grid | None, bool, RestartStats]]
+"""A restart search: (grid, n, seed, *, deadline) -> (solution or None, done, stats)."""
+
+
+def engine_result(
+    search: Search, engine: str, grid: Grid, n: int, timeout: float | None, seed: int
+) -> SolveResult:
+    """A restart search run under a timeout as a SolveResult: solved, unsat or unknown."""
     start = time.perf_counter()
     try:
-        solution, _, stats = solve_restarts(grid, n, seed, deadline=Deadline(timeout))
+        solution, _, stats = search(grid, n, seed, deadline=Deadline(timeout))
     except TimedOut as exc:
-        return SolveResult("unknown", grid, time.perf_counter() - start, "eup", {}, str(exc))
+        return SolveResult("unknown", grid, time.perf_counter() - start, engine, {}, str(exc))
     seconds = time.perf_counter() - start
     counters = {"runs": stats.runs, "nodes": stats.nodes}
     if solution is None:
-        return SolveResult("unsat", grid, seconds, "eup", counters)
-    return SolveResult("solved", solution, seconds, "eup", counters, f"{stats.runs} runs")
+        return SolveResult("unsat", grid, seconds, engine, counters)
+    return SolveResult("solved", solution, seconds, engine, counters, f"{stats.runs} runs")
+
+
+def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
+    """``sudoku-sat solve --engine eup`` at large orders: restarts, UNSAT, or unknown."""
+    return engine_result(solve_restarts, "eup", grid, n, timeout, seed)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .eup_bits import ONE, ZERO, to_state, trailing
+from .eup_bits import ONE, ZERO, singles, to_state, trailing
 
 OK = -1
 """What :func:`gac_propagate` returns at a fixpoint (a unit number on a contradiction)."""
@@ -293,15 +293,8 @@ def gac_propagate(st, queue, qt, dirty, gdirty, units, cu, peers, full, hint, wo
 def gac_root(puzzle, units, cu, peers, full, hint):  # type: ignore[no-untyped-def]
     """The puzzle's masks after E, U and GAC, and OK or the unit of a contradiction."""
     st = to_state(puzzle, full)
-    ncells, nunits = st.shape[0], units.shape[0]
-    queue = np.empty(ncells, np.int32)
-    qt = 0
-    for c in range(ncells):
-        m = st[c]
-        if m & (m - ONE) == ZERO:
-            queue[qt] = c
-            qt += 1
-    dirty = np.ones(nunits, np.uint8)
-    gdirty = np.ones(nunits, np.uint8)
+    queue, qt = singles(st)
+    dirty = np.ones(units.shape[0], np.uint8)
+    gdirty = np.ones(units.shape[0], np.uint8)
     work = scratch(units.shape[1])
     return st, gac_propagate(st, queue, qt, dirty, gdirty, units, cu, peers, full, hint, work)

@@ -43,11 +43,11 @@ import time
 import numpy as np
 from numba import njit
 
-from ..deadline import Deadline, TimedOut
-from ..grid import Grid, is_solution
+from ..deadline import Deadline
+from ..grid import Grid
 from ..sat.result import SolveResult
-from .eup_bits import ONE, ZERO, popcount, tables, to_grid, trailing
-from .eup_restarts import UNIT, RestartStats, _within, cutoffs
+from .eup_bits import ONE, ZERO, popcount, tables, trailing
+from .eup_restarts import UNIT, RestartStats, _within, checked_solution, cutoffs, engine_result
 from .gac_alldiff import OK, gac_propagate, gac_root, scratch
 
 FIRST_DEPTHS = 64
@@ -322,31 +322,12 @@ def solve_gac(
         stats.last_nodes = nodes
         stats.cutoffs.append(limit)
         if status == 1:
-            return _checked(out, n, grid), True, stats
+            return checked_solution(out, n, grid, "GAC"), True, stats
         if status == -1:
             return None, True, stats
     raise AssertionError("unreachable: cutoffs never ends")
 
 
-def _checked(state: np.ndarray, n: int, grid: Grid) -> Grid:
-    """The solved state as a grid, checked against the rules and the clues."""
-    solution = np.empty(state.shape[0], np.int32)
-    to_grid(state, solution)
-    found = tuple(int(v) for v in solution)
-    if not is_solution(found, n, grid):
-        raise AssertionError("the GAC search returned a grid that is not a solution")
-    return found
-
-
 def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
     """``sudoku-sat solve --engine gac``: restarts with GAC and dom/wdeg, UNSAT, or unknown."""
-    start = time.perf_counter()
-    try:
-        solution, _, stats = solve_gac(grid, n, seed, deadline=Deadline(timeout))
-    except TimedOut as exc:
-        return SolveResult("unknown", grid, time.perf_counter() - start, "gac", {}, str(exc))
-    seconds = time.perf_counter() - start
-    counters = {"runs": stats.runs, "nodes": stats.nodes}
-    if solution is None:
-        return SolveResult("unsat", grid, seconds, "gac", counters)
-    return SolveResult("solved", solution, seconds, "gac", counters, f"{stats.runs} runs")
+    return engine_result(solve_gac, "gac", grid, n, timeout, seed)
