@@ -33,3 +33,14 @@ def test_every_format_of_a_large_solution_reads_back(n: int, fmt: str) -> None:
     text = json.loads(out)[0]["solution"] if fmt == "json" else out
     (solved,) = parse_puzzles(text, "out")
     assert (solved.n, solved.grid) == (n, full)
+
+
+def test_solve_engine_gac_at_order_seven() -> None:
+    full = pattern_grid(7)
+    puzzle = tuple(0 if c % 5 == 0 else v for c, v in enumerate(full))
+    code, out, err = run("solve", "-", "--engine", "gac", "--json", stdin=format_numbers(puzzle, 7))
+    assert code == 0, err
+    (result,) = json.loads(out)
+    assert result["solver"] == "gac" and result["stats"]["runs"] >= 1
+    (solved,) = parse_puzzles(result["solution"], "out")
+    assert is_solution(solved.grid, 7, puzzle)

@@ -168,3 +168,22 @@ def test_solve_engine_statuses(hard: object, hard_solution: Grid) -> None:
     assert result.stats["nodes"] >= 0
     clash = (1, 1) + (0,) * 14
     assert solve_engine(clash, 2).status == "unsat"
+
+
+def test_solve_engine_gac_from_the_registry(hard: object, hard_solution: Grid) -> None:
+    from sudoku_sat.engines.registry import ENGINES, get_engine
+
+    assert "gac" in ENGINES and "Régin" in ENGINES["gac"].description
+    grid: Grid = hard.grid  # type: ignore[attr-defined]
+    assert get_engine("gac")(grid, 3, None).grid == hard_solution
+    assert get_engine("gac")((1, 1) + (0,) * 79, 3, None).status == "unsat"
+
+
+def test_solve_engine_gac_needs_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_sat import accel
+    from sudoku_sat.engines.registry import get_engine
+    from sudoku_sat.errors import SudokuSatError
+
+    monkeypatch.setattr(accel, "numba_available", lambda: False)
+    with pytest.raises(SudokuSatError, match="fast"):
+        get_engine("gac")((0,) * 16, 2, None)

@@ -6,13 +6,15 @@ still open, which is not an error. (Propagation back-ends are not engines: they 
 ``numba``/``python`` back-ends of :mod:`.propagation`.) Each entry imports its module only
 when it is asked for, so the CLI starts fast without numba being loaded.
 
-``eup`` is the depth-first search of :mod:`.eup` below order ``RESTART_ORDER`` and the
-compiled randomized restart search of :mod:`.eup_restarts` from there on (when numba is
-installed). Time limits (``solve --engine NAME --timeout T``): ``eup`` and ``anneal`` check a
-:class:`~sudoku_sat.deadline.Deadline` themselves (every 256 search nodes, between
-tries); ``up`` and ``fl`` run compiled loops that cannot look at a clock (one failed-
-literal round on an empty 36x36 grid takes about 30 s), so with a timeout they run in a
-forked child process that is killed at the deadline. Past it, the status is ``unknown``.
+``gac`` is the compiled constraint-programming search of :mod:`.gac_restarts` (it
+needs numba). ``eup`` is the depth-first search of :mod:`.eup` below order
+``RESTART_ORDER`` and the compiled randomized restart search of :mod:`.eup_restarts` from
+there on (when numba is installed). Time limits (``solve --engine NAME --timeout T``):
+``eup``, ``gac`` and ``anneal`` check a :class:`~sudoku_sat.deadline.Deadline` themselves
+(every 256 search nodes, between runs or tries); ``up`` and ``fl`` run compiled loops that
+cannot look at a clock (one failed-literal round on an empty 36x36 grid takes about 30 s),
+so with a timeout they run in a forked child process that is killed at the deadline. Past
+it, the status is ``unknown``.
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ def _eup(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
 
         return restarts(grid, n, timeout)
     from .eup import solve_engine
+
+    return solve_engine(grid, n, timeout)
+
+
+def _gac(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
+    from ..accel import choose_backend
+
+    choose_backend("numba")  # the GAC search is compiled only: no pure-Python twin
+    from .gac_restarts import solve_engine
 
     return solve_engine(grid, n, timeout)
 
@@ -126,6 +137,9 @@ ENGINES: dict[str, EngineEntry] = {
     "fl": EngineEntry(_fl, "unit propagation plus the failed-literal rule"),
     "eup": EngineEntry(
         _eup, "bitmask rules E, U, P (seed 001) with backtracking (randomized restarts from 36x36)"
+    ),
+    "gac": EngineEntry(
+        _gac, "all-different GAC (Régin) with dom/wdeg branching and restarts (compiled)"
     ),
     "anneal": EngineEntry(_anneal, "simulated annealing (block swaps), 10 tries"),
 }
