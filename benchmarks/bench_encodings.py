@@ -237,6 +237,17 @@ def _large_row(
     )
 
 
+def _fractions(text: str) -> tuple[float, ...]:
+    """--blanks: comma-separated fractions between 0 and 1."""
+    try:
+        values = tuple(float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers") from None
+    if not all(0.0 <= v <= 1.0 for v in values):
+        raise argparse.ArgumentTypeError(f"{text!r}: every fraction must be between 0 and 1")
+    return values
+
+
 def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny samples, orders 2-3")
@@ -256,7 +267,10 @@ def main(argv: list[str] | None = None) -> str:
         "--restarts", action="store_true", help="large: add the EUP restart search's row"
     )
     parser.add_argument(
-        "--blanks", default="0.5", help="large: fractions of blank cells, e.g. 0.3,0.4,0.5"
+        "--blanks",
+        type=_fractions,
+        default=(0.5,),
+        help="large: fractions of blank cells, e.g. 0.3,0.4,0.5",
     )
     args = parser.parse_args(argv)
     limit = 3 if args.quick else args.limit
@@ -286,7 +300,7 @@ def main(argv: list[str] | None = None) -> str:
             pysat,
             amos,
             args.restarts,
-            tuple(float(x) for x in args.blanks.split(",")),
+            args.blanks,
         ):
             print(row, flush=True)
             rows.append(row)
