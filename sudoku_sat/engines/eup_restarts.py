@@ -46,6 +46,19 @@ UNIT = 64
 
 
 @njit(cache=True)
+def fewer(best, fewest, ties, item, k):  # type: ignore[no-untyped-def]
+    """One step of a minimum drawn uniformly among the ties (reservoir sampling): the
+    (best, fewest, ties) after seeing item, whose score is k."""
+    if k < fewest:
+        return item, k, 1
+    if k == fewest:
+        ties += 1
+        if np.random.randint(0, ties) == 0:
+            return item, fewest, ties
+    return best, fewest, ties
+
+
+@njit(cache=True)
 def random_branch_cell(st):  # type: ignore[no-untyped-def]
     """An open cell of fewest candidates, uniform among the ties, or -1 when none is open."""
     best = -1
@@ -54,13 +67,7 @@ def random_branch_cell(st):  # type: ignore[no-untyped-def]
     for c in range(st.shape[0]):
         m = st[c]
         if m & (m - ONE):
-            k = popcount(m)
-            if k < fewest:
-                best, fewest, ties = c, k, 1
-            elif k == fewest:
-                ties += 1
-                if np.random.randint(0, ties) == 0:
-                    best = c
+            best, fewest, ties = fewer(best, fewest, ties, c, popcount(m))
     return best
 
 
@@ -220,6 +227,54 @@ def _within(cutoff: int, nodes: int, started: float, deadline: Deadline | None) 
     return max(1, min(cutoff, int(rate * (deadline.at - now)) + 1))
 
 
+@dataclass(frozen=True)
+class Schedule:
+    """When runs stop: node cutoffs (``unit`` times Luby's sequence, or geometric), the
+    deadline (checked between runs) and at most max_runs runs (None: no limit)."""
+
+    unit: int = UNIT
+    kind: str = "luby"
+    deadline: Deadline | None = None
+    max_runs: int | None = None
+
+
+Run = Callable[[int, int], tuple[int, int]]
+"""One compiled run: (run seed, node cutoff) -> (status, nodes); status 1 when it solved
+the puzzle into the search's output state, -1 when it exhausted its tree, 0 when cut."""
+
+
+def restart_loop(
+    run: Run,
+    out: np.ndarray,
+    n: int,
+    grid: Grid,
+    seed: int,
+    schedule: Schedule,
+    stats: RestartStats,
+    search: str,
+) -> tuple[Grid | None, bool, RestartStats]:
+    """The restarts of a search: run after run, each with its seed and cutoff, until one
+    solves (the solution in out, checked) or exhausts its tree, max_runs runs are done,
+    or the deadline passes (TimedOut). stats is filled in place."""
+    started = time.monotonic()
+    for cutoff in cutoffs(schedule.unit, schedule.kind):
+        if schedule.max_runs is not None and stats.runs >= schedule.max_runs:
+            return None, False, stats
+        if schedule.deadline is not None:
+            schedule.deadline.check()
+        limit = _within(cutoff, stats.nodes, started, schedule.deadline)
+        status, nodes = run(seed * 1_000_003 + stats.runs, limit)
+        stats.runs += 1
+        stats.nodes += nodes
+        stats.last_nodes = nodes
+        stats.cutoffs.append(limit)
+        if status == 1:
+            return checked_solution(out, n, grid, search), True, stats
+        if status == -1:
+            return None, True, stats
+    raise AssertionError("unreachable: cutoffs never ends")
+
+
 def solve_restarts(
     grid: Grid,
     n: int,
@@ -243,24 +298,12 @@ def solve_restarts(
     if not ok:
         return None, True, stats
     out = np.empty(root.shape[0], np.uint64)
-    started = time.monotonic()
-    for cutoff in cutoffs(unit, schedule):
-        if max_runs is not None and stats.runs >= max_runs:
-            return None, False, stats
-        if deadline is not None:
-            deadline.check()
-        limit = _within(cutoff, stats.nodes, started, deadline)
-        status, nodes = one_run(
-            root, seed * 1_000_003 + stats.runs, limit, look, units, cu, peers, full, out
-        )
-        stats.runs += 1
-        stats.nodes += nodes
-        stats.last_nodes = nodes
-        if status == 1:
-            return checked_solution(out, n, grid, "restart"), True, stats
-        if status == -1:
-            return None, True, stats
-    raise AssertionError("unreachable: cutoffs never ends")
+
+    def run(run_seed: int, limit: int) -> tuple[int, int]:
+        return one_run(root, run_seed, limit, look, units, cu, peers, full, out)  # type: ignore[no-any-return]
+
+    schedule_ = Schedule(unit, schedule, deadline, max_runs)
+    return restart_loop(run, out, n, grid, seed, schedule_, stats, "restart")
 
 
 def checked_solution(state: np.ndarray, n: int, grid: Grid, search: str) -> Grid:

@@ -38,8 +38,6 @@ at every node (the EUP form, ``look``, ran 30-43 nodes/s at 36x36).
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 from numba import njit
 
@@ -47,7 +45,15 @@ from ..deadline import Deadline
 from ..grid import Grid
 from ..sat.result import SolveResult
 from .eup_bits import ONE, ZERO, popcount, tables, trailing
-from .eup_restarts import UNIT, RestartStats, _within, checked_solution, cutoffs, engine_result
+from .eup_restarts import (
+    UNIT,
+    RestartStats,
+    Schedule,
+    engine_result,
+    fewer,
+    restart_loop,
+)
+from .eup_search import _deeper, pick
 from .gac_alldiff import OK, gac_propagate, gac_root, scratch
 
 FIRST_DEPTHS = 64
@@ -142,22 +148,8 @@ def lcv_value(st, c, peers):  # type: ignore[no-untyped-def]
         for i in range(peers.shape[1]):
             if st[peers[c, i]] & bit:
                 k += 1
-        if k < fewest:
-            best, fewest, ties = bit, k, 1
-        elif k == fewest:
-            ties += 1
-            if np.random.randint(0, ties) == 0:
-                best = bit
+        best, fewest, ties = fewer(best, fewest, ties, bit, k)
     return best
-
-
-@njit(cache=True)
-def random_value(m):  # type: ignore[no-untyped-def]
-    """A candidate of the mask m, uniformly."""
-    k = np.random.randint(0, popcount(m))
-    for _ in range(k):
-        m &= m - ONE
-    return m & (~m + ONE)
 
 
 @njit(cache=True)
@@ -250,7 +242,7 @@ def _value(st, c, forced, lcv, saving, phase, peers):  # type: ignore[no-untyped
         return forced
     if saving and st[c] & phase[c]:
         return phase[c]
-    return lcv_value(st, c, peers) if lcv else random_value(st[c])
+    return lcv_value(st, c, peers) if lcv else pick(st[c], True, ZERO)
 
 
 @njit(cache=True)
@@ -260,19 +252,6 @@ def _save(st, phase):  # type: ignore[no-untyped-def]
         m = st[c]
         if m & (m - ONE) == ZERO:
             phase[c] = m
-
-
-@njit(cache=True)
-def _deeper(states, cells, bits):  # type: ignore[no-untyped-def]
-    """The run's stack with twice the rows."""
-    depths = states.shape[0]
-    bigger = np.empty((2 * depths, states.shape[1]), np.uint64)
-    bigger[:depths] = states
-    more_cells = np.empty(2 * depths, np.int64)
-    more_cells[:depths] = cells
-    more_bits = np.empty(2 * depths, np.uint64)
-    more_bits[:depths] = bits
-    return bigger, more_cells, more_bits
 
 
 def solve_gac(
@@ -306,26 +285,14 @@ def solve_gac(
     options = np.array([wdeg, value == "lcv", last, dual, saving], np.int64)
     phase = np.zeros(root.shape[0], np.uint64)
     out = np.empty(root.shape[0], np.uint64)
-    started = time.monotonic()
-    for cutoff in cutoffs(unit, schedule):
-        if max_runs is not None and stats.runs >= max_runs:
-            return None, False, stats
-        if deadline is not None:
-            deadline.check()
-        limit = _within(cutoff, stats.nodes, started, deadline)
-        status, nodes = gac_run(
-            root, seed * 1_000_003 + stats.runs, limit, weight, phase, options,
-            units, cu, peers, full, hint, out,
-        )  # fmt: skip
-        stats.runs += 1
-        stats.nodes += nodes
-        stats.last_nodes = nodes
-        stats.cutoffs.append(limit)
-        if status == 1:
-            return checked_solution(out, n, grid, "GAC"), True, stats
-        if status == -1:
-            return None, True, stats
-    raise AssertionError("unreachable: cutoffs never ends")
+
+    def run(run_seed: int, limit: int) -> tuple[int, int]:
+        return gac_run(  # type: ignore[no-any-return]
+            root, run_seed, limit, weight, phase, options, units, cu, peers, full, hint, out
+        )
+
+    schedule_ = Schedule(unit, schedule, deadline, max_runs)
+    return restart_loop(run, out, n, grid, seed, schedule_, stats, "GAC")
 
 
 def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
