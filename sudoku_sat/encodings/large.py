@@ -4,10 +4,10 @@ A full grid is found by CDCL (PySAT's minisat 2.2 by default) on the extended ru
 a compact at-most-one encoding (pairwise would be 33 million clauses at 64x64) and
 random phases, one preferred value per cell (as ``backtrack`` filling does) and a random
 sign per auxiliary variable (without these, minisat's default false phase on the
-auxiliaries settles the grid whatever the seed); then half the
-cells (or the fraction ``blank``), drawn with the same seed, are blanked. The grid is checked with ``is_solution``;
-the puzzle has at least that solution (not necessarily only that one). Everything is a
-function of (n, seed, amo, solver, blank).
+auxiliaries settles the grid whatever the seed); then half the cells (or the fraction
+``blank``), drawn with the same seed, are blanked. The grid is checked with
+``is_solution``; the puzzle has at least that solution (not necessarily only that one).
+Everything is a function of (n, seed, amo, solver, blank).
 """
 
 from __future__ import annotations
