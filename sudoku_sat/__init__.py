@@ -7,10 +7,6 @@ binaries), ``engines`` (in-house engines by name), ``errors``; ``cli`` is the co
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .kernel_cache import use_versioned_cache
-
-use_versioned_cache()
-
 try:
     __version__ = version("sudoku-sat-lab")
 except PackageNotFoundError:  # run from a source tree that is not installed

@@ -3,22 +3,33 @@
 numba's on-disk cache (``cache=True``) checks only the file of the function it compiled:
 when a kernel calls a function of another file (``count_batch`` in ``eup_numba.py``
 calls ``search`` in ``eup_search.py``) and that file changes, numba loads the old
-machine code again, silently. So the sources of every kernel of this package are hashed
-when the package is imported, and numba's cache goes to a folder named by that hash
-(under ``$NUMBA_CACHE_DIR`` when the user sets it, else the user's cache folder): any
-edit of any kernel source, or a new release, compiles afresh.
+machine code again, silently. So the sources of every kernel of this package are hashed,
+and numba's cache goes to a folder named by that hash (under ``$NUMBA_CACHE_DIR`` when
+the user sets it, else the user's cache folder): any edit of any kernel source, or a new
+release, compiles afresh.
 
-Roads not taken: numba's ``recompile()`` on each dispatcher (needs every dispatcher
-imported, i.e. numba loaded on every start) and ``cache=False`` (a few seconds of
-compilation on every run).
+Every kernel module decorates with this module's :func:`njit`, not numba's: the first
+use points ``numba.config.CACHE_DIR`` at the folder (numba reads it when a function is
+decorated) and only then hands over to ``numba.njit``. Nothing happens at
+``import sudoku_sat``: the caller's environment is never changed, numba is not loaded
+by commands that need no kernel (``--version``, ``--help``), and the sources are hashed
+only when a kernel is about to be compiled or loaded. A worker process (``--jobs``,
+Dask) imports the same kernel modules and so picks the same folder by itself.
+
+Roads not taken: setting ``NUMBA_CACHE_DIR`` at import (changes the environment of the
+caller and of every process it starts); numba's ``recompile()`` on each dispatcher
+(needs every dispatcher imported, i.e. numba loaded on every start) and ``cache=False``
+(a few seconds of compilation on every run).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import sys
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 PACKAGE = Path(__file__).resolve().parent
 MARKERS = (b"njit", b"numba.extending")
@@ -37,20 +48,21 @@ def sources_digest(root: Path = PACKAGE) -> str:
     return digest.hexdigest()[:16]
 
 
-def cache_folder(environ: dict[str, str] | None = None) -> Path:
+def cache_folder(environ: Mapping[str, str] | None = None) -> Path:
     """The folder numba should cache this version's kernels in."""
     env = os.environ if environ is None else environ
-    name = f"kernels-{sources_digest()}"
     user = env.get("NUMBA_CACHE_DIR")
-    if user and Path(user).name == name:  # set by this module in a parent process
-        return Path(user)
     base = Path(user) if user else Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "sudoku-sat" / name
+    return base / "sudoku-sat" / f"kernels-{sources_digest()}"
 
 
+@cache
 def use_versioned_cache() -> Path | None:
-    """Point numba's cache at :func:`cache_folder` (before or after numba is imported);
-    None, and numba's own choice kept, when that folder cannot be written."""
+    """Point numba's cache (``numba.config.CACHE_DIR``) at :func:`cache_folder`, once per
+    process; None, and numba's own choice kept, when that folder cannot be written.
+    The environment is left as it is."""
+    from numba.core import config
+
     folder = cache_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -58,8 +70,13 @@ def use_versioned_cache() -> Path | None:
         return None
     if not os.access(folder, os.W_OK):
         return None
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    config = sys.modules.get("numba.core.config")
-    if config is not None:
-        config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
+    config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
     return folder
+
+
+def njit(*args: Any, **kwargs: Any) -> Any:
+    """``numba.njit``, called after :func:`use_versioned_cache` (the kernels' decorator)."""
+    use_versioned_cache()
+    from numba import njit as numba_njit
+
+    return numba_njit(*args, **kwargs)

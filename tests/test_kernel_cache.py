@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,32 +30,63 @@ def test_digest_follows_every_kernel_source_and_ignores_the_rest(tmp_path: Path)
     assert sources_digest(root) != before
 
 
-def test_folder_under_the_users_cache_and_kept_in_child_processes(tmp_path: Path) -> None:
+def test_folder_under_the_users_cache(tmp_path: Path) -> None:
     name = f"kernels-{sources_digest()}"
     assert cache_folder({"XDG_CACHE_HOME": str(tmp_path)}) == tmp_path / "sudoku-sat" / name
     assert cache_folder({"NUMBA_CACHE_DIR": str(tmp_path)}) == tmp_path / "sudoku-sat" / name
-    versioned = tmp_path / "sudoku-sat" / name
-    assert cache_folder({"NUMBA_CACHE_DIR": str(versioned)}) == versioned
 
 
 def test_unwritable_base_keeps_numbas_choice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    config = pytest.importorskip("numba.core.config")
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(blocker))
-    assert use_versioned_cache() is None
+    monkeypatch.setattr(config, "CACHE_DIR", "numba's own")
+    use_versioned_cache.cache_clear()
+    try:
+        assert use_versioned_cache() is None
+    finally:
+        use_versioned_cache.cache_clear()
+    assert config.CACHE_DIR == "numba's own"
     assert os.environ["NUMBA_CACHE_DIR"] == str(blocker)
 
 
-def test_numba_already_imported_is_redirected_too(
+def test_numba_is_redirected_and_the_environment_left_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     config = pytest.importorskip("numba.core.config")
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
-    folder = use_versioned_cache()
+    use_versioned_cache.cache_clear()
+    try:
+        folder = use_versioned_cache()
+    finally:
+        use_versioned_cache.cache_clear()
     assert folder is not None and folder.is_dir()
-    assert config.CACHE_DIR == str(folder) == os.environ["NUMBA_CACHE_DIR"]
+    assert str(folder) == config.CACHE_DIR
+    assert "NUMBA_CACHE_DIR" not in os.environ
     assert folder.parent.parent == tmp_path
     assert kernel_cache.PACKAGE.name == "sudoku_sat"
+
+
+def test_every_kernel_module_decorates_with_the_cache_aware_njit() -> None:
+    for path in sorted(kernel_cache.PACKAGE.rglob("*.py")):
+        if path.name == "kernel_cache.py":
+            continue
+        text = path.read_text()
+        assert "from numba import njit" not in text, path
+        assert "numba.njit(" not in text, path
+
+
+def test_importing_the_cli_loads_no_numba_and_sets_no_environment() -> None:
+    code = (
+        "import os, sys; import sudoku_sat.cli; "
+        "print(sorted(m for m in ('numba', 'pysat', 'numpy') if m in sys.modules), "
+        "'NUMBA_CACHE_DIR' in os.environ)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.stdout.split() == ["[]", "False"], out.stderr

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import numba
 import numpy as np
 
 from ..grid import Grid
+from ..kernel_cache import njit
 from .model import CostTables, XorShift, block_of_cell, sirdey_start, swap_level_length, swap_start
 from .params import SirdeyParams, SwapParams, cooling_rate, level_count, sirdey_constants
 from .results import TRACE_ROWS, TryResult
@@ -33,7 +33,7 @@ INV53 = 1.0 / (1 << 53)
 I32 = np.int32
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _step(x: Any) -> Any:
     """The next xorshift64 state."""
     x ^= x >> U12
@@ -42,19 +42,19 @@ def _step(x: Any) -> Any:
     return x
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _below(x: Any, m: int) -> Any:
     """An integer in [0, m) from the output of state x (xorshift64*)."""
     return np.int64((((x * MULT) >> U32) * np.uint64(m)) >> U32)
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _uniform(x: Any) -> float:
     """A float in [0, 1) from the output of state x."""
     return float((x * MULT) >> U11) * INV53
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _fill_accept(accept: Any, temp: float) -> None:
     """accept[d] = exp(-d / temp), as powers of exp(-1 / temp): one exp per level."""
     q = np.exp(-1.0 / temp)
@@ -63,7 +63,7 @@ def _fill_accept(accept: Any, temp: float) -> None:
         accept[d] = accept[d - 1] * q
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _record(
     trace_cost: Any, trace_temp: Any, ntrace: int, every: int, level: int, c: int, temp: float
 ) -> int:
@@ -75,7 +75,7 @@ def _record(
     return ntrace
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def sirdey_kernel(  # noqa: PLR0913
     w: Any,
     conf: Any,
@@ -147,7 +147,7 @@ def sirdey_kernel(  # noqa: PLR0913
     return c, best, iterations, level, ntrace
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _swap_delta(cnt: Any, line_a: int, line_b: int, va: int, vb: int, width: int) -> Any:
     """Cost change in one direction when va moves from line a to b and vb back."""
     if line_a == line_b:
@@ -157,7 +157,7 @@ def _swap_delta(cnt: Any, line_a: int, line_b: int, va: int, vb: int, width: int
     return cnt[a + vb] - (cnt[a + va] - 1) + cnt[b + va] - (cnt[b + vb] - 1)
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _swap_apply(cnt: Any, line_a: int, line_b: int, va: int, vb: int, width: int) -> None:
     """Update one direction's counts for the swap."""
     a = line_a * width
@@ -168,7 +168,7 @@ def _swap_apply(cnt: Any, line_a: int, line_b: int, va: int, vb: int, width: int
     cnt[b + va] += 1
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def swap_kernel(  # noqa: PLR0913
     w: Any,
     rows: Any,

@@ -10,7 +10,6 @@ The base formula is flattened by :class:`~sudoku_sat.propagation_numba.NumbaProp
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..engines.propagation import SATISFIED
 from ..engines.propagation.numba_kernel import (
@@ -21,6 +20,7 @@ from ..engines.propagation.numba_kernel import (
     _root,
     _undo,
 )
+from ..kernel_cache import njit
 from .program import ADD_CLAUSE, ADD_EMPTY, ADD_UNIT, DEL_BINARY, DEL_LONG, DEL_SLOT, Base, Program
 from .rup import NO_EMPTY, REFUTED, TRIVIAL, VERIFIED
 

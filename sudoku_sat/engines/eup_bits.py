@@ -15,10 +15,11 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
 from ..grid import geometry
+from ..kernel_cache import njit
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)

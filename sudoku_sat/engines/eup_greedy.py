@@ -12,8 +12,8 @@ updated at each removal and refill, so a single costs a few mask operations.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..kernel_cache import njit
 from .eup_bits import ONE, ZERO, popcount, to_grid, to_state
 from .eup_search import search
 

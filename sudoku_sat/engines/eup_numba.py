@@ -14,8 +14,8 @@ compiles the entries here afresh.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..kernel_cache import njit
 from .eup_bits import ONE, ZERO, tables, to_grid, to_state
 from .eup_search import search
 

@@ -34,8 +34,8 @@ touched inside the loops.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..kernel_cache import njit
 from .eup_bits import ONE, ZERO, popcount
 
 TWO = np.uint64(2)

@@ -30,8 +30,8 @@ dom/wdeg weights, :mod:`.gac_restarts`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..kernel_cache import njit
 from .eup_bits import ONE, ZERO, singles, to_state, trailing
 
 OK = -1

@@ -39,10 +39,10 @@ at every node (the EUP form, ``look``, ran 30-43 nodes/s at 36x36).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..deadline import Deadline
 from ..grid import Grid
+from ..kernel_cache import njit
 from ..sat.result import SolveResult
 from .eup_bits import ONE, ZERO, popcount, tables, trailing
 from .eup_restarts import (

@@ -10,7 +10,8 @@ the tests hold the two to the same answers.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ..kernel_cache import njit
 
 
 @njit(cache=True)

@@ -12,8 +12,8 @@ the results land in an int64 table (one row per puzzle, columns below) and, when
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...kernel_cache import njit
 from .deep_numba import FAILED, PROBES, ROUNDS, _deep
 from .numba_kernel import NO_CONFLICT, PROPAGATIONS, QHEAD, TRAIL_LEN, UNIT_CONFLICT, _propagate
 

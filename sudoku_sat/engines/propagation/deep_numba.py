@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from ...kernel_cache import njit
 from . import Propagation, Stats, finished
 from .numba_kernel import NO_CONFLICT, PROPAGATIONS, TRAIL_LEN, NumbaPropagator, _propagate, _undo
 

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from ...kernel_cache import njit
 from .index import ClauseIndex
 from .types import SATISFIED, Propagation, Stats, finished
 
