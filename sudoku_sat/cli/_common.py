@@ -43,6 +43,7 @@ class GridFormat(str, Enum):
     grid = "grid"
     line = "line"
     numbers = "numbers"
+    fpuzzles = "fpuzzles"
 
 
 PUZZLES_HELP = (
@@ -155,6 +156,11 @@ def load(path: str, alphabet: str | None = None, order: int | None = None) -> li
 
 def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
     """The grid in the chosen format."""
+    if fmt is GridFormat.fpuzzles:
+        from ..variants.fpuzzles import dumps
+        from ..variants.model import classic
+
+        return dumps(classic(n * n, grid))
     if fmt is GridFormat.line:
         return format_line(grid, n, alphabet)
     if fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:

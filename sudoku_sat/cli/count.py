@@ -37,6 +37,7 @@ from .certify import (
     prepare,
     report_outcomes,
 )
+from .variants import RuleOption, count_variants, unique_variants, variant_input
 
 
 class Method(str, Enum):
@@ -124,12 +125,16 @@ def count_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Count the solutions of every puzzle: one line per puzzle, in input order.
 
     Prints the count, or >=K when the cap K was reached (0: no solution). With
     --method all, exit code 3 and a message naming the puzzles when two methods disagree.
     """
+    variants = variant_input(puzzles, rule)
+    if variants is not None:
+        return count_variants(variants, cap, as_json)
     items = load(puzzles, alphabet, order)
     results: list[dict[str, int]] = []
     for counts in counted(items, cap, methods_for(method), solver, quiet, jobs, scheduler):
@@ -178,6 +183,7 @@ def unique_command(
     certify: CertifyOption = None,
     prover: ProverOption = ProverName.auto,
     proof_solver: ProofSolverOption = "glucose42",
+    rule: RuleOption = None,
 ) -> None:
     """Check that every puzzle has exactly one solution: prints unique, several or none.
 
@@ -188,6 +194,9 @@ def unique_command(
     verifies); the prover must agree with the verdicts (exit 3 if not), and a unique
     puzzle left without a certificate makes the exit code at least 1.
     """
+    variants = variant_input(puzzles, rule)
+    if variants is not None:
+        return unique_variants(variants, as_json)
     items = load(puzzles, alphabet, order)
     folder = None if certify is None else prepare(certify)
     verdicts: list[str] = []

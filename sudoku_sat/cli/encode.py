@@ -28,6 +28,7 @@ from ._common import (
     show_grid,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
+from .variants import RuleOption, encode_variants, variant_input
 
 DEFAULT_OUT_DIR = Path("cnf_out")
 
@@ -92,6 +93,7 @@ def encode_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Encode puzzles as DIMACS CNF: formula_initiale = F1 ∧ F2 ∧ F_regle.
 
@@ -103,6 +105,9 @@ def encode_command(
     """
     if rules_only and encoding is EncodingName.reduced:
         raise SudokuSatError("--rules-only has no reduced form: the reduced encoding needs clues")
+    variants = variant_input(puzzles, rule)
+    if variants is not None:
+        return encode_variants(variants, output, index, puzzles)
     items = load(puzzles, alphabet, order)
     if split and out_dir is None:
         out_dir = DEFAULT_OUT_DIR

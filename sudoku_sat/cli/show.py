@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..grid import clue_count
+from ..variants.model import classic
 from . import app
 from ._common import AlphabetOption, GridFormat, OrderOption, PuzzlesArg, guarded, load, show_grid
+from .variants import RuleOption, show_variants, variant_input
 
 
 @app.command("show")
@@ -16,12 +19,24 @@ from ._common import AlphabetOption, GridFormat, OrderOption, PuzzlesArg, guarde
 def show_command(
     puzzles: PuzzlesArg,
     fmt: Annotated[
-        GridFormat, typer.Option("--format", help="grid, line or numbers.")
+        GridFormat, typer.Option("--format", help="grid, line, numbers or fpuzzles.")
     ] = GridFormat.grid,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
+    rule: RuleOption = None,
+    svg: Annotated[
+        Path | None, typer.Option(help="Variant puzzles: write an SVG drawing to this file.")
+    ] = None,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
+    variants = variant_input(puzzles, rule)
+    if variants is not None or svg is not None:
+        if variants is None:
+            variants = [
+                classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)
+            ]
+        fp, line = fmt is GridFormat.fpuzzles, fmt is GridFormat.line
+        return show_variants(variants, fp, line, svg)
     for puzzle in load(puzzles, alphabet, order):
         if fmt is GridFormat.grid:
             typer.echo(

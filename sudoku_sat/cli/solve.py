@@ -30,6 +30,7 @@ from ._common import (
     show_grid,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
+from .variants import RuleOption, solve_variants, variant_input
 
 
 def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
@@ -71,7 +72,7 @@ def solve_command(
         typer.Option(
             "--format",
             help="grid: drawn (numbers past 36x36); line: one N*N line per puzzle "
-            "(space-separated numbers past 36x36).",
+            "(space-separated numbers past 36x36); fpuzzles: f-puzzles JSON, one a line.",
         ),
     ] = GridFormat.grid,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
@@ -82,6 +83,7 @@ def solve_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Solve every puzzle of a file and print the grids.
 
@@ -91,6 +93,10 @@ def solve_command(
     engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
     some puzzle (the other puzzles are still solved and printed).
     """
+    variants = variant_input(puzzles, rule)
+    if variants is not None:
+        line, fp = fmt is GridFormat.line, fmt is GridFormat.fpuzzles
+        return solve_variants(variants, line, as_json, fp)
     items = load(puzzles, alphabet, order)
     task = plan_solve(solver, external, engine, timeout, encoding.value, amo.value)
     records: list[dict[str, object]] = []

@@ -1,0 +1,233 @@
+"""Variant puzzles in the grid-reading commands: detection by content, then the variant path.
+
+Each grid-reading command (solve, count, unique, encode, show, candidates) calls
+``variant_input`` first: f-puzzles JSON or links, or a plain grid file with ``--rule``,
+come back as variant puzzles handled here; anything else returns None and the classic
+reader takes the file as before (stdin, read once, is put back for it).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+
+from ..errors import InputError, UsageError
+from ..files import atomic_write, check_writable, read_text
+from ..variants.model import CLI_RULES, Variant, classic, rules_of, with_rules
+from ._common import emit_json
+
+RULE_HELP = (
+    "Add a global rule to plain grids (repeatable): "
+    + ", ".join(CLI_RULES)
+    + ". f-puzzles input carries its own rules."
+)
+RuleOption = Annotated[
+    list[str] | None, typer.Option("--rule", help=RULE_HELP, metavar="NAME", show_default=False)
+]
+PEEK = 65536
+"""Bytes of a file read to tell f-puzzles input from a plain grid file."""
+
+
+def variant_input(path: str, rules: list[str] | None = None) -> list[Variant] | None:
+    """The puzzles of path as variants when it holds f-puzzles JSON or links, or when rules
+    are given; None for a plain grid file (stdin, once read, is put back for the caller)."""
+    from ..variants.fpuzzles import is_variant_text, parse_variants
+
+    for name in rules or []:
+        if name not in CLI_RULES:
+            raise UsageError(f"--rule {name!r}: known rules are {', '.join(CLI_RULES)}")
+    if path != "-" and not rules and not _peek_variant(path):
+        return None
+    text, source = read_text(path)
+    if is_variant_text(text):
+        puzzles = parse_variants(text, source)
+    elif rules:
+        from ..gridio import parse_puzzles
+
+        puzzles = [classic(p.n * p.n, p.grid, p.origin) for p in parse_puzzles(text, source)]
+    else:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+        return None
+    if not puzzles:
+        raise InputError("no puzzle found", source)
+    return [with_rules(p, rules) for p in puzzles] if rules else puzzles
+
+
+def _peek_variant(path: str) -> bool:
+    from ..variants.fpuzzles import is_variant_text
+
+    try:
+        with open(path, "rb") as fp:
+            head = fp.read(PEEK)
+    except (OSError, ValueError):
+        return False  # the classic reader reports it
+    return is_variant_text(head.decode("utf-8", "replace").lstrip("\ufeff"))
+
+
+def title(k: int, total: int, puzzle: Variant, what: str) -> str:
+    """The comment line above a drawn grid."""
+    n = puzzle.size
+    return (
+        f"# {k}/{total} {puzzle.origin}: {n}x{n} {', '.join(rules_of(puzzle)) or 'classic'}: {what}"
+    )
+
+
+def solve_variants(puzzles: list[Variant], line: bool, as_json: bool, fpuzzles: bool) -> None:
+    """``solve`` on variants: each puzzle's first solution."""
+    from ..variants.fpuzzles import dumps
+    from ..variants.solve import enumerate_solutions
+    from ..variants.text import format_line, render
+
+    records, unsolved = [], 0
+    for k, p in enumerate(puzzles, 1):
+        found = enumerate_solutions(p, 1)
+        grid = found[0] if found else None
+        unsolved += grid is None
+        if as_json:
+            records.append(
+                {
+                    "index": k,
+                    "origin": p.origin,
+                    "status": "solved" if grid else "unsat",
+                    "solution": grid and format_line(grid),
+                }
+            )
+        elif grid is None:
+            typer.echo(
+                f"# UNSAT {p.origin}"
+                if line or fpuzzles
+                else title(k, len(puzzles), p, "UNSAT: no solution")
+            )
+        elif fpuzzles:
+            typer.echo(dumps(p.with_givens(grid)))
+        elif line:
+            typer.echo(format_line(grid))
+        else:
+            typer.echo(title(k, len(puzzles), p, "solved") + "\n" + render(p, grid))
+    if as_json:
+        emit_json(records)
+    if unsolved:
+        typer.echo(f"{unsolved} of {len(puzzles)} puzzle(s) not solved", err=True)
+        raise typer.Exit(1)
+
+
+def count_variants(puzzles: list[Variant], cap: int, as_json: bool) -> None:
+    """``count`` on variants: solutions up to cap."""
+    from ..variants.solve import count
+
+    records = []
+    for k, p in enumerate(puzzles, 1):
+        c = count(p, cap)
+        if as_json:
+            records.append(
+                {"index": k, "origin": p.origin, "count": c, "capped": c >= cap, "cap": cap}
+            )
+        else:
+            typer.echo(f">={cap}" if c >= cap else str(c))
+    if as_json:
+        emit_json(records)
+
+
+def unique_variants(puzzles: list[Variant], as_json: bool) -> None:
+    """``unique`` on variants: unique, several or none; exit codes as for classic puzzles."""
+    from ..variants.solve import unique
+    from ..variants.text import format_line
+
+    records: list[dict[str, Any]] = []
+    verdicts = []
+    for k, p in enumerate(puzzles, 1):
+        v = unique(p)
+        verdicts.append(v.verdict)
+        record: dict[str, Any] = {
+            "index": k,
+            "origin": p.origin,
+            "verdict": v.verdict,
+            "rules": rules_of(p),
+        }
+        if v.verdict == "unique":
+            record["solution"] = format_line(v.solutions[0])
+        if p.solution is not None:
+            record["matches_solution"] = v.verdict == "unique" and v.solutions[0] == p.solution
+        records.append(record)
+        if not as_json:
+            note = ""
+            if p.solution is not None:
+                note = (
+                    " (the file's solution)"
+                    if record["matches_solution"]
+                    else " (not the file's solution)"
+                )
+            typer.echo(v.verdict + note)
+    if as_json:
+        emit_json(records)
+    for k, (p, word) in enumerate(zip(puzzles, verdicts, strict=True), 1):
+        if word != "unique":
+            problem = "no solution" if word == "none" else "several solutions"
+            typer.echo(f"puzzle {k} ({p.origin}) has {problem}", err=True)
+    raise typer.Exit(4 if "none" in verdicts else 1 if "several" in verdicts else 0)
+
+
+def encode_variants(
+    puzzles: list[Variant], output: Path | None, index: int | None, source: str
+) -> None:
+    """``encode`` on a variant: DIMACS over the classic numbering, rules named in the header."""
+    from .. import __version__
+    from ..dimacs import write_cnf
+    from ..variants.encode import encode_variant
+    from ..variants.text import format_line
+
+    if index is not None:
+        if index > len(puzzles):
+            raise InputError(f"--index {index}: the file holds {len(puzzles)} puzzles", source)
+        puzzles = [puzzles[index - 1]]
+    if len(puzzles) > 1:
+        raise InputError(f"{len(puzzles)} puzzles: a DIMACS file holds one; use --index K", source)
+    puzzle = puzzles[0]
+    formula = encode_variant(puzzle)
+    lines = [
+        f"sudoku-sat {__version__}",
+        *formula.comments(),
+        f"puzzle {format_line(puzzle.givens)} ({puzzle.origin})",
+    ]
+
+    def writer(fp: TextIO) -> None:
+        write_cnf(fp, formula.nvars, formula.clauses, lines)
+
+    check_writable(output)
+    if output is None:
+        writer(typer.get_text_stream("stdout"))
+    else:
+        atomic_write(output, writer)
+
+
+def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path | None) -> None:
+    """``show`` on variants: drawn, one line, f-puzzles JSON, or an SVG drawing."""
+    from ..variants.fpuzzles import dumps
+    from ..variants.text import format_line, render
+
+    if svg is not None:
+        from ..variants.svg import draw
+
+        if len(puzzles) > 1:
+            raise InputError(f"{len(puzzles)} puzzles: --svg draws one", str(svg))
+        check_writable(svg)
+        atomic_write(svg, lambda fp: fp.write(draw(puzzles[0])))
+        return
+    for k, p in enumerate(puzzles, 1):
+        if fpuzzles:
+            typer.echo(dumps(p))
+        elif line:
+            typer.echo(format_line(p.givens))
+        else:
+            clues = sum(1 for v in p.givens if v)
+            typer.echo(title(k, len(puzzles), p, f"{clues} givens") + "\n" + render(p))
+
+
+def dump_json(data: Any) -> str:
+    """Compact JSON."""
+    return json.dumps(data, separators=(",", ":"))

@@ -1,0 +1,450 @@
+"""f-puzzles JSON and links, read into :class:`Variant` and written back.
+
+Input, detected by content (``is_variant_text``): one JSON object per file (spread over
+any number of lines), one object per line, or one f-puzzles link per line (``...?load=``
+or SudokuPad's ``.../fpuzzles`` followed by lz-string base64, decoded with PyPI's
+``lzstring``, the 'variants' extra). Lines starting with ``#`` are comments.
+
+Keys. The constraints of :data:`CONSTRAINTS` are read; the keys of :data:`PASSED_OVER`
+(title, author, solution, pencil marks, colours, cosmetic lines and shapes, ...) are not
+constraints and are passed over (``solution`` is kept, to be compared). Any other key
+whose value is not empty is a constraint this tool does not support: a one-line error
+naming the file, the line and the key, never a constraint silently ignored. Per cell,
+``value`` (a given unless ``given`` is false), ``region`` (jigsaw; null: no region) and
+``givenPencilMarks`` (the digits the cell may hold) are read, everything else passed over.
+
+Kropki and XV negatives (``negative``: "ratio", "difference", "xv"): a pair of
+orthogonal neighbours with no mark of the named kind does not satisfy that relation. A
+pair carrying a white or black dot is exempt from both kropki negatives (a 1-2 pair may
+carry either dot), as rangsk's solver reads f-puzzles' "all dots given".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import unquote
+
+from ..errors import InputError
+from .model import (
+    GLOBAL_RULES,
+    MAX_SIZE,
+    MIN_SIZE,
+    NEGATABLE,
+    Arrow,
+    Cage,
+    Dot,
+    Variant,
+    cell_name,
+    default_regions,
+)
+
+CONSTRAINTS = (
+    *GLOBAL_RULES,
+    "extraregion",
+    "killercage",
+    "thermometer",
+    "arrow",
+    "difference",
+    "ratio",
+    "xv",
+    "odd",
+    "even",
+    "negative",
+)
+PASSED_OVER = frozenset(
+    {
+        "size",
+        "grid",
+        "title",
+        "author",
+        "ruleset",
+        "solution",
+        "activeConstraints",
+        "highlightConflicts",
+        "text",
+        "line",
+        "rectangle",
+        "circle",
+        "cage",
+        "disabledlogic",
+        "truecandidatesoptions",
+        "version",
+        "id",
+        "metadata",
+    }
+)
+"""Keys that are not constraints: cosmetic shapes and text, metadata, the solution."""
+CELL_NAME = re.compile(r"^\s*R(\d+)\s*C(\d+)\s*$", re.IGNORECASE)
+LINK = re.compile(r"(?:[?&]load=|/fpuzzles)([A-Za-z0-9+/=%_\-]+)")
+
+
+def is_variant_text(text: str) -> bool:
+    """True when text is f-puzzles JSON or holds f-puzzles links (not a plain grid file)."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        return line.startswith("{") or LINK.search(line) is not None
+    return False
+
+
+class _Source:
+    """Where an object came from, to name the line of a key in errors."""
+
+    def __init__(self, name: str, text: str, line: int, link: bool):
+        self.name, self.text, self.line, self.link = name, text, line, link
+
+    def error(self, message: str, key: str | None = None) -> InputError:
+        line = self.line
+        if key is not None and not self.link:
+            at = self.text.find(f'"{key}"')
+            line += self.text.count("\n", 0, at) if at >= 0 else 0
+        return InputError(message, self.name, line)
+
+
+def parse_variants(text: str, source: str = "<input>") -> list[Variant]:
+    """Every puzzle in text: one JSON object, one per line, or f-puzzles links."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            if exc.msg != "Extra data":
+                offset = len(text) - len(text.lstrip())
+                line = text.count("\n", 0, offset) + exc.lineno
+                raise InputError(f"malformed JSON: {exc.msg}", source, line, exc.colno) from None
+        else:
+            return [from_fpuzzles(data, _Source(source, text, 1, False), f"{source}:1")]
+    return list(_per_line(text, source))
+
+
+def _per_line(text: str, source: str) -> Iterator[Variant]:
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = _Source(source, line, number, not line.startswith("{"))
+        if line.startswith("{"):
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"malformed JSON: {exc.msg}", source, number, exc.colno) from None
+        else:
+            data = decode_link(line, where)
+        yield from_fpuzzles(data, where, f"{source}:{number}")
+
+
+def decode_link(line: str, where: _Source) -> Any:
+    """The f-puzzles object of a link (lz-string base64 after ``?load=``)."""
+    match = LINK.search(line)
+    if match is None:
+        raise where.error("neither f-puzzles JSON nor an f-puzzles link (...?load=...)")
+    try:
+        import lzstring
+    except ImportError:
+        from ..errors import missing_extra
+
+        raise missing_extra("reading f-puzzles links", "variants") from None
+    payload = unquote(match.group(1)).replace(" ", "+")
+    try:
+        text = lzstring.LZString().decompressFromBase64(payload)
+        return json.loads(text or "")
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError):
+        raise where.error("an f-puzzles link whose data does not decode to JSON") from None
+
+
+def _cell(name: Any, size: int, where: _Source, key: str) -> int:
+    match = CELL_NAME.match(name) if isinstance(name, str) else None
+    if match is None:
+        raise where.error(f"'{key}': {name!r} is not a cell name like R1C1", key)
+    r, c = int(match.group(1)), int(match.group(2))
+    if not (1 <= r <= size and 1 <= c <= size):
+        raise where.error(f"'{key}': cell {name} is outside the {size}x{size} grid", key)
+    return (r - 1) * size + c - 1
+
+
+def _cells(names: Any, size: int, where: _Source, key: str) -> tuple[int, ...]:
+    if not isinstance(names, list) or not names:
+        raise where.error(f"'{key}': expected a non-empty list of cells", key)
+    return tuple(_cell(n, size, where, key) for n in names)
+
+
+def _items(data: dict[str, Any], key: str, where: _Source) -> list[dict[str, Any]]:
+    items = data.get(key) or []
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise where.error(f"'{key}': expected a list of objects", key)
+    return items
+
+
+def _number(value: Any, where: _Source, key: str) -> int | None:
+    if value is None or value == "":
+        return None
+    text = str(value).strip()
+    if not text.isdigit():
+        raise where.error(f"'{key}': value {value!r} is not a whole number", key)
+    return int(text)
+
+
+def _size(data: dict[str, Any], where: _Source) -> int:
+    size = data.get("size")
+    if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise where.error(f"'size' must be a whole number from {MIN_SIZE} to {MAX_SIZE}", "size")
+    return size
+
+
+def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
+    """A Variant from an f-puzzles object; InputError naming the key for what is refused."""
+    if not isinstance(data, dict):
+        raise where.error("an f-puzzles puzzle must be a JSON object")
+    size = _size(data, where)
+    for key, value in data.items():
+        if (
+            key not in PASSED_OVER
+            and key not in CONSTRAINTS
+            and value not in (False, None, [], {}, "")
+        ):
+            raise where.error(f"unsupported constraint '{key}'", key)
+    givens, regions, pencil, jigsaw = _grid(data, size, where)
+    rules = frozenset(k for k in GLOBAL_RULES if data.get(k) is True)
+    negative = data.get("negative") or []
+    if not isinstance(negative, list) or not set(negative) <= set(NEGATABLE):
+        raise where.error(
+            f"'negative': expected a list drawn from {', '.join(NEGATABLE)}", "negative"
+        )
+    return Variant(
+        size,
+        givens,
+        regions,
+        rules=rules,
+        extra_regions=tuple(
+            _cells(i.get("cells"), size, where, "extraregion")
+            for i in _items(data, "extraregion", where)
+        ),
+        cages=tuple(_cage(i, size, where) for i in _items(data, "killercage", where)),
+        thermometers=tuple(
+            _cells(line, size, where, "thermometer")
+            for i in _items(data, "thermometer", where)
+            for line in i.get("lines") or []
+        ),
+        arrows=tuple(a for i in _items(data, "arrow", where) for a in _arrows(i, size, where)),
+        dots=_dots(data, size, where),
+        odd=tuple(_cell(i.get("cell"), size, where, "odd") for i in _items(data, "odd", where)),
+        even=tuple(_cell(i.get("cell"), size, where, "even") for i in _items(data, "even", where)),
+        pencil=pencil,
+        negative=frozenset(negative),
+        jigsaw=jigsaw,
+        solution=_solution(data.get("solution"), size),
+        origin=origin,
+    )
+
+
+def _cage(item: dict[str, Any], size: int, where: _Source) -> Cage:
+    cells = _cells(item.get("cells"), size, where, "killercage")
+    return Cage(cells, _number(item.get("value"), where, "killercage"))
+
+
+def _arrows(item: dict[str, Any], size: int, where: _Source) -> Iterator[Arrow]:
+    circle = _cells(item.get("cells"), size, where, "arrow")
+    for names in item.get("lines") or []:
+        line = tuple(c for c in _cells(names, size, where, "arrow") if c not in circle)
+        if not line:
+            raise where.error("'arrow': a line with no cell outside the circle", "arrow")
+        yield Arrow(circle, line)
+
+
+def _dots(data: dict[str, Any], size: int, where: _Source) -> tuple[Dot, ...]:
+    out = []
+    for key, kind, default in (("difference", "difference", 1), ("ratio", "ratio", 2)):
+        for item in _items(data, key, where):
+            a, b = _pair(item, size, where, key)
+            out.append(Dot(kind, (a, b), _number(item.get("value"), where, key) or default))
+    for item in _items(data, "xv", where):
+        a, b = _pair(item, size, where, "xv")
+        letter = str(item.get("value", "")).upper()
+        if letter not in ("X", "V"):
+            raise where.error(f"'xv': value {item.get('value')!r} is neither X nor V", "xv")
+        out.append(Dot("sum", (a, b), 10 if letter == "X" else 5))
+    return tuple(out)
+
+
+def _pair(item: dict[str, Any], size: int, where: _Source, key: str) -> tuple[int, int]:
+    cells = _cells(item.get("cells"), size, where, key)
+    if len(cells) != 2:
+        raise where.error(f"'{key}': a mark joins exactly two cells", key)
+    a, b = sorted(cells)
+    if b - a not in (1, size) or (b - a == 1 and b % size == 0):
+        raise where.error(
+            f"'{key}': {cell_name(size, a)} and {cell_name(size, b)} are not neighbours", key
+        )
+    return a, b
+
+
+def _grid(
+    data: dict[str, Any], size: int, where: _Source
+) -> tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...], bool
+]:
+    grid = data.get("grid")
+    if (
+        not isinstance(grid, list)
+        or len(grid) != size
+        or not all(isinstance(r, list) and len(r) == size for r in grid)
+    ):
+        raise where.error(f"'grid' must be {size} rows of {size} cells", "grid")
+    boxes = default_regions(size)
+    box_of = {c: k for k, box in enumerate(boxes) for c in box}
+    givens = [0] * (size * size)
+    region_of: dict[int, Any] = {}
+    pencil = []
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            k = r * size + c
+            cell = cell if isinstance(cell, dict) else {}
+            value = cell.get("value")
+            if value not in (None, 0, "") and cell.get("given", True) is not False:
+                if not isinstance(value, int) or not 1 <= value <= size:
+                    raise where.error(
+                        f"'grid': {cell_name(size, k)} holds {value!r}, not 1..{size}", "grid"
+                    )
+                givens[k] = value
+            region_of[k] = cell.get("region", box_of[k]) if "region" in cell else box_of[k]
+            marks = cell.get("givenPencilMarks")
+            if marks:
+                if not isinstance(marks, list) or not all(
+                    isinstance(m, int) and 1 <= m <= size for m in marks
+                ):
+                    raise where.error(
+                        f"'givenPencilMarks' of {cell_name(size, k)}: digits 1..{size}",
+                        "givenPencilMarks",
+                    )
+                pencil.append((k, tuple(sorted(set(marks)))))
+    regions, jigsaw = _regions(region_of, boxes, size, where)
+    return tuple(givens), regions, tuple(pencil), jigsaw
+
+
+def _regions(
+    region_of: dict[int, Any], boxes: tuple[tuple[int, ...], ...], size: int, where: _Source
+) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    groups: dict[Any, list[int]] = {}
+    for cell, region in region_of.items():
+        if region is not None:
+            groups.setdefault(region, []).append(cell)
+    regions = tuple(sorted(tuple(cells) for cells in groups.values()))
+    if regions == tuple(sorted(boxes)):
+        return boxes, False
+    for cells in regions:
+        if len(cells) != size:
+            raise where.error(
+                f"'grid': region of {cell_name(size, cells[0])} has {len(cells)} cells, not {size}",
+                "grid",
+            )
+    return regions, True
+
+
+def _solution(value: Any, size: int) -> tuple[int, ...] | None:
+    if not isinstance(value, list) or len(value) != size * size:
+        return None
+    return tuple(value) if all(isinstance(v, int) and 1 <= v <= size for v in value) else None
+
+
+def to_fpuzzles(puzzle: Variant) -> dict[str, Any]:
+    """The f-puzzles object of a puzzle (what f-puzzles' import reads)."""
+    size = puzzle.size
+
+    def name(cell: int) -> str:
+        return cell_name(size, cell)
+
+    region_of = {c: k for k, cells in enumerate(puzzle.regions) for c in cells}
+    pencil = dict(puzzle.pencil)
+    grid: list[list[dict[str, Any]]] = []
+    for r in range(size):
+        row = []
+        for c in range(size):
+            k = r * size + c
+            cell: dict[str, Any] = {}
+            if puzzle.givens[k]:
+                cell.update(value=puzzle.givens[k], given=True)
+            if puzzle.jigsaw:
+                cell["region"] = region_of.get(k)
+            if k in pencil:
+                cell["givenPencilMarks"] = list(pencil[k])
+            row.append(cell)
+        grid.append(row)
+    out: dict[str, Any] = {"size": size, "grid": grid}
+    for rule in GLOBAL_RULES:
+        if rule in puzzle.rules:
+            out[rule] = True
+    _put(
+        out, "extraregion", [{"cells": [name(c) for c in cells]} for cells in puzzle.extra_regions]
+    )
+    _put(out, "killercage", [_cage_out(cage, name) for cage in puzzle.cages])
+    _put(out, "thermometer", [{"lines": [[name(c) for c in t]]} for t in puzzle.thermometers])
+    _put(
+        out,
+        "arrow",
+        [
+            {
+                "cells": [name(c) for c in a.circle],
+                "lines": [[name(a.circle[0])] + [name(c) for c in a.line]],
+            }
+            for a in puzzle.arrows
+        ],
+    )
+    for kind, key in (("difference", "difference"), ("ratio", "ratio")):
+        default = 1 if kind == "difference" else 2
+        _put(
+            out,
+            key,
+            [
+                {
+                    "cells": [name(c) for c in d.cells],
+                    **({} if d.value == default else {"value": str(d.value)}),
+                }
+                for d in puzzle.dots
+                if d.kind == kind
+            ],
+        )
+    _put(
+        out,
+        "xv",
+        [
+            {"cells": [name(c) for c in d.cells], "value": "X" if d.value == 10 else "V"}
+            for d in puzzle.dots
+            if d.kind == "sum"
+        ],
+    )
+    _put(out, "odd", [{"cell": name(c)} for c in puzzle.odd])
+    _put(out, "even", [{"cell": name(c)} for c in puzzle.even])
+    if puzzle.negative:
+        out["negative"] = sorted(puzzle.negative)
+    if puzzle.solution is not None:
+        out["solution"] = list(puzzle.solution)
+    return out
+
+
+def _cage_out(cage: Cage, name: Callable[[int], str]) -> dict[str, Any]:
+    item: dict[str, Any] = {"cells": [name(c) for c in cage.cells]}
+    if cage.total is not None:
+        item["value"] = str(cage.total)
+    return item
+
+
+def _put(out: dict[str, Any], key: str, items: list[dict[str, Any]]) -> None:
+    if items:
+        out[key] = items
+
+
+def dumps(puzzle: Variant) -> str:
+    """One line of f-puzzles JSON."""
+    return json.dumps(to_fpuzzles(puzzle), separators=(",", ":"))
+
+
+def link(puzzle: Variant) -> str:
+    """An f-puzzles link to the puzzle."""
+    import lzstring
+
+    data: str = lzstring.LZString().compressToBase64(dumps(puzzle))
+    return "https://www.f-puzzles.com/?load=" + data

@@ -1,0 +1,229 @@
+"""A variant Sudoku as plain data: size, regions, givens and the list of rule instances.
+
+Glossary (size N, cells ``c = r*N + col`` row-major from 0, digits 1..N, 0 for a blank):
+
+- region: N cells that hold every digit once. By default the f-puzzles boxes: n x n for a
+  square N, otherwise rectangles of ``BOX_SHAPES[N]`` (rows x columns): 6x6 in 2x3, 8x8 in
+  2x4, 10x10 in 2x5, 12x12 in 3x4, 15x15 in 3x5. A jigsaw puzzle replaces them.
+- global rules (:data:`GLOBAL_RULES`): ``diagonal+`` (bottom-left to top-right) and
+  ``diagonal-`` (top-left to bottom-right) all different, ``antiknight``, ``antiking``,
+  ``nonconsecutive`` (orthogonal neighbours differ by more than 1), ``disjointgroups``
+  (the same position in every region all different).
+- per-clue rules: extra regions (windoku) and killer cages (all different, optional sum),
+  thermometers (strictly increasing from the bulb), arrows (circle = sum of the line;
+  a circle of several cells reads as a number), difference (kropki white, default 1) and
+  ratio (kropki black, default 2) dots, XV pairs (sum 10 or 5), odd and even cells, and
+  given pencil marks (the digits a cell may hold).
+- ``negative``: the relations ("difference", "ratio", "xv") whose marks are all given, so
+  that a pair of orthogonal neighbours with no mark of that kind does not satisfy it.
+
+The 13 rule names of :data:`RULE_NAMES` are what ``rules_of`` reports and what the
+benchmark and the CLI's ``--rule`` speak of.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from ..grid import Grid
+
+BOX_SHAPES = {6: (2, 3), 8: (2, 4), 10: (2, 5), 12: (3, 4), 15: (3, 5)}
+"""f-puzzles' default box (rows, columns) for the sizes that are not squares."""
+MIN_SIZE = 4
+MAX_SIZE = 16
+GLOBAL_RULES = (
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+    "disjointgroups",
+)
+RULE_NAMES = (
+    "x",
+    "windoku",
+    "anti-knight",
+    "anti-king",
+    "non-consecutive",
+    "disjoint-groups",
+    "jigsaw",
+    "killer",
+    "thermometer",
+    "arrow",
+    "kropki",
+    "xv",
+    "odd-even",
+)
+"""The 13 rule sets, as the CLI names them."""
+NEGATABLE = ("difference", "ratio", "xv")
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Cage:
+    """A killer cage: cells all different, summing to total when it is given."""
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow: the circle's cells read as a number equal the sum of the line's cells."""
+
+    circle: tuple[int, ...]
+    line: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Dot:
+    """A relation between two orthogonal neighbours: kind "difference" (|a-b| = value),
+    "ratio" (a = value*b or b = value*a) or "sum" (a + b = value, XV)."""
+
+    kind: str
+    cells: Pair
+    value: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant puzzle. ``regions`` are the N-cell regions (boxes or jigsaw pieces)."""
+
+    size: int
+    givens: Grid
+    regions: tuple[tuple[int, ...], ...]
+    rules: frozenset[str] = frozenset()
+    extra_regions: tuple[tuple[int, ...], ...] = ()
+    cages: tuple[Cage, ...] = ()
+    thermometers: tuple[tuple[int, ...], ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    dots: tuple[Dot, ...] = ()
+    odd: tuple[int, ...] = ()
+    even: tuple[int, ...] = ()
+    pencil: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    negative: frozenset[str] = frozenset()
+    jigsaw: bool = False
+    solution: Grid | None = None
+    origin: str = "<input>"
+    extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def ncells(self) -> int:
+        """N*N."""
+        return self.size * self.size
+
+    def with_givens(self, givens: Grid) -> Variant:
+        """The same rules with other givens."""
+        return replace(self, givens=tuple(givens))
+
+
+def box_shape(size: int) -> tuple[int, int]:
+    """f-puzzles' default box (rows, columns) for size N."""
+    root = math.isqrt(size)
+    if root * root == size:
+        return root, root
+    if size in BOX_SHAPES:
+        return BOX_SHAPES[size]
+    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: f-puzzles draws no boxes; rows stand in
+
+
+def default_regions(size: int) -> tuple[tuple[int, ...], ...]:
+    """The default boxes of size N, numbered in reading order, cells in reading order."""
+    h, w = box_shape(size)
+    out = []
+    for br in range(0, size, h):
+        for bc in range(0, size, w):
+            out.append(tuple(r * size + c for r in range(br, br + h) for c in range(bc, bc + w)))
+    return tuple(out)
+
+
+def windoku_regions(size: int) -> tuple[tuple[int, ...], ...]:
+    """The four extra 3x3 regions of a 9x9 windoku (rows and columns 2-4 and 6-8)."""
+    return tuple(
+        tuple(r * size + c for r in range(r0, r0 + 3) for c in range(c0, c0 + 3))
+        for r0 in (1, 5)
+        for c0 in (1, 5)
+    )
+
+
+def classic(size: int, givens: Grid, origin: str = "<input>") -> Variant:
+    """A plain Sudoku of size N with the default boxes."""
+    return Variant(size, tuple(givens), default_regions(size), origin=origin)
+
+
+def rules_of(puzzle: Variant) -> list[str]:
+    """The names (from :data:`RULE_NAMES`) of the rule sets the puzzle uses, in that order."""
+    dots = {d.kind for d in puzzle.dots}
+    present = {
+        "x": bool({"diagonal+", "diagonal-"} & puzzle.rules),
+        "windoku": bool(puzzle.extra_regions),
+        "anti-knight": "antiknight" in puzzle.rules,
+        "anti-king": "antiking" in puzzle.rules,
+        "non-consecutive": "nonconsecutive" in puzzle.rules,
+        "disjoint-groups": "disjointgroups" in puzzle.rules,
+        "jigsaw": puzzle.jigsaw,
+        "killer": bool(puzzle.cages),
+        "thermometer": bool(puzzle.thermometers),
+        "arrow": bool(puzzle.arrows),
+        "kropki": bool(dots & {"difference", "ratio"})
+        or bool({"difference", "ratio"} & puzzle.negative),
+        "xv": "sum" in dots or "xv" in puzzle.negative,
+        "odd-even": bool(puzzle.odd or puzzle.even),
+    }
+    return [name for name in RULE_NAMES if present[name]]
+
+
+CLI_RULES = {
+    "x": ("diagonal+", "diagonal-"),
+    "diagonal+": ("diagonal+",),
+    "diagonal-": ("diagonal-",),
+    "anti-knight": ("antiknight",),
+    "anti-king": ("antiking",),
+    "non-consecutive": ("nonconsecutive",),
+    "disjoint-groups": ("disjointgroups",),
+    "windoku": (),
+}
+"""The rules ``--rule NAME`` adds to a plain grid, by name (windoku adds extra regions)."""
+
+
+def with_rules(puzzle: Variant, names: list[str] | tuple[str, ...]) -> Variant:
+    """The puzzle with the global rules named (keys of :data:`CLI_RULES`) added."""
+    rules = set(puzzle.rules)
+    extra = puzzle.extra_regions
+    for name in names:
+        rules.update(CLI_RULES[name])
+        if name == "windoku" and not extra:
+            extra = windoku_regions(puzzle.size)
+    return replace(puzzle, rules=frozenset(rules), extra_regions=extra)
+
+
+def cell_name(size: int, cell: int) -> str:
+    """f-puzzles' name of a cell: R1C1 for cell 0."""
+    r, c = divmod(cell, size)
+    return f"R{r + 1}C{c + 1}"
+
+
+def orthogonal_pairs(size: int) -> list[Pair]:
+    """Every pair of orthogonal neighbours (a < b), row pairs then column pairs."""
+    across = [(r * size + c, r * size + c + 1) for r in range(size) for c in range(size - 1)]
+    down = [(r * size + c, (r + 1) * size + c) for r in range(size - 1) for c in range(size)]
+    return across + down
+
+
+def offset_pairs(size: int, moves: tuple[Pair, ...]) -> list[Pair]:
+    """Every pair of cells a < b that one of the (dr, dc) moves joins."""
+    out = set()
+    for r in range(size):
+        for c in range(size):
+            for dr, dc in moves:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < size and 0 <= cc < size:
+                    a, b = r * size + c, rr * size + cc
+                    out.add((min(a, b), max(a, b)))
+    return sorted(out)
+
+
+KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
+KING = ((1, 1), (1, -1), (0, 1), (1, 0))

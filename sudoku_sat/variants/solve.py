@@ -1,0 +1,148 @@
+"""Solving, counting and true candidates of variant puzzles on one incremental PySAT solver.
+
+Counting adds a blocking clause over the N*N true grid literals after each model (the
+grid variables 1..N**3 decide every auxiliary, so distinct models are distinct grids).
+
+True candidates (``candidates``): the digits each cell takes in at least one solution. One
+solver: every model found marks all its grid literals; each literal still unmarked (and not
+already excluded) is tried once under the assumption x(c,d): SAT marks the new model's
+literals, UNSAT excludes x(c,d) for good (added as a unit clause, which helps later calls).
+With ``cap``, each candidate's solutions are counted up to cap, blocking clauses guarded by
+a fresh selector literal that is retired (a unit clause) after its count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..grid import Grid
+from ..sat.pysat import check_pysat_name
+from .encode import DEFAULT_SUMS, VariantFormula, encode_variant
+from .model import Variant
+
+DEFAULT_SOLVER = "m22"
+
+
+def decode_model(model: list[int] | Iterator[int], size: int) -> Grid:
+    """The grid of a model (or any list of literals) on variables 1..N**3."""
+    grid = [0] * (size * size)
+    for lit in model:
+        if 0 < lit <= size**3:
+            cell, d = divmod(lit - 1, size)
+            grid[cell] = d + 1
+    return tuple(grid)
+
+
+def open_solver(formula: VariantFormula, solver: str = DEFAULT_SOLVER) -> Any:
+    """A PySAT solver loaded with the formula."""
+    from pysat.solvers import Solver
+
+    check_pysat_name(solver)
+    return Solver(name=solver, bootstrap_with=formula.clauses)
+
+
+def blocking(grid: Grid, size: int) -> list[int]:
+    """The clause that rules out this grid and nothing else among grids."""
+    return [-(c * size + d) for c, d in enumerate(grid)]
+
+
+def enumerate_solutions(
+    puzzle: Variant, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS
+) -> list[Grid]:
+    """Up to cap solutions of the puzzle, in the order the solver finds them."""
+    found: list[Grid] = []
+    with open_solver(encode_variant(puzzle, sums), solver) as s:
+        while len(found) < cap and s.solve():
+            found.append(decode_model(s.get_model(), puzzle.size))
+            s.add_clause(blocking(found[-1], puzzle.size))
+    return found
+
+
+def count(puzzle: Variant, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> int:
+    """Number of solutions, at most cap."""
+    return len(enumerate_solutions(puzzle, cap, solver, sums))
+
+
+VERDICTS = {0: "none", 1: "unique", 2: "several"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """unique, several or none, with the solutions found (at most two)."""
+
+    verdict: str
+    solutions: tuple[Grid, ...]
+
+
+def unique(puzzle: Variant, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> Verdict:
+    """Is the puzzle's solution unique? Stops at the second solution."""
+    found = enumerate_solutions(puzzle, 2, solver, sums)
+    return Verdict(VERDICTS[len(found)], tuple(found))
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """True candidates: per cell the digits of some solution; counts when asked for."""
+
+    size: int
+    digits: tuple[tuple[int, ...], ...]
+    counts: dict[tuple[int, int], int] | None
+    cap: int | None
+    solvable: bool
+    calls: int
+
+
+def candidates(
+    puzzle: Variant, cap: int | None = None, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS
+) -> Candidates:
+    """The true candidates of every cell, and with cap their solution counts up to cap."""
+    size = puzzle.size
+    nlits = size**3
+    marked = bytearray(nlits + 1)
+    excluded = bytearray(nlits + 1)
+    calls = 1
+    with open_solver(encode_variant(puzzle, sums), solver) as s:
+        if not s.solve():
+            return Candidates(size, tuple(() for _ in range(size * size)), None, cap, False, calls)
+        _mark(s.get_model(), marked, nlits)
+        for lit in range(1, nlits + 1):
+            if marked[lit] or excluded[lit]:
+                continue
+            calls += 1
+            if s.solve(assumptions=[lit]):
+                _mark(s.get_model(), marked, nlits)
+            else:
+                excluded[lit] = 1
+                s.add_clause([-lit])
+        counts = None if cap is None else _counts(s, marked, size, cap)
+    digits = tuple(
+        tuple(d for d in range(1, size + 1) if marked[c * size + d]) for c in range(size * size)
+    )
+    return Candidates(size, digits, counts, cap, True, calls)
+
+
+def _mark(model: list[int], marked: bytearray, nlits: int) -> None:
+    for lit in model:
+        if 0 < lit <= nlits:
+            marked[lit] = 1
+
+
+def _counts(s: Any, marked: bytearray, size: int, cap: int) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = {}
+    top = s.nof_vars() + 1
+    for lit in range(1, size**3 + 1):
+        if not marked[lit]:
+            continue
+        top += 1
+        guard = top
+        k = 0
+        while k < cap and s.solve(assumptions=[lit, guard]):
+            k += 1
+            grid = decode_model(s.get_model(), size)
+            s.add_clause([-guard, *blocking(grid, size)])
+        s.add_clause([-guard])
+        cell, d = divmod(lit - 1, size)
+        out[(cell, d + 1)] = k
+    return out

@@ -1,0 +1,224 @@
+"""Variant puzzles: the f-puzzles reader, the CNF against the CP-SAT oracle on every rule,
+true candidates against enumeration, minimal puzzles, and the CLI on JSON and links."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.errors import InputError
+from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.encode import SUM_ENCODINGS, encode_variant
+from sudoku_sat.variants.fpuzzles import dumps, link, parse_variants
+from sudoku_sat.variants.make import KINDS, make
+from sudoku_sat.variants.model import RULE_NAMES, Arrow, Cage, Dot, Variant, default_regions
+from sudoku_sat.variants.solve import candidates, count, enumerate_solutions, unique
+
+pytest.importorskip("ortools")
+pytest.importorskip("lzstring")
+
+CASES = [(k, 4) for k in KINDS if k not in ("windoku", "anti-king", "non-consecutive")]
+CASES += [(k, 6) for k in KINDS if k != "windoku"] + [("windoku", 9), ("killer", 9), ("arrow", 9)]
+
+
+def made(kind: str, size: int, seed: int = 1) -> Variant:
+    return make(kind, size, random.Random(seed))[0]
+
+
+def test_thirteen_rules_made() -> None:
+    assert set(KINDS) == set(RULE_NAMES) and len(KINDS) == 13
+
+
+@pytest.mark.parametrize(("kind", "size"), CASES)
+def test_unique_several_and_contradictory_agree_with_cp_sat(kind: str, size: int) -> None:
+    puzzle = made(kind, size)
+    assert count(puzzle, 5) == cpsat.count(puzzle, 5) == 1
+    assert unique(puzzle).solutions[0] == puzzle.solution
+    blank = puzzle.with_givens((0,) * puzzle.ncells)
+    assert count(blank, 30) == cpsat.count(blank, 30) >= 1
+    some = next(c for c, v in enumerate(puzzle.givens) if v) if any(puzzle.givens) else 0
+    wrong = list(puzzle.givens)
+    wrong[some] = puzzle.solution[some] % size + 1  # type: ignore[index]
+    bad = puzzle.with_givens(tuple(wrong))
+    assert count(bad, 30) == cpsat.count(bad, 30)
+
+
+@pytest.mark.parametrize("sums", SUM_ENCODINGS)
+@pytest.mark.parametrize("kind", ["killer", "arrow"])
+def test_sum_encodings_agree(kind: str, sums: str) -> None:
+    for seed in range(3):
+        puzzle = made(kind, 6, seed)
+        loose = replace(puzzle, givens=(0,) * 36)
+        assert count(loose, 40, sums=sums) == cpsat.count(loose, 40)
+
+
+def test_two_cell_circle_reads_as_a_number() -> None:
+    p = Variant(9, (0,) * 81, default_regions(9), arrows=(Arrow((0, 1), (9, 10, 11, 12, 20)),))
+    assert sorted(map(tuple, [s[:2] for s in enumerate_solutions(p, 20)])) != []
+    assert count(p, 20) == cpsat.count(p, 20)
+
+
+def test_minimal_puzzles_are_minimal_by_cp_sat() -> None:
+    puzzle = made("killer", 6, 3)
+    for c, v in enumerate(puzzle.givens):
+        if v:
+            fewer = list(puzzle.givens)
+            fewer[c] = 0
+            assert cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 2
+    for k, cage in enumerate(puzzle.cages):
+        if cage.total is not None:
+            cages = list(puzzle.cages)
+            cages[k] = Cage(cage.cells, None)
+            assert cpsat.count(replace(puzzle, cages=tuple(cages)), 2) == 2
+
+
+@pytest.mark.parametrize("kind", ["killer", "anti-knight", "kropki", "thermometer", "x"])
+def test_candidates_equal_enumeration(kind: str) -> None:
+    puzzle = made(kind, 6, 2)
+    for drop in range(6):  # remove givens until there are a few solutions
+        kept = [c for c, v in enumerate(puzzle.givens) if v]
+        loose = puzzle.with_givens(
+            tuple(0 if c in kept[: drop + 1] else v for c, v in enumerate(puzzle.givens))
+        )
+        if 2 <= count(loose, 200) < 200:
+            break
+    every = cpsat.solutions(loose, 200)
+    found = candidates(loose, cap=500)
+    for c in range(36):
+        assert found.digits[c] == tuple(sorted({s[c] for s in every}))
+        for d in found.digits[c]:
+            assert found.counts is not None
+            assert found.counts[(c, d)] == sum(1 for s in every if s[c] == d)
+
+
+def test_candidates_of_a_contradiction_are_empty() -> None:
+    p = Variant(4, (1, 1) + (0,) * 14, default_regions(4))
+    result = candidates(p)
+    assert not result.solvable and all(d == () for d in result.digits)
+
+
+FULL = {
+    "size": 6,
+    "title": "every key",
+    "author": "tests",
+    "ruleset": "words",
+    "solution": [],
+    "highlightConflicts": True,
+    "text": [{"cells": ["R1C1"], "value": "hi"}],
+    "grid": [
+        [{"value": 1, "given": True, "centerPencilMarks": [1], "c": "#fff"}, {}, {}, {}, {}, {}],
+        [{}, {"value": 3, "given": False}, {}, {}, {}, {"givenPencilMarks": [2, 4]}],
+        *[[{} for _ in range(6)] for _ in range(4)],
+    ],
+    "diagonal+": True,
+    "antiknight": False,
+    "killercage": [{"cells": ["R6C1", "R6C2"], "value": "7"}, {"cells": ["R5C1"]}],
+    "thermometer": [{"lines": [["R3C1", "R3C2", "R3C3"]]}],
+    "arrow": [{"cells": ["R4C4"], "lines": [["R4C4", "R4C5", "R4C6"]]}],
+    "difference": [{"cells": ["R1C2", "R1C3"]}],
+    "ratio": [{"cells": ["R2C2", "R3C2"], "value": "3"}],
+    "xv": [{"cells": ["R5C5", "R5C6"], "value": "V"}],
+    "odd": [{"cell": "R6C6"}],
+    "even": [{"cell": "R6C5"}],
+    "negative": ["xv"],
+}
+
+
+def test_reader_takes_every_supported_key_and_passes_over_the_rest() -> None:
+    (p,) = parse_variants(json.dumps(FULL), "full.json")
+    assert p.size == 6 and p.givens[0] == 1 and p.givens[7] == 0
+    assert p.rules == frozenset({"diagonal+"}) and p.regions == default_regions(6)
+    assert p.cages == (Cage((30, 31), 7), Cage((24,), None))
+    assert p.thermometers == ((12, 13, 14),)
+    assert p.arrows == (Arrow((21,), (22, 23)),)
+    assert Dot("ratio", (7, 13), 3) in p.dots and Dot("sum", (28, 29), 5) in p.dots
+    assert p.odd == (35,) and p.even == (34,) and p.pencil == ((11, (2, 4)),)
+    assert p.negative == frozenset({"xv"})
+    again = parse_variants(dumps(p), "again")[0]
+    assert replace(again, origin=p.origin) == p
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"size": 4,\n "grid": [],\n "sandwichsum": [{"cell": "R1C1"}]}', "x.json:3: "),
+        ('{"size": 4,\n "grid": [[{}]]}', "x.json:2: "),
+        ('{"size": 4,\n "grid": [[{},\n', "x.json:2:15: malformed JSON"),
+        ('{"size": 3, "grid": []}', "x.json:1: "),
+    ],
+)
+def test_refusals_name_file_line_and_key(text: str, where: str) -> None:
+    with pytest.raises(InputError) as err:
+        parse_variants(text, "x.json")
+    assert str(err.value).startswith(where)
+
+
+def test_unsupported_key_is_named() -> None:
+    with pytest.raises(InputError, match="unsupported constraint 'littlekillersum'"):
+        parse_variants('{"size":4,"grid":[],"littlekillersum":[{"x":1}]}', "x.json")
+
+
+def test_links_and_lines_read_like_files() -> None:
+    puzzles = [made(k, 6, 4) for k in ("killer", "xv", "jigsaw")]
+    text = "\n".join([link(puzzles[0]), "# comment", dumps(puzzles[1]), link(puzzles[2])])
+    read = parse_variants(text, "links.txt")
+    assert [replace(r, origin="") for r in read] == [replace(p, origin="") for p in puzzles]
+    assert [r.origin for r in read] == ["links.txt:1", "links.txt:3", "links.txt:4"]
+
+
+def test_encode_solutions_on_grid_variables_are_the_puzzles(tmp_path: Path) -> None:
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    puzzle = made("arrow", 6, 5)
+    path = tmp_path / "p.json"
+    path.write_text(dumps(puzzle))
+    result = CliRunner().invoke(app, ["encode", str(path), "-o", str(tmp_path / "p.cnf")])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "p.cnf").read_text()
+    assert "rules arrow" in text and "6x6" in text
+    with Solver(name="g4", bootstrap_with=CNF(from_file=str(tmp_path / "p.cnf")).clauses) as s:
+        assert s.solve()
+        grid = [0] * 36
+        for lit in s.get_model():
+            if 0 < lit <= 216:
+                grid[(lit - 1) // 6] = (lit - 1) % 6 + 1
+    assert tuple(grid) == puzzle.solution
+    assert len(encode_variant(puzzle).clauses) == int(text.split("p cnf ")[1].split()[1])
+
+
+def test_cli_unique_on_json_and_links(tmp_path: Path) -> None:
+    puzzles = [made(k, 6, 6) for k in KINDS if k != "windoku"] + [made("windoku", 9)]
+    (tmp_path / "links.txt").write_text("\n".join(link(p) for p in puzzles) + "\n")
+    result = CliRunner().invoke(app, ["unique", str(tmp_path / "links.txt"), "--json"])
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.output)
+    assert [r["verdict"] for r in records] == ["unique"] * 13
+    assert all(r["matches_solution"] for r in records)
+    assert sorted(r["rules"][-1] for r in records) == sorted(RULE_NAMES)
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(json.loads(dumps(puzzles[7])), indent=2))
+    result = CliRunner().invoke(app, ["unique", str(one)])
+    assert (result.exit_code, result.output.strip()) == (0, "unique (the file's solution)")
+
+
+def test_cli_rule_option_and_bad_input(tmp_path: Path) -> None:
+    grid = "." * 81
+    result = CliRunner().invoke(
+        app, ["count", "-", "--rule", "anti-knight", "--cap", "5"], input=grid
+    )
+    assert result.output.strip() == ">=5"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"size": 4,\n "grid": [],\n "palindrome": [{"lines": []}]}')
+    result = CliRunner().invoke(app, ["unique", str(bad)])
+    assert (
+        result.exit_code == 2 and "bad.json:3: unsupported constraint 'palindrome'" in result.output
+    )
+    result = CliRunner().invoke(app, ["count", "-", "--rule", "nope"], input=grid)
+    assert result.exit_code == 2
