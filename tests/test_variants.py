@@ -15,7 +15,8 @@ from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.encode import SUM_ENCODINGS, encode_variant
-from sudoku_sat.variants.fpuzzles import dumps, link, parse_variants
+from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.fpuzzles_write import dumps, link
 from sudoku_sat.variants.make import KINDS, make
 from sudoku_sat.variants.model import RULE_NAMES, Arrow, Cage, Dot, Variant, default_regions
 from sudoku_sat.variants.solve import candidates, count, enumerate_solutions, unique

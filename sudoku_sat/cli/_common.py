@@ -157,7 +157,7 @@ def load(path: str, alphabet: str | None = None, order: int | None = None) -> li
 def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
     """The grid in the chosen format."""
     if fmt is GridFormat.fpuzzles:
-        from ..variants.fpuzzles import dumps
+        from ..variants.fpuzzles_write import dumps
         from ..variants.model import classic
 
         return dumps(classic(n * n, grid))

@@ -79,7 +79,7 @@ def title(k: int, total: int, puzzle: Variant, what: str) -> str:
 
 def solve_variants(puzzles: list[Variant], line: bool, as_json: bool, fpuzzles: bool) -> None:
     """``solve`` on variants: each puzzle's first solution."""
-    from ..variants.fpuzzles import dumps
+    from ..variants.fpuzzles_write import dumps
     from ..variants.solve import enumerate_solutions
     from ..variants.text import format_line, render
 
@@ -207,7 +207,7 @@ def encode_variants(
 
 def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path | None) -> None:
     """``show`` on variants: drawn, one line, f-puzzles JSON, or an SVG drawing."""
-    from ..variants.fpuzzles import dumps
+    from ..variants.fpuzzles_write import dumps
     from ..variants.text import format_line, render
 
     if svg is not None:
