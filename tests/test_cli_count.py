@@ -179,9 +179,15 @@ def test_unique_no_solution_has_its_own_exit_code(tmp_path: Path) -> None:
     assert "no solution" in result.stderr
 
 
-def test_auto_picks_the_measured_method_per_order(tmp_path: Path) -> None:
-    from sudoku_sat.puzzles.counting import AUTO_METHOD
+def test_auto_picks_the_measured_method_per_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudoku_sat.puzzles.counting import AUTO_METHOD, AUTO_METHOD_PYTHON
 
-    assert AUTO_METHOD[3] == "pysat" and AUTO_METHOD[4] == "eup"
+    assert AUTO_METHOD[3] == "eup" and AUTO_METHOD[4] == "eup" and AUTO_METHOD[5] == "pysat"
+    assert AUTO_METHOD_PYTHON[3] == "pysat" and AUTO_METHOD_PYTHON[4] == "eup"
+    result = runner.invoke(app, ["count", write(tmp_path, EASY), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)[0]["methods"] == {"eup": 1}
+    monkeypatch.setattr(counting, "numba_available", lambda: False)
     result = runner.invoke(app, ["count", write(tmp_path, EASY), "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)[0]["methods"] == {"pysat": 1}

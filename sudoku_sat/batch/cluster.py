@@ -23,9 +23,13 @@ import importlib
 import logging
 import os
 import pickle
+import re
+import site
+import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..errors import SolverError, missing_extra
@@ -50,8 +54,34 @@ def connect_timeout() -> float:
     return min(CONNECT_TIMEOUT, configured) if configured else CONNECT_TIMEOUT
 
 
+def may_name_a_scheduler() -> bool:
+    """False when Dask's configuration surely names no scheduler: no DASK_* variable and
+    no file in Dask's configuration folders that mentions scheduler-address. Saves
+    importing dask (0.1 s) on every command run without a cluster."""
+    if any(key.startswith("DASK_") for key in os.environ):
+        return True
+    folders = [
+        os.getenv("DASK_ROOT_CONFIG", "/etc/dask"),
+        os.path.join(sys.prefix, "etc", "dask"),
+        *[os.path.join(prefix, "etc", "dask") for prefix in site.PREFIXES],
+        os.path.join(os.path.expanduser("~"), ".config", "dask"),
+    ]
+    for folder in map(Path, folders):
+        files = sorted(folder.glob("*.y*ml")) + sorted(folder.glob("*.json"))
+        for path in files:
+            try:
+                text = path.read_text(errors="replace")
+            except OSError:
+                return True
+            if re.search(r"scheduler[-_]address", text):
+                return True
+    return False
+
+
 def configured_address() -> str | None:
     """The scheduler address Dask's configuration gives (DASK_SCHEDULER_ADDRESS), if any."""
+    if not may_name_a_scheduler():
+        return None
     try:
         import dask
     except ImportError:

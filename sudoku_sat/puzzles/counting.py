@@ -39,6 +39,7 @@ from itertools import islice
 from types import TracebackType
 from typing import Any
 
+from ..accel import numba_available
 from ..encoding import clue_assumptions, encode, num_vars
 from ..engines.eup import count_eup, solve_eup
 from ..engines.eup_batch import count_many, count_one
@@ -49,13 +50,24 @@ from ..sat.pysat import check_pysat_name, rules_solver
 METHODS = ("eup", "pysat", "ganak")
 BLOCK = 256
 """Puzzles per batch call of the EUP engine (the progress bar moves between blocks)."""
-AUTO_METHOD: dict[int, str] = {2: "pysat", 3: "pysat", 4: "eup", 5: "pysat", 6: "pysat"}
-"""The method ``auto`` (the CLI's default) uses at each order: the faster one measured by
-benchmarks/bench_default_method.py (table in docs/counting.md): pysat 1.5-4.7x faster on
-4x4 and on 9x9 datasets (eup wins only easy random 9x9 puzzles, by 1.2x), eup 2.1-3.8x
-faster on 16x16, pysat 2.8-9.7x faster on 25x25 (eup's backtracking has no clause
-learning: one 25x25 puzzle with 70 % blanks ran over 300 s). 36x36 is not measured and
+AUTO_METHOD: dict[int, str] = {2: "pysat", 3: "eup", 4: "eup", 5: "pysat", 6: "pysat"}
+"""The method ``auto`` (the CLI's default) uses at each order when numba is installed (the
+compiled EUP engine): the faster one measured by benchmarks/bench_default_method.py
+(table in docs/counting.md). 25x25: eup's backtracking has no clause learning (one
+25x25 puzzle with 70 % blanks ran over 300 s in pure Python). 36x36 is not measured and
 follows 25x25."""
+AUTO_METHOD_PYTHON: dict[int, str] = {**AUTO_METHOD, 3: "pysat"}
+"""The choice without numba, where eup is the pure-Python engine: pysat 1.5-4.7x faster
+on the 9x9 datasets, pure-Python eup 2.1-3.8x faster than pysat on 16x16 (measured by
+the same benchmark before the compiled engine)."""
+
+
+def auto_method(n: int) -> str:
+    """The method ``auto`` stands for at order n (AUTO_METHOD, or AUTO_METHOD_PYTHON
+    without numba)."""
+    return (AUTO_METHOD if numba_available() else AUTO_METHOD_PYTHON)[n]
+
+
 RENEW_AFTER = 300
 """Puzzles a PySAT counter serves before it reloads F_regle into a fresh solver."""
 
@@ -229,7 +241,7 @@ class Counters:
                 check_method(method)
         items = iter(puzzles)
         while block := list(islice(items, BLOCK)):
-            chosen = [[AUTO_METHOD[n] if m == "auto" else m for m in methods] for _, n in block]
+            chosen = [[auto_method(n) if m == "auto" else m for m in methods] for _, n in block]
             by_eup = [item for item, ms in zip(block, chosen, strict=True) if "eup" in ms]
             eup_counts = iter(count_many(by_eup, cap) if by_eup else [])
             for (grid, n), ms in zip(block, chosen, strict=True):
