@@ -89,6 +89,7 @@ def _main(
 
 
 from . import anneal as _anneal  # noqa: E402,F401
+from . import candidates as _candidates  # noqa: E402,F401
 from . import census as _census  # noqa: E402,F401
 from . import certify as _certify  # noqa: E402,F401
 from . import compare as _compare  # noqa: E402,F401

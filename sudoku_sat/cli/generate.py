@@ -43,6 +43,7 @@ from .certify import (
     report_outcomes,
     with_certificates,
 )
+from .variants import VariantRuleOpt, generate_variants
 
 
 class Fill(str, Enum):
@@ -245,6 +246,13 @@ def generate_command(
     certify: CertifyOption = None,
     prover: ProverOption = ProverName.auto,
     proof_solver: ProofSolverOption = "glucose42",
+    rule: VariantRuleOpt = None,
+    killer: Annotated[
+        bool, typer.Option("--killer", help="Killer puzzles: --rule killer.")
+    ] = False,
+    size: Annotated[
+        int | None, typer.Option(min=4, max=16, help="Variant grid side N (default 9).")
+    ] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -254,6 +262,9 @@ def generate_command(
     certificate of uniqueness in DIR (see check-proof); one that cannot be certified
     counts as a failure.
     """
+    if rule or killer or size:
+        kinds = [*(rule or []), *(["killer"] if killer else [])]
+        return generate_variants(kinds, size or 9, count, seed, as_json, quiet)
     folder = None if certify is None else prepare(certify)
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work

@@ -29,6 +29,17 @@ RULE_HELP = (
 RuleOption = Annotated[
     list[str] | None, typer.Option("--rule", help=RULE_HELP, metavar="NAME", show_default=False)
 ]
+VariantRuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        help="Make variant puzzles of this rule set (repeatable to combine): x, windoku, "
+        "anti-knight, anti-king, non-consecutive, disjoint-groups, jigsaw, killer, "
+        "thermometer, arrow, kropki, xv, odd-even. Printed as f-puzzles JSON, one a line.",
+        metavar="NAME",
+        show_default=False,
+    ),
+]
 PEEK = 65536
 """Bytes of a file read to tell f-puzzles input from a plain grid file."""
 
@@ -231,3 +242,50 @@ def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path 
 def dump_json(data: Any) -> str:
     """Compact JSON."""
     return json.dumps(data, separators=(",", ":"))
+
+
+def generate_variants(
+    kinds: list[str], size: int, count: int, seed: int | None, as_json: bool, quiet: bool
+) -> None:
+    """``generate --rule``: unique minimal variant puzzles, each checked by CP-SAT."""
+    import random
+    import time
+
+    from ..puzzles.maker import new_seed
+    from ..variants.fpuzzles_write import dumps, to_fpuzzles
+    from ..variants.make import check_kinds, check_minimal, make
+
+    check_kinds(kinds, size)
+    seed = new_seed() if seed is None else seed
+    rng = random.Random(seed)
+    failures, records = 0, []
+    for k in range(1, count + 1):
+        start = time.perf_counter()
+        puzzle, _ = make(kinds, size, rng)
+        made = time.perf_counter() - start
+        problem = check_minimal(puzzle)
+        checked = time.perf_counter() - start - made
+        failures += problem is not None
+        if as_json:
+            records.append(
+                {
+                    "index": k,
+                    "seed": seed,
+                    "puzzle": to_fpuzzles(puzzle),
+                    "check": problem or "unique, minimal",
+                    "seconds": round(made, 4),
+                    "check_seconds": round(checked, 4),
+                }
+            )
+        else:
+            typer.echo(dumps(puzzle))
+        if not quiet and not as_json:
+            givens = sum(1 for v in puzzle.givens if v)
+            verdict = f"FAILED: {problem}" if problem else "unique and minimal by CP-SAT"
+            when = f"made in {made:.3f} s; {verdict} in {checked:.3f} s"
+            typer.echo(f"# {k}/{count}: {givens} givens, {when}", err=True)
+    if as_json:
+        emit_json(records)
+    if failures:
+        typer.echo(f"{failures} of {count} puzzle(s) failed the check", err=True)
+        raise typer.Exit(1)

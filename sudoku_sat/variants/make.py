@@ -118,16 +118,21 @@ def _connected(region: list[int], k: int, size: int) -> bool:
     return len(seen) == len(cells)
 
 
-def base(kind: str, size: int, rng: random.Random) -> Variant:
-    """The empty puzzle of a rule set before clues: global rules, or jigsaw regions."""
-    if kind not in KINDS:
-        raise UsageError(f"unknown rule {kind!r}; known: {', '.join(KINDS)}")
-    blank = classic(size, (0,) * (size * size), f"{kind}")
-    if kind in GLOBAL:
-        if kind == "windoku" and size != 9:
-            raise UsageError("windoku needs a 9x9 grid")
-        return with_rules(blank, [GLOBAL[kind]])
-    if kind == "jigsaw":
+def check_kinds(kinds: list[str], size: int) -> None:
+    """UsageError for an unknown rule set or a size it does not fit."""
+    for kind in kinds:
+        if kind not in KINDS:
+            raise UsageError(f"unknown rule {kind!r}; known: {', '.join(KINDS)}")
+    if "windoku" in kinds and size != 9:
+        raise UsageError("windoku needs a 9x9 grid")
+
+
+def base(kinds: list[str], size: int, rng: random.Random) -> Variant:
+    """The empty puzzle of the rule sets before clues: global rules, jigsaw regions."""
+    check_kinds(kinds, size)
+    blank = classic(size, (0,) * (size * size), "+".join(kinds) or "classic")
+    blank = with_rules(blank, [GLOBAL[k] for k in kinds if k in GLOBAL])
+    if "jigsaw" in kinds:
         return replace(blank, regions=jigsaw_regions(size, rng), jigsaw=True)
     return blank
 
@@ -288,19 +293,46 @@ def minimize(puzzle: Variant, solution: Grid, rng: random.Random, sums: bool = F
     return replace(puzzle, givens=givens, cages=cages, solution=tuple(solution))
 
 
-def make(kind: str, size: int, rng: random.Random, minimal: bool = True) -> tuple[Variant, Grid]:
-    """A puzzle of the rule set and its solution: unique and minimal when minimal, else
-    the clues with every given (callers remove givens themselves)."""
+def make(
+    kind: str | list[str], size: int, rng: random.Random, minimal: bool = True
+) -> tuple[Variant, Grid]:
+    """A puzzle of the rule set(s) and its solution: unique and minimal (no given, and no
+    cage sum, can go) when minimal, else the clues with every cell given."""
+    kinds = [kind] if isinstance(kind, str) else list(kind)
     for _ in range(50):
-        start = base(kind, size, rng)
+        start = base(kinds, size, rng)
         solution = random_solution(start, rng)
         if solution is None:
             continue
-        puzzle = with_clues(start, kind, solution, rng)
+        puzzle = start
+        for k in kinds:
+            puzzle = with_clues(puzzle, k, solution, rng)
         if not minimal:
             return replace(puzzle, givens=tuple(solution), solution=tuple(solution)), solution
-        return minimize(puzzle, solution, rng, sums=kind == "killer"), solution
-    raise UsageError(f"found no {size}x{size} grid for the rule set {kind} in 50 tries")
+        return minimize(puzzle, solution, rng, sums="killer" in kinds), solution
+    raise UsageError(f"found no {size}x{size} grid for {'+'.join(kinds)} in 50 tries")
+
+
+def check_minimal(puzzle: Variant) -> str | None:
+    """With CP-SAT (not the emptier's SAT solver): None when the puzzle has exactly one
+    solution and no given or cage sum can be removed, else what is wrong."""
+    from . import cpsat
+
+    if cpsat.count(puzzle, 2) != 1:
+        return "not unique"
+    for c, v in enumerate(puzzle.givens):
+        if v:
+            fewer = list(puzzle.givens)
+            fewer[c] = 0
+            if cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 1:
+                return f"given {v} at cell {c} can be removed"
+    for k, cage in enumerate(puzzle.cages):
+        if cage.total is not None:
+            cages = list(puzzle.cages)
+            cages[k] = Cage(cage.cells, None)
+            if cpsat.count(replace(puzzle, cages=tuple(cages)), 2) == 1:
+                return f"the sum of cage {k + 1} can be removed"
+    return None
 
 
 def box_size_ok(size: int) -> bool:

@@ -34,11 +34,25 @@ def render(puzzle: Variant, grid: Grid | None = None) -> str:
     return "\n".join(rows)
 
 
-def render_candidates(size: int, digits: tuple[tuple[int, ...], ...]) -> str:
-    """Pencil marks: each cell's candidates in a fixed-width field, one grid row a line."""
-    width = max(1, max((len(d) for d in digits), default=1))
+def render_pencil(puzzle: Variant, digits: tuple[tuple[int, ...], ...]) -> str:
+    """Pencil marks: each cell a small box of its candidates ('.' for the others), in the
+    shape of the grid's boxes (3x3 for 9x9, 2x3 for 6x6), boxes ruled as in ``render``."""
+    n = puzzle.size
+    h, w = box_shape(n)
+    mh, mw = (h, w) if h > 1 else (1, n)
+    bh, bw = (n, n) if puzzle.jigsaw else (h, w)
     lines = []
-    for r in range(size):
-        cells = ["".join(SYMBOLS[d] for d in digits[r * size + c]) or "-" for c in range(size)]
-        lines.append(" ".join(cell.ljust(width) for cell in cells).rstrip())
+    for r in range(n):
+        for sub in range(mh):
+            row = []
+            for c in range(n):
+                marks = digits[r * n + c]
+                ds = range(sub * mw + 1, sub * mw + mw + 1)
+                row.append("".join(SYMBOLS[d] if d in marks else "." for d in ds))
+                if (c + 1) % bw == 0 and c + 1 < n:
+                    row.append("|")
+            lines.append(" ".join(row))
+        if r + 1 < n:
+            ruled = (r + 1) % bh == 0
+            lines.append("".join("+" if ch == "|" else "-" for ch in lines[-1]) if ruled else "")
     return "\n".join(lines)

@@ -1,0 +1,75 @@
+"""The variant commands end to end: candidates (classic and variant), generate --rule and
+--killer, show --svg and --format fpuzzles."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.fpuzzles_write import dumps
+from sudoku_sat.variants.make import check_minimal, make
+from sudoku_sat.variants.model import cell_name
+
+pytest.importorskip("ortools")
+
+RUNNER = CliRunner()
+
+
+def test_candidates_json_equals_cp_sat_enumeration(tmp_path: Path) -> None:
+    puzzle, _ = make("thermometer", 6, random.Random(8))
+    loose = puzzle.with_givens((0,) * 36)
+    every = cpsat.solutions(loose, 100000)
+    assert 1 < len(every) < 100000
+    path = tmp_path / "p.json"
+    path.write_text(dumps(loose))
+    result = RUNNER.invoke(app, ["candidates", str(path), "--json", "--counts", "--cap", "3"])
+    assert result.exit_code == 0, result.output
+    (record,) = json.loads(result.output)
+    for c in range(36):
+        name = cell_name(6, c)
+        assert record["candidates"][name] == sorted({s[c] for s in every})
+        for d, n in record["counts"][name].items():
+            assert n == min(3, sum(1 for s in every if s[c] == int(d)))
+
+
+def test_candidates_of_a_classic_grid_are_drawn() -> None:
+    grid = "1234" + "." * 12
+    result = RUNNER.invoke(app, ["candidates", "-"], input=grid)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("# 1/1 <stdin>:1: 4x4 classic: true candidates")
+    assert lines[1] == "1. .2 | .. .."  # R1C1 = 1, R1C2 = 2: top halves of their boxes
+    result = RUNNER.invoke(app, ["candidates", "-"], input="11" + "." * 14)
+    assert result.exit_code == 1 and "no solution" in result.output
+
+
+@pytest.mark.parametrize("args", [["--killer"], ["--rule", "anti-knight"], ["--rule", "xv"]])
+def test_generate_variants_are_unique_and_minimal(args: list[str]) -> None:
+    result = RUNNER.invoke(app, ["generate", *args, "--size", "6", "-k", "2", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("{")]
+    puzzles = parse_variants("\n".join(lines), "made")
+    assert len(puzzles) == 2
+    for p in puzzles:
+        assert check_minimal(p) is None
+        if args == ["--killer"]:
+            assert p.cages
+
+
+def test_show_svg_and_fpuzzles(tmp_path: Path) -> None:
+    puzzle, _ = make(["killer", "arrow", "kropki"], 6, random.Random(2))
+    path = tmp_path / "p.json"
+    path.write_text(dumps(puzzle))
+    svg = tmp_path / "p.svg"
+    assert RUNNER.invoke(app, ["show", str(path), "--svg", str(svg)]).exit_code == 0
+    text = svg.read_text()
+    assert text.startswith("<svg") and "stroke-dasharray" in text and "<polyline" in text
+    result = RUNNER.invoke(app, ["show", str(path), "--format", "fpuzzles"])
+    assert parse_variants(result.output, "again")[0].cages == puzzle.cages
