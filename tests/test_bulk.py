@@ -11,8 +11,10 @@ from typer.testing import CliRunner
 
 from sudoku_sat import bulk
 from sudoku_sat.batch.executor import Serial
-from sudoku_sat.bulk import CountArrays, Lines, bulk_counts, parse_lines
+from sudoku_sat.bulk import CountArrays, Lines, bulk_counts, parse_lines, unpacked
 from sudoku_sat.cli import app
+from sudoku_sat.engines import batch9
+from sudoku_sat.grid import is_solution
 from sudoku_sat.gridio import parse_puzzles
 from sudoku_sat.puzzles.counting import PysatCounter
 
@@ -53,13 +55,24 @@ def compiled_counts(rows: list[str], cap: int) -> list[int]:
 def test_compiled_counts_equal_pysat_on_dataset_samples(name: str, k: int) -> None:
     rows = dataset_lines(name, k)
     for cap in (2, 3):
-        assert compiled_counts(rows, cap) == pysat_counts(rows, cap)
+        expected = pysat_counts(rows, cap)
+        assert compiled_counts(rows, cap) == expected
+        assert batch9_counts(rows, cap) == expected
+
+
+def batch9_counts(rows: list[str], cap: int) -> list[int]:
+    """Counts by the 9x9 batch engine, with each first solution checked on the rules."""
+    counts, solutions = batch9.count_batch(unpacked("".join(rows).encode()), cap)
+    for row, count, solution in zip(rows, counts.tolist(), solutions.tolist(), strict=True):
+        grid = parse_puzzles(row)[0].grid
+        assert is_solution(tuple(solution), 3, grid) if count else not any(solution)
+    return list(counts.tolist())
 
 
 def test_contradictions_and_blank_grids_with_a_cap() -> None:
     rows = [CLASH, BLANK, EASY, "1" * 81, EASY[:80] + ("1" if EASY[80] != "1" else "2")]
     for cap in (1, 2, 7, 50):
-        assert compiled_counts(rows, cap) == pysat_counts(rows, cap)
+        assert compiled_counts(rows, cap) == pysat_counts(rows, cap) == batch9_counts(rows, cap)
         assert compiled_counts(rows, cap)[:3] == [0, cap, 1]
 
 
@@ -68,7 +81,7 @@ def test_cap_gives_exactly_min_count_cap_on_the_reference_counts() -> None:
     rows = ["".join(str(v) for v in p.grid) for p in reference]
     for cap in (1, 2, 5, 1000):
         expected = [min(p.count, cap) for p in reference if p.count is not None]
-        assert compiled_counts(rows, cap) == expected
+        assert compiled_counts(rows, cap) == expected == batch9_counts(rows, cap)
 
 
 def test_the_pure_python_start_agrees_with_the_compiled_chunks() -> None:

@@ -97,7 +97,8 @@ def test_json_records() -> None:
     records = json.loads(out)
     assert code == 0 and [r["index"] for r in records] == [0, 1]
     assert all(
-        r["unique"] and r["minimal"] and r["verified_by"] in ("eup", "pysat") for r in records
+        r["unique"] and r["minimal"] and r["verified_by"] in ("eup", "pysat", "batch")
+        for r in records
     )
     assert all(r["seed"] == 2 and len(r["puzzle"]) == 16 for r in records)
 

@@ -53,9 +53,28 @@ def test_every_way_gives_a_verified_puzzle(fill: str, how: str) -> None:
     assert made.solution is not None and made.stats["fill_seconds"] >= 0
 
 
-def test_eup_checker_is_verified_by_pysat() -> None:
+def test_eup_checker_is_verified_by_pysat_or_the_batch_engine() -> None:
     made = make_one(MakeOptions(n=2, checker="eup", seed=0), 0)
     assert made.ok and made.verdict is not None and made.verdict.method == "pysat"
+    pytest.importorskip("numba")
+    made = make_one(MakeOptions(n=3, checker="eup", seed=0), 0)
+    assert made.ok and made.verdict is not None and made.verdict.method == "batch"
+    assert independent_of("auto", 3) == "batch" and independent_of("auto", 4) == "pysat"
+
+
+def test_the_batch_verifier_counts_like_pysat() -> None:
+    pytest.importorskip("numba")
+    from sudoku_sat.puzzles.checkers import make_checker
+
+    batch, pysat = make_checker("batch", 3), make_checker("pysat", 3)
+    easy = parse_puzzles(EASY)[0].grid
+    loose = tuple(v if c < 30 else 0 for c, v in enumerate(easy))
+    clash = (1, 1) + (0,) * 79
+    for grid in (easy, loose, clash, (0,) * 81):
+        assert [batch.count(grid, cap) for cap in (1, 2, 5)] == [
+            pysat.count(grid, cap) for cap in (1, 2, 5)
+        ]
+    assert batch.still_unique(easy, easy, []) and not batch.still_unique(loose, easy, [])
 
 
 def test_minimize_refuses_non_unique_and_unsat_puzzles() -> None:

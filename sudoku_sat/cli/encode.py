@@ -8,7 +8,8 @@ from typing import Annotated, TextIO
 
 import typer
 
-from .. import __version__
+import sudoku_sat
+
 from ..dimacs import parse_answer, write_cnf
 from ..encodings import Formula, Header, comments, decode_model, encode, infer_order, read_comments
 from ..errors import DimacsError, InputError, SudokuSatError
@@ -38,7 +39,7 @@ def header(puzzle: Puzzle | None, formula: Formula) -> list[str]:
     n, size = formula.n, formula.n**2
     name = "Centrale 2014" if formula.encoding == "extended" else formula.encoding
     lines = [
-        f"sudoku-sat {__version__}: {name} encoding, {formula.amo} at-most-one, "
+        f"sudoku-sat {sudoku_sat.__version__}: {name} encoding, {formula.amo} at-most-one, "
         f"order {n} ({size}x{size})",
         f"x(i,j,k) = {size * size}*i + {size}*j + k, i,j in 0..{size - 1}, k in 1..{size}"
         + (f"; auxiliaries {size**3 + 1}..{formula.nvars}" if formula.aux_vars else ""),

@@ -1,0 +1,286 @@
+"""The commands users type, as whole processes with their defaults, beside tdoku and qqwing.
+
+    python benchmarks/bench_cli.py                   # the table of docs/speed.md and README
+    python benchmarks/bench_cli.py --quick           # small sets, one round: a smoke run
+    python benchmarks/bench_cli.py --write           # also rewrite docs/speed.md and the
+                                                     # README block between the markers
+
+Every figure is a whole ``sudoku-sat`` process (the console script next to this Python)
+with its default options, timed from start to exit, on puzzles written for this run as
+random symmetries (relabelled digits, permuted bands, rows, stacks and columns, maybe
+transposed) of ``../shared/datasets``, so no figure comes from puzzles a test has seen:
+
+- start-up: ``--version``, ``--help``, and ``unique`` on a one-puzzle file (after one
+  warming run, so the compiled kernels are in the cache);
+- ``unique`` on 17-clue and forum-hardest puzzles: the *marginal* rate, puzzles per
+  second once start-up is removed, (N - N/10) / (time(N) - time(N/10)), beside tdoku's
+  ``run_benchmark`` rate on the same files (tdoku counts up to 2 solutions, as ``unique``
+  does; its rate excludes its own start-up, so it is a marginal rate too). tdoku is built
+  by ``../shared/peers/build-tdoku.sh`` (pass its binary with ``--tdoku``); never copied;
+- ``generate -k K`` (9x9, each puzzle unique and minimal, verified by an independent
+  engine) beside ``qqwing --generate K --one-line``, both marginal over K and K/10;
+- 16x16 and 25x25 ``generate`` (one process each), seconds per verified puzzle;
+- a check, not a speed: the verdicts of the default ``unique`` equal those of
+  ``unique --method pysat`` on the 17-clue file (20,000 puzzles by default).
+
+Each timing is the best of ``--rounds`` runs, ours and the peer's interleaved, so load
+on the machine hits both alike. The machine this runs on is stated by the reader: these
+figures are only comparable within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATASETS = ROOT.parent / "shared" / "datasets"
+SEVENTEEN = "puzzles2_17_clue"
+HARDEST = "puzzles5_forum_hardest_1905_11+"
+DOC = ROOT / "docs" / "speed.md"
+README = ROOT / "README.md"
+BEGIN, END = "<!-- bench_cli:begin -->", "<!-- bench_cli:end -->"
+COMMAND = "python benchmarks/bench_cli.py --write --tdoku PATH/run_benchmark"
+
+
+def cli() -> list[str]:
+    """The sudoku-sat console script of this Python's environment."""
+    script = Path(sys.executable).parent / "sudoku-sat"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "sudoku_sat"]
+
+
+def symmetric(line: str, rng: random.Random) -> str:
+    """A random symmetry of a 9x9 puzzle line (the same number of solutions)."""
+    digits = rng.sample("123456789", 9)
+    relabel = {str(d): digits[d - 1] for d in range(1, 10)} | {".": ".", "0": "."}
+    rows = [3 * b + r for b in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
+    cols = [3 * b + c for b in rng.sample(range(3), 3) for c in rng.sample(range(3), 3)]
+    cells = [relabel[line[9 * r + c]] for r in rows for c in cols]
+    if rng.random() < 0.5:
+        cells = [cells[9 * c + r] for r in range(9) for c in range(9)]
+    return "".join(cells)
+
+
+def dataset(name: str, k: int, rng: random.Random) -> list[str]:
+    """k random symmetries of puzzles drawn from a dataset."""
+    text = (DATASETS / name).read_text()
+    lines = [s.strip()[:81] for s in text.splitlines() if s.strip() and s[0] != "#"]
+    return [symmetric(line, rng) for line in rng.sample(lines, min(k, len(lines)))]
+
+
+def write(folder: Path, name: str, lines: Sequence[str]) -> Path:
+    path = folder / name
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
+
+
+def user_environment() -> dict[str, str]:
+    """This environment as a user's shell has it: Python may write its bytecode caches
+    (a sandbox that sets PYTHONDONTWRITEBYTECODE recompiles every module at every start)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def seconds(
+    command: Sequence[str], timeout: float = 900.0, codes: tuple[int, ...] = (0, 1, 4)
+) -> float:
+    """Wall-clock seconds of one process run to its end (its output thrown away); raises
+    when its exit code is not one of codes (unique: 1 and 4 are results, not failures)."""
+    t0 = time.perf_counter()
+    done = subprocess.run(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=timeout,
+        env=user_environment(),
+    )
+    elapsed = time.perf_counter() - t0
+    if done.returncode not in codes:
+        raise RuntimeError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr[-300:]!r}")
+    return elapsed
+
+
+def best(runs: list[list[float]]) -> list[float]:
+    """The best time of each command over the rounds."""
+    return [min(column) for column in zip(*runs, strict=True)]
+
+
+def tdoku_rate(binary: str, path: Path, target: float) -> float:
+    """tdoku's puzzles per second on path (its run_benchmark, uniqueness checks)."""
+    out = subprocess.run(
+        [binary, "-t", str(target), "-w", "1", "-s", "tdoku", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    match = re.search(r"\|tdoku[^|]*\|\s*([\d.]+)", out)
+    if match is None:
+        raise RuntimeError(f"cannot read tdoku's rate in {out!r}")
+    return float(match.group(1))
+
+
+@dataclass
+class Row:
+    """One line of the table: a job, ours, the peer's, and the goal."""
+
+    job: str
+    ours: str
+    peer: str = "-"
+    ratio: str = "-"
+    goal: str = "-"
+
+
+def rate(count: int, elapsed: float) -> float:
+    return count / elapsed if elapsed > 0 else float("inf")
+
+
+def fmt_rate(value: float) -> str:
+    return f"{value:,.0f}/s"
+
+
+def startup(rounds: int, folder: Path, one: str) -> list[Row]:
+    """--version, --help and one-puzzle unique (warm cache), best of rounds."""
+    path = write(folder, "one.txt", [one])
+    seconds([*cli(), "unique", str(path)])  # warm the kernel cache
+    commands = [[*cli(), "--version"], [*cli(), "--help"], [*cli(), "unique", str(path)]]
+    times = best([[seconds(c) for c in commands] for _ in range(rounds)])
+    names = ["`sudoku-sat --version`", "`sudoku-sat --help`", "one-puzzle `unique` (warm)"]
+    goals = ["<= 0.3 s", "<= 0.3 s", "<= 0.6 s"]
+    return [Row(n, f"{t:.2f} s", goal=g) for n, t, g in zip(names, times, goals, strict=True)]
+
+
+def unique_rows(
+    rounds: int, folder: Path, tdoku: str | None, sets: list[tuple[str, str, list[str]]]
+) -> list[Row]:
+    """Marginal unique rates beside tdoku's, per set."""
+    rows = []
+    for label, name, lines in sets:
+        small = write(folder, f"{name}-small.txt", lines[: len(lines) // 10])
+        full = write(folder, f"{name}.txt", lines)
+        runs = []
+        for _ in range(rounds):
+            ours = [seconds([*cli(), "unique", str(p)]) for p in (small, full)]
+            peer = [tdoku_rate(tdoku, full, 2.0)] if tdoku else [0.0]
+            runs.append([*ours, -peer[0]])
+        t_small, t_full, peer_rate = best(runs)
+        ours_rate = rate(len(lines) - len(lines) // 10, t_full - t_small)
+        row = Row(f"`unique` {label}, {len(lines):,} (marginal)", fmt_rate(ours_rate))
+        row.goal = ">= 0.3x tdoku"
+        if tdoku:
+            row.peer = f"tdoku {fmt_rate(-peer_rate)}"
+            row.ratio = f"{ours_rate / -peer_rate:.3f}x"
+        rows.append(row)
+    return rows
+
+
+def generate_row(rounds: int, k: int) -> Row:
+    """Marginal generate -k rates beside qqwing --generate, both over k and k/10."""
+    small = max(1, k // 10)
+    runs = []
+    for _ in range(rounds):
+        ours = [seconds([*cli(), "generate", "-k", str(j), "-q"], codes=(0,)) for j in (small, k)]
+        peer = [seconds(["qqwing", "--generate", str(j), "--one-line"]) for j in (small, k)]
+        runs.append(ours + peer)
+    o_small, o_full, p_small, p_full = best(runs)
+    ours_rate = rate(k - small, o_full - o_small)
+    peer_rate = rate(k - small, p_full - p_small)
+    return Row(
+        f"`generate -k {k:,}` (9x9, verified unique and minimal; marginal)",
+        fmt_rate(ours_rate),
+        f"qqwing {fmt_rate(peer_rate)}",
+        f"{ours_rate / peer_rate:.2f}x",
+        ">= 5x qqwing",
+    )
+
+
+def large_rows(k16: int, big: bool) -> list[Row]:
+    """16x16 (k16 puzzles in one process) and 25x25 (one) verified minimal puzzles."""
+    t16 = seconds([*cli(), "generate", "-n", "4", "-k", str(k16), "-q"], codes=(0,))
+    rows = [
+        Row(f"`generate -n 4 -k {k16}` (16x16)", f"{t16 / k16:.2f} s a puzzle", goal="<= 0.2 s")
+    ]
+    if big:
+        t25 = seconds([*cli(), "generate", "-n", "5", "-q"], timeout=600, codes=(0,))
+        rows.append(Row("`generate -n 5` (25x25, one puzzle)", f"{t25:.1f} s", goal="<= 10 s"))
+    return rows
+
+
+def verdicts_agree(folder: Path, lines: list[str]) -> str:
+    """Whether unique's default verdicts equal --method pysat's on lines."""
+    path = write(folder, "check.txt", lines)
+    outs = [
+        subprocess.run(
+            [*cli(), "unique", str(path), *extra],
+            capture_output=True,
+            text=True,
+            env=user_environment(),
+        )
+        for extra in ([], ["--method", "pysat", "-q"])
+    ]
+    same = outs[0].stdout == outs[1].stdout and outs[0].returncode == outs[1].returncode
+    counted = len(outs[0].stdout.splitlines())
+    return f"{counted:,} verdicts, {'equal' if same else 'DIFFERENT'}"
+
+
+def table(rows: list[Row]) -> str:
+    head = "| job | `sudoku-sat` default | peer | ratio | goal |\n|---|---:|---:|---:|---|\n"
+    return head + "".join(
+        f"| {r.job} | {r.ours} | {r.peer} | {r.ratio} | {r.goal} |\n" for r in rows
+    )
+
+
+def rewrite(path: Path, block: str) -> None:
+    """Replace the text between the markers of path by block."""
+    text = path.read_text()
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    path.write_text(text[:start] + "\n" + block + text[end:])
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sets, one round")
+    parser.add_argument("--rounds", type=int, default=3, help="runs per timing (best kept)")
+    parser.add_argument("--seventeen", type=int, default=20000, help="17-clue puzzles")
+    parser.add_argument("--hardest", type=int, default=5000, help="forum-hardest puzzles")
+    parser.add_argument("--generate", type=int, default=3000, help="generate -k K")
+    parser.add_argument("--tdoku", help="tdoku's run_benchmark binary (build-tdoku.sh)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-large", action="store_true", help="skip 16x16 and 25x25")
+    parser.add_argument("--write", action="store_true", help="rewrite docs/speed.md, README")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.rounds, args.seventeen, args.hardest, args.generate = 1, 2000, 300, 200
+    rng = random.Random(args.seed)
+    seventeen = dataset(SEVENTEEN, args.seventeen, rng)
+    hardest = dataset(HARDEST, args.hardest, rng)
+    if shutil.which("qqwing") is None:
+        sys.exit("qqwing is not installed (apt-get install qqwing)")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        rows = startup(args.rounds, folder, seventeen[0])
+        sets = [("17-clue", "seventeen", seventeen), ("forum-hardest", "hardest", hardest)]
+        rows += unique_rows(args.rounds, folder, args.tdoku, sets)
+        rows.append(generate_row(args.rounds, args.generate))
+        if not args.no_large:
+            rows += large_rows(3 if args.quick else 10, not args.quick)
+        check = verdicts_agree(folder, dataset(SEVENTEEN, args.seventeen, rng))
+    text = table(rows) + f"\nCheck: default `unique` against `--method pysat`: {check}.\n"
+    print(text)
+    if args.write:
+        stamp = time.strftime("%Y-%m-%d", time.gmtime())
+        block = f"{text}\nMeasured {stamp} by `{COMMAND}`.\n"
+        rewrite(DOC, block)
+        rewrite(README, block)
+
+
+if __name__ == "__main__":
+    main()
