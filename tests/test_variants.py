@@ -223,3 +223,15 @@ def test_cli_rule_option_and_bad_input(tmp_path: Path) -> None:
     )
     result = CliRunner().invoke(app, ["count", "-", "--rule", "nope"], input=grid)
     assert result.exit_code == 2
+
+
+def test_one_session_over_mixed_puzzles_agrees_with_cp_sat() -> None:
+    from sudoku_sat.variants.solve import Session
+
+    puzzles = [made(k, 6, s) for s in (1, 2) for k in ("jigsaw", "killer", "kropki", "x")]
+    loose = [p.with_givens((0,) * 36) for p in puzzles]
+    with Session() as session:
+        session.REFRESH = 5  # replace solvers within the run too
+        for p, q in zip(puzzles, loose, strict=True):
+            assert session.unique(p).solutions == (p.solution,)
+            assert len(session.solutions(q, 25)) == cpsat.count(q, 25)

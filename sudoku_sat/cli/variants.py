@@ -91,12 +91,13 @@ def title(k: int, total: int, puzzle: Variant, what: str) -> str:
 def solve_variants(puzzles: list[Variant], line: bool, as_json: bool, fpuzzles: bool) -> None:
     """``solve`` on variants: each puzzle's first solution."""
     from ..variants.fpuzzles_write import dumps
-    from ..variants.solve import enumerate_solutions
+    from ..variants.solve import Session
     from ..variants.text import format_line, render
 
     records, unsolved = [], 0
+    session = Session()
     for k, p in enumerate(puzzles, 1):
-        found = enumerate_solutions(p, 1)
+        found = session.solutions(p, 1)
         grid = found[0] if found else None
         unsolved += grid is None
         if as_json:
@@ -129,11 +130,12 @@ def solve_variants(puzzles: list[Variant], line: bool, as_json: bool, fpuzzles: 
 
 def count_variants(puzzles: list[Variant], cap: int, as_json: bool) -> None:
     """``count`` on variants: solutions up to cap."""
-    from ..variants.solve import count
+    from ..variants.solve import Session
 
     records = []
+    session = Session()
     for k, p in enumerate(puzzles, 1):
-        c = count(p, cap)
+        c = len(session.solutions(p, cap))
         if as_json:
             records.append(
                 {"index": k, "origin": p.origin, "count": c, "capped": c >= cap, "cap": cap}
@@ -146,13 +148,14 @@ def count_variants(puzzles: list[Variant], cap: int, as_json: bool) -> None:
 
 def unique_variants(puzzles: list[Variant], as_json: bool) -> None:
     """``unique`` on variants: unique, several or none; exit codes as for classic puzzles."""
-    from ..variants.solve import unique
+    from ..variants.solve import Session
     from ..variants.text import format_line
 
     records: list[dict[str, Any]] = []
     verdicts = []
+    session = Session()
     for k, p in enumerate(puzzles, 1):
-        v = unique(p)
+        v = session.unique(p)
         verdicts.append(v.verdict)
         record: dict[str, Any] = {
             "index": k,

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 
 from ..errors import UsageError
@@ -70,11 +71,11 @@ class VariantFormula:
 
 
 class _Builder:
-    def __init__(self, puzzle: Variant, sums: str, guard_sums: bool = False):
+    def __init__(self, puzzle: Variant, sums: str, guard_sums: bool = False, top: int = 0):
         if sums not in SUM_ENCODINGS:
             raise UsageError(f"unknown sum encoding {sums!r}; known: {', '.join(SUM_ENCODINGS)}")
         self.p, self.n, self.sums = puzzle, puzzle.size, sums
-        self.top = puzzle.size**3
+        self.top = max(top, puzzle.size**3)
         self.clauses: list[Clause] = []
         self.parts: dict[str, int] = {}
         self.part = ""
@@ -103,7 +104,7 @@ def encode_variant(
     """Every clause of the puzzle: rules, then (when givens) the givens as units. With
     guard_sums every cage sum's clauses hold only under its selector literal."""
     b = _Builder(puzzle, sums, guard_sums)
-    for name, part in _PARTS:
+    for name, part in SKELETON + CLUES:
         b.part = name
         part(b)
     if givens:
@@ -133,11 +134,18 @@ def _lines(size: int) -> list[tuple[int, ...]]:
 
 
 def _units(b: _Builder) -> None:
-    for cells in (*_lines(b.n), *b.p.regions):
+    for cells in (*_lines(b.n), *([] if b.p.jigsaw else b.p.regions)):
         b.add(_group(b, cells))
 
 
-def all_different_groups(puzzle: Variant) -> list[tuple[int, ...]]:
+def _jigsaw(b: _Builder) -> None:
+    """A jigsaw's regions are clues, so that jigsaw puzzles share a skeleton."""
+    if b.p.jigsaw:
+        for cells in b.p.regions:
+            b.add(_group(b, cells))
+
+
+def all_different_groups(puzzle: Variant, cages: bool = True) -> list[tuple[int, ...]]:
     """The groups besides rows, columns and regions whose digits must differ."""
     n, out = puzzle.size, []
     if "diagonal-" in puzzle.rules:
@@ -147,13 +155,45 @@ def all_different_groups(puzzle: Variant) -> list[tuple[int, ...]]:
     if "disjointgroups" in puzzle.rules:
         out.extend(tuple(sorted(r)[k] for r in puzzle.regions) for k in range(n))
     out.extend(puzzle.extra_regions)
-    out.extend(c.cells for c in puzzle.cages)
+    if cages:
+        out.extend(c.cells for c in puzzle.cages)
     return out
 
 
 def _groups(b: _Builder) -> None:
-    for cells in all_different_groups(b.p):
+    for cells in all_different_groups(b.p, cages=False):
         b.add(_group(b, cells))
+
+
+def _cage_groups(b: _Builder) -> None:
+    for cage in b.p.cages:
+        b.add(_group(b, cage.cells))
+
+
+def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
+    """What the skeleton clauses depend on: puzzles with equal keys share them."""
+    shared = puzzle.jigsaw and "disjointgroups" not in puzzle.rules
+    regions = None if shared else puzzle.regions
+    return (puzzle.size, puzzle.jigsaw, regions, puzzle.rules, puzzle.extra_regions)
+
+
+def encode_skeleton(puzzle: Variant) -> list[Clause]:
+    """The clauses shared by every puzzle of the same size, regions and global rules."""
+    b = _Builder(puzzle, DEFAULT_SUMS)
+    for name, part in SKELETON:
+        b.part = name
+        part(b)
+    return b.clauses
+
+
+def encode_clues(puzzle: Variant, top: int, sums: str = DEFAULT_SUMS) -> tuple[list[Clause], int]:
+    """The clauses of the puzzle's own clues (cages, lines, dots, parity; not the givens),
+    auxiliaries numbered after top, and the new top."""
+    b = _Builder(puzzle, sums, top=top)
+    for name, part in CLUES:
+        b.part = name
+        part(b)
+    return b.clauses, b.top
 
 
 def _shares_unit(puzzle: Variant, a: int, c: int) -> bool:
@@ -199,24 +239,35 @@ def _to(n: int, total: int) -> list[tuple[int, int]]:
     return [(d, total - d) for d in range(1, n + 1)]
 
 
+def _nonconsecutive(b: _Builder) -> None:
+    if "nonconsecutive" in b.p.rules:
+        for a, c in orthogonal_pairs(b.n):
+            b.add(_forbid(b, a, c, _consecutive(b.n)))
+
+
 def _neighbours(b: _Builder) -> None:
     n, p = b.n, b.p
-    if "nonconsecutive" in p.rules:
-        for a, c in orthogonal_pairs(n):
-            b.add(_forbid(b, a, c, _consecutive(n)))
     for dot in p.dots:
         a, c = dot.cells
-        fits = {d: [e for e in b.digits() if _fits(dot.kind, dot.value, d, e)] for d in b.digits()}
-        b.add(_relation(b, a, c, fits))
+        b.add(_relation(b, a, c, _fitting(n, dot.kind, dot.value)))
+    if not p.negative:
+        return
     kropki = {d.cells for d in p.dots if d.kind in ("difference", "ratio")}
     xv = {d.cells for d in p.dots if d.kind == "sum"}
+    banned = {
+        "difference": _consecutive(n),
+        "ratio": _double(n),
+        "xv": _to(n, 10) + _to(n, 5),
+    }
     for a, c in orthogonal_pairs(n):
-        if "difference" in p.negative and (a, c) not in kropki:
-            b.add(_forbid(b, a, c, _consecutive(n)))
-        if "ratio" in p.negative and (a, c) not in kropki:
-            b.add(_forbid(b, a, c, _double(n)))
-        if "xv" in p.negative and (a, c) not in xv:
-            b.add(_forbid(b, a, c, _to(n, 10) + _to(n, 5)))
+        for kind in p.negative:
+            if (a, c) not in (xv if kind == "xv" else kropki):
+                b.add([-(a * n + d), -(c * n + e)] for d, e in banned[kind] if 0 < d <= n >= e > 0)
+
+
+@cache
+def _fitting(n: int, kind: str, value: int) -> dict[int, list[int]]:
+    return {d: [e for e in range(1, n + 1) if _fits(kind, value, d, e)] for d in range(1, n + 1)}
 
 
 def _fits(kind: str, value: int, d: int, e: int) -> bool:
@@ -381,11 +432,16 @@ def _running(
     return out
 
 
-_PARTS = (
+SKELETON = (
     ("cells", _cells),
     ("units", _units),
     ("groups", _groups),
     ("moves", _moves),
+    ("nonconsecutive", _nonconsecutive),
+)
+CLUES = (
+    ("jigsaw", _jigsaw),
+    ("cages", _cage_groups),
     ("neighbours", _neighbours),
     ("thermometers", _thermometers),
     ("parity", _parity),

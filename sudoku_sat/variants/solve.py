@@ -19,10 +19,18 @@ from typing import Any
 
 from ..grid import Grid
 from ..sat.pysat import check_pysat_name
-from .encode import DEFAULT_SUMS, VariantFormula, encode_variant
+from .encode import (
+    DEFAULT_SUMS,
+    VariantFormula,
+    encode_clues,
+    encode_skeleton,
+    encode_variant,
+    skeleton_key,
+)
 from .model import Variant
 
-DEFAULT_SOLVER = "m22"
+DEFAULT_SOLVER = "g4"
+"""Glucose 4: as fast as MiniSat 2.2 or faster on the variant benchmark (docs/variants.md)."""
 
 
 def decode_model(model: list[int] | Iterator[int], size: int) -> Grid:
@@ -60,11 +68,6 @@ def enumerate_solutions(
     return found
 
 
-def count(puzzle: Variant, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> int:
-    """Number of solutions, at most cap."""
-    return len(enumerate_solutions(puzzle, cap, solver, sums))
-
-
 VERDICTS = {0: "none", 1: "unique", 2: "several"}
 
 
@@ -74,6 +77,76 @@ class Verdict:
 
     verdict: str
     solutions: tuple[Grid, ...]
+
+
+class Session:
+    """Puzzles solved on shared solvers, for files of many puzzles: one solver per skeleton
+    (size, regions, global rules) loaded once; each puzzle's clue clauses hold under a
+    fresh activation literal, its givens are assumptions, its blocking clauses are guarded
+    by the same literal, and the literal is retired (a unit clause) after the puzzle. A
+    solver is replaced after :attr:`REFRESH` puzzles, as retired clauses pile up."""
+
+    REFRESH = 400
+    KEEP = 4
+
+    def __init__(self, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS):
+        check_pysat_name(solver)
+        self.solver, self.sums = solver, sums
+        self._open: dict[tuple[object, ...], list[Any]] = {}
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Delete every solver."""
+        for s, _, _ in self._open.values():
+            s.delete()
+        self._open.clear()
+
+    def _entry(self, puzzle: Variant) -> list[Any]:
+        from pysat.solvers import Solver
+
+        key = skeleton_key(puzzle)
+        entry = self._open.get(key)
+        if entry is not None and entry[2] >= self.REFRESH:
+            entry[0].delete()
+            entry = None
+        if entry is None:
+            if len(self._open) >= self.KEEP:
+                self.close()
+            s = Solver(name=self.solver, bootstrap_with=encode_skeleton(puzzle))
+            entry = self._open[key] = [s, puzzle.size**3, 0]
+        return entry
+
+    def solutions(self, puzzle: Variant, cap: int) -> list[Grid]:
+        """Up to cap solutions of the puzzle."""
+        entry = self._entry(puzzle)
+        s, size = entry[0], puzzle.size
+        act = entry[1] + 1
+        clauses, entry[1] = encode_clues(puzzle, act, self.sums)
+        for clause in clauses:
+            s.add_clause([*clause, -act])
+        assume = [act] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
+        found: list[Grid] = []
+        while len(found) < cap and s.solve(assumptions=assume):
+            found.append(decode_model(s.get_model(), size))
+            s.add_clause([*blocking(found[-1], size), -act])
+        s.add_clause([-act])
+        entry[2] += 1
+        return found
+
+    def unique(self, puzzle: Variant) -> Verdict:
+        """unique, several or none, stopping at the second solution."""
+        found = self.solutions(puzzle, 2)
+        return Verdict(VERDICTS[len(found)], tuple(found))
+
+
+def count(puzzle: Variant, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> int:
+    """Number of solutions, at most cap."""
+    return len(enumerate_solutions(puzzle, cap, solver, sums))
 
 
 def unique(puzzle: Variant, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> Verdict:
