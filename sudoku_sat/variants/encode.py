@@ -30,72 +30,13 @@ Arrows whose circle has several cells (a number of several digits) always use ``
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 
-from ..errors import UsageError
 from ..grid import Clause
+from .builder import DEFAULT_SUMS, Builder, VariantFormula
 from .model import KING, KNIGHT, Variant, offset_pairs, orthogonal_pairs, rules_of
-
-SUM_ENCODINGS = ("combos", "card", "running")
-DEFAULT_SUMS = "combos"
-MAX_TUPLES = 20000
-"""Past this many digit tuples an arrow's ``combos`` falls back to ``running``."""
-
-
-@dataclass
-class VariantFormula:
-    """The clauses of a variant puzzle, with the number of variables and clauses per part."""
-
-    size: int
-    nvars: int
-    clauses: list[Clause]
-    parts: dict[str, int] = field(default_factory=dict)
-    rules: list[str] = field(default_factory=list)
-    selectors: dict[int, int] = field(default_factory=dict)
-    """With guard_sums: cage index -> the literal that switches its sum on."""
-
-    def comments(self) -> list[str]:
-        """The DIMACS header comments: size, rules, numbering, clauses per part."""
-        n = self.size
-        rules = ", ".join(self.rules) or "classic"
-        return [
-            f"sudoku-sat variant {n}x{n}: rules {rules}",
-            f"x(r,c,d) = {n * n}*r + {n}*c + d, r,c in 0..{n - 1}, d in 1..{n}"
-            + (f"; auxiliaries {n**3 + 1}..{self.nvars}" if self.nvars > n**3 else ""),
-            "clauses: "
-            + ", ".join(f"{k} {v}" for k, v in self.parts.items())
-            + f"; total {len(self.clauses)}",
-        ]
-
-
-class _Builder:
-    def __init__(self, puzzle: Variant, sums: str, guard_sums: bool = False, top: int = 0):
-        if sums not in SUM_ENCODINGS:
-            raise UsageError(f"unknown sum encoding {sums!r}; known: {', '.join(SUM_ENCODINGS)}")
-        self.p, self.n, self.sums = puzzle, puzzle.size, sums
-        self.top = max(top, puzzle.size**3)
-        self.clauses: list[Clause] = []
-        self.parts: dict[str, int] = {}
-        self.part = ""
-        self.guard_sums = guard_sums
-        self.selectors: dict[int, int] = {}
-
-    def x(self, cell: int, d: int) -> int:
-        return cell * self.n + d
-
-    def fresh(self) -> int:
-        self.top += 1
-        return self.top
-
-    def add(self, clauses: Iterable[Clause]) -> None:
-        before = len(self.clauses)
-        self.clauses.extend(clauses)
-        self.parts[self.part] = self.parts.get(self.part, 0) + len(self.clauses) - before
-
-    def digits(self) -> range:
-        return range(1, self.n + 1)
+from .sums import sums_part
 
 
 def encode_variant(
@@ -103,7 +44,7 @@ def encode_variant(
 ) -> VariantFormula:
     """Every clause of the puzzle: rules, then (when givens) the givens as units. With
     guard_sums every cage sum's clauses hold only under its selector literal."""
-    b = _Builder(puzzle, sums, guard_sums)
+    b = Builder(puzzle, sums, guard_sums)
     for name, part in SKELETON + CLUES:
         b.part = name
         part(b)
@@ -114,13 +55,13 @@ def encode_variant(
     return VariantFormula(puzzle.size, b.top, b.clauses, parts, rules_of(puzzle), b.selectors)
 
 
-def _cells(b: _Builder) -> None:
+def _cells(b: Builder) -> None:
     for c in range(b.p.ncells):
         b.add([[b.x(c, d) for d in b.digits()]])
         b.add([-b.x(c, d), -b.x(c, e)] for d, e in combinations(b.digits(), 2))
 
 
-def _group(b: _Builder, cells: tuple[int, ...]) -> Iterator[Clause]:
+def _group(b: Builder, cells: tuple[int, ...]) -> Iterator[Clause]:
     """All different; every digit at least once when the group has N cells."""
     for d in b.digits():
         if len(cells) == b.n:
@@ -133,12 +74,12 @@ def _lines(size: int) -> list[tuple[int, ...]]:
     return rows + [tuple(r * size + c for r in range(size)) for c in range(size)]
 
 
-def _units(b: _Builder) -> None:
+def _units(b: Builder) -> None:
     for cells in (*_lines(b.n), *([] if b.p.jigsaw else b.p.regions)):
         b.add(_group(b, cells))
 
 
-def _jigsaw(b: _Builder) -> None:
+def _jigsaw(b: Builder) -> None:
     """A jigsaw's regions are clues, so that jigsaw puzzles share a skeleton."""
     if b.p.jigsaw:
         for cells in b.p.regions:
@@ -160,12 +101,12 @@ def all_different_groups(puzzle: Variant, cages: bool = True) -> list[tuple[int,
     return out
 
 
-def _groups(b: _Builder) -> None:
+def _groups(b: Builder) -> None:
     for cells in all_different_groups(b.p, cages=False):
         b.add(_group(b, cells))
 
 
-def _cage_groups(b: _Builder) -> None:
+def _cage_groups(b: Builder) -> None:
     for cage in b.p.cages:
         b.add(_group(b, cage.cells))
 
@@ -179,7 +120,7 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
 
 def encode_skeleton(puzzle: Variant) -> list[Clause]:
     """The clauses shared by every puzzle of the same size, regions and global rules."""
-    b = _Builder(puzzle, DEFAULT_SUMS)
+    b = Builder(puzzle, DEFAULT_SUMS)
     for name, part in SKELETON:
         b.part = name
         part(b)
@@ -189,7 +130,7 @@ def encode_skeleton(puzzle: Variant) -> list[Clause]:
 def encode_clues(puzzle: Variant, top: int, sums: str = DEFAULT_SUMS) -> tuple[list[Clause], int]:
     """The clauses of the puzzle's own clues (cages, lines, dots, parity; not the givens),
     auxiliaries numbered after top, and the new top."""
-    b = _Builder(puzzle, sums, top=top)
+    b = Builder(puzzle, sums, top=top)
     for name, part in CLUES:
         b.part = name
         part(b)
@@ -203,7 +144,7 @@ def _shares_unit(puzzle: Variant, a: int, c: int) -> bool:
     return any(a in r and c in r for r in puzzle.regions)
 
 
-def _moves(b: _Builder) -> None:
+def _moves(b: Builder) -> None:
     for rule, moves in (("antiknight", KNIGHT), ("antiking", KING)):
         if rule in b.p.rules:
             for a, c in offset_pairs(b.n, moves):
@@ -211,7 +152,7 @@ def _moves(b: _Builder) -> None:
                     b.add([-b.x(a, d), -b.x(c, d)] for d in b.digits())
 
 
-def _relation(b: _Builder, a: int, c: int, fits: dict[int, list[int]]) -> Iterator[Clause]:
+def _relation(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> Iterator[Clause]:
     """x(a,d) → ∨ x(c,e) over e in fits[d], and the converse support."""
     back: dict[int, list[int]] = {e: [] for e in b.digits()}
     for d in b.digits():
@@ -222,7 +163,7 @@ def _relation(b: _Builder, a: int, c: int, fits: dict[int, list[int]]) -> Iterat
         yield [-b.x(c, e)] + [b.x(a, d) for d in back[e]]
 
 
-def _forbid(b: _Builder, a: int, c: int, pairs: Iterable[tuple[int, int]]) -> Iterator[Clause]:
+def _forbid(b: Builder, a: int, c: int, pairs: Iterable[tuple[int, int]]) -> Iterator[Clause]:
     n = b.n
     return ([-b.x(a, d), -b.x(c, e)] for d, e in pairs if 1 <= d <= n and 1 <= e <= n)
 
@@ -239,13 +180,13 @@ def _to(n: int, total: int) -> list[tuple[int, int]]:
     return [(d, total - d) for d in range(1, n + 1)]
 
 
-def _nonconsecutive(b: _Builder) -> None:
+def _nonconsecutive(b: Builder) -> None:
     if "nonconsecutive" in b.p.rules:
         for a, c in orthogonal_pairs(b.n):
             b.add(_forbid(b, a, c, _consecutive(b.n)))
 
 
-def _neighbours(b: _Builder) -> None:
+def _neighbours(b: Builder) -> None:
     n, p = b.n, b.p
     for dot in p.dots:
         a, c = dot.cells
@@ -278,7 +219,7 @@ def _fits(kind: str, value: int, d: int, e: int) -> bool:
     return d + e == value
 
 
-def _thermometers(b: _Builder) -> None:
+def _thermometers(b: Builder) -> None:
     for line in b.p.thermometers:
         for i, j in combinations(range(len(line)), 2):
             gap = j - i
@@ -286,150 +227,13 @@ def _thermometers(b: _Builder) -> None:
             b.add(_relation(b, line[i], line[j], fits))
 
 
-def _parity(b: _Builder) -> None:
+def _parity(b: Builder) -> None:
     p = b.p
     allowed: list[tuple[int, tuple[int, ...]]] = list(p.pencil)
     allowed += [(c, tuple(range(2, b.n + 1, 2))) for c in p.even]
     allowed += [(c, tuple(range(1, b.n + 1, 2))) for c in p.odd]
     for cell, digits in allowed:
         b.add([-b.x(cell, d)] for d in b.digits() if d not in digits)
-
-
-def _sums(b: _Builder) -> None:
-    for k, cage in enumerate(b.p.cages):
-        if cage.total is None:
-            continue
-        terms = [[(b.x(c, d), d) for d in b.digits()] for c in cage.cells]
-        if b.sums == "combos":
-            clauses = list(_cage_combos(b, cage.cells, cage.total))
-        elif b.sums == "card":
-            clauses = _card(b, terms, cage.total)
-        else:
-            clauses = _running(b, terms, [cage.total], None)
-        if b.guard_sums:
-            b.selectors[k] = guard = b.fresh()
-            clauses = [[*c, -guard] for c in clauses]
-        b.add(clauses)
-    for arrow in b.p.arrows:
-        b.add(_arrow(b, arrow.circle, arrow.line))
-
-
-def _arrow(b: _Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[Clause]:
-    terms = [[(b.x(c, d), d) for d in b.digits()] for c in line]
-    if len(circle) > 1 or b.sums == "card":
-        weights = [10 ** (len(circle) - 1 - k) for k in range(len(circle))]
-        negated = [
-            [(-b.x(c, d), w * d) for d in b.digits()] for c, w in zip(circle, weights, strict=True)
-        ]
-        return _card(b, terms + negated, sum(weights) * b.n * (b.n + 1) // 2)
-    target = [b.x(circle[0], d) for d in b.digits()]
-    if b.sums == "combos":
-        tuples = _tuples(b.n, len(line))
-        if tuples is not None:
-            return list(_arrow_combos(b, line, circle[0], tuples))
-    return _running(b, terms, list(b.digits()), target)
-
-
-def _contradiction(b: _Builder) -> list[Clause]:
-    """Two clauses no assignment satisfies (DIMACS writers refuse the empty clause)."""
-    v = b.fresh()
-    return [[v], [-v]]
-
-
-def _card(b: _Builder, terms: list[list[tuple[int, int]]], total: int) -> list[Clause]:
-    from pysat.card import CardEnc, EncType
-
-    lits = [lit for term in terms for lit, weight in term for _ in range(weight)]
-    enc = CardEnc.equals(lits=lits, bound=total, top_id=b.top, encoding=EncType.totalizer)
-    b.top = max(b.top, enc.nv)
-    return [list(c) for c in enc.clauses]
-
-
-def _combos(n: int, size: int, total: int) -> list[tuple[int, ...]]:
-    return [s for s in combinations(range(1, n + 1), size) if sum(s) == total]
-
-
-def _cage_combos(b: _Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
-    """One selector per digit set: exactly the sets that sum to total, supports both ways."""
-    sets = _combos(b.n, len(cells), total)
-    if not sets:
-        yield from _contradiction(b)
-        return
-    sel = [b.fresh() for _ in sets]
-    yield list(sel)
-    for s, digits in zip(sel, sets, strict=True):
-        for d in b.digits():
-            if d in digits:
-                yield [-s] + [b.x(c, d) for c in cells]
-            else:
-                yield from ([-s, -b.x(c, d)] for c in cells)
-    for d in b.digits():
-        using = [s for s, digits in zip(sel, sets, strict=True) if d in digits]
-        yield from ([-b.x(c, d)] + using for c in cells)
-
-
-def _tuples(n: int, length: int) -> list[tuple[int, ...]] | None:
-    if length > n:
-        return []
-    count = 1
-    for k in range(length):  # tuples of `length` digits with sum <= n: C(n, length)
-        count = count * (n - k) // (k + 1)
-    if count > MAX_TUPLES:
-        return None
-    return [t for t in product(range(1, n + 1), repeat=length) if sum(t) <= n]
-
-
-def _arrow_combos(
-    b: _Builder, line: tuple[int, ...], circle: int, tuples: list[tuple[int, ...]]
-) -> Iterator[Clause]:
-    if not tuples:
-        yield from _contradiction(b)
-        return
-    sel = [b.fresh() for _ in tuples]
-    yield list(sel)
-    support: dict[int, list[int]] = {}
-    for s, t in zip(sel, tuples, strict=True):
-        for c, d in zip(line, t, strict=True):
-            yield [-s, b.x(c, d)]
-            support.setdefault(b.x(c, d), []).append(s)
-        yield [-s, b.x(circle, sum(t))]
-        support.setdefault(b.x(circle, sum(t)), []).append(s)
-    for c in (*line, circle):
-        for d in b.digits():
-            yield [-b.x(c, d)] + support.get(b.x(c, d), [])
-
-
-def _running(
-    b: _Builder, terms: list[list[tuple[int, int]]], totals: list[int], target: list[int] | None
-) -> list[Clause]:
-    """One-hot partial sums: s[t] true iff the terms so far sum to t. With target (one literal
-    per total), s_last[t] ↔ target[t]; without it, the last sum is totals[0]."""
-    out: list[Clause] = []
-    prev = {w: lit for lit, w in terms[0]}  # the first cell's digits are its partial sums
-    for term in terms[1:]:
-        sums: dict[int, int] = {}
-        into: dict[int, list[tuple[int, int]]] = {}
-        for (a, pa), (lit, w) in product(prev.items(), term):
-            into.setdefault(a + w, []).append((pa, lit))
-        for t, ways in into.items():
-            sums[t] = b.fresh()
-            out.extend([-pa, -lit, sums[t]] for pa, lit in ways)
-            out.append([-sums[t]] + sorted({pa for pa, _ in ways}))
-            out.append([-sums[t]] + sorted({lit for _, lit in ways}))
-        out.append(list(sums.values()))
-        out.extend([-u, -v] for u, v in combinations(sums.values(), 2))
-        prev = {t: s for t, s in sums.items()}
-    if target is None:
-        out.extend([-s] for t, s in prev.items() if t != totals[0])
-        if totals[0] not in prev:
-            out.extend(_contradiction(b))
-        return out
-    for t, s in prev.items():
-        out.append([-s, target[t - 1]] if t in totals else [-s])
-    out.extend(
-        [-lit, prev[t]] if t in prev else [-lit] for t, lit in zip(totals, target, strict=True)
-    )
-    return out
 
 
 SKELETON = (
@@ -445,5 +249,5 @@ CLUES = (
     ("neighbours", _neighbours),
     ("thermometers", _thermometers),
     ("parity", _parity),
-    ("sums", _sums),
+    ("sums", sums_part),
 )

@@ -19,14 +19,8 @@ from typing import Any
 
 from ..grid import Grid
 from ..sat.pysat import check_pysat_name
-from .encode import (
-    DEFAULT_SUMS,
-    VariantFormula,
-    encode_clues,
-    encode_skeleton,
-    encode_variant,
-    skeleton_key,
-)
+from .builder import DEFAULT_SUMS, VariantFormula
+from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
 from .model import Variant
 
 DEFAULT_SOLVER = "g4"

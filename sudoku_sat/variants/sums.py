@@ -1,0 +1,147 @@
+"""Sum constraints (killer cage totals, arrows) in three encodings; ``encode`` documents
+them and which is the default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, product
+
+from ..grid import Clause
+from .builder import MAX_TUPLES, Builder
+
+
+def sums_part(b: Builder) -> None:
+    for k, cage in enumerate(b.p.cages):
+        if cage.total is None:
+            continue
+        terms = [[(b.x(c, d), d) for d in b.digits()] for c in cage.cells]
+        if b.sums == "combos":
+            clauses = list(_cage_combos(b, cage.cells, cage.total))
+        elif b.sums == "card":
+            clauses = _card(b, terms, cage.total)
+        else:
+            clauses = _running(b, terms, [cage.total], None)
+        if b.guard_sums:
+            b.selectors[k] = guard = b.fresh()
+            clauses = [[*c, -guard] for c in clauses]
+        b.add(clauses)
+    for arrow in b.p.arrows:
+        b.add(_arrow(b, arrow.circle, arrow.line))
+
+
+def _arrow(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[Clause]:
+    terms = [[(b.x(c, d), d) for d in b.digits()] for c in line]
+    if len(circle) > 1 or b.sums == "card":
+        weights = [10 ** (len(circle) - 1 - k) for k in range(len(circle))]
+        negated = [
+            [(-b.x(c, d), w * d) for d in b.digits()] for c, w in zip(circle, weights, strict=True)
+        ]
+        return _card(b, terms + negated, sum(weights) * b.n * (b.n + 1) // 2)
+    target = [b.x(circle[0], d) for d in b.digits()]
+    if b.sums == "combos":
+        tuples = _tuples(b.n, len(line))
+        if tuples is not None:
+            return list(_arrow_combos(b, line, circle[0], tuples))
+    return _running(b, terms, list(b.digits()), target)
+
+
+def _contradiction(b: Builder) -> list[Clause]:
+    """Two clauses no assignment satisfies (DIMACS writers refuse the empty clause)."""
+    v = b.fresh()
+    return [[v], [-v]]
+
+
+def _card(b: Builder, terms: list[list[tuple[int, int]]], total: int) -> list[Clause]:
+    from pysat.card import CardEnc, EncType
+
+    lits = [lit for term in terms for lit, weight in term for _ in range(weight)]
+    enc = CardEnc.equals(lits=lits, bound=total, top_id=b.top, encoding=EncType.totalizer)
+    b.top = max(b.top, enc.nv)
+    return [list(c) for c in enc.clauses]
+
+
+def _combos(n: int, size: int, total: int) -> list[tuple[int, ...]]:
+    return [s for s in combinations(range(1, n + 1), size) if sum(s) == total]
+
+
+def _cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
+    """One selector per digit set: exactly the sets that sum to total, supports both ways."""
+    sets = _combos(b.n, len(cells), total)
+    if not sets:
+        yield from _contradiction(b)
+        return
+    sel = [b.fresh() for _ in sets]
+    yield list(sel)
+    for s, digits in zip(sel, sets, strict=True):
+        for d in b.digits():
+            if d in digits:
+                yield [-s] + [b.x(c, d) for c in cells]
+            else:
+                yield from ([-s, -b.x(c, d)] for c in cells)
+    for d in b.digits():
+        using = [s for s, digits in zip(sel, sets, strict=True) if d in digits]
+        yield from ([-b.x(c, d)] + using for c in cells)
+
+
+def _tuples(n: int, length: int) -> list[tuple[int, ...]] | None:
+    if length > n:
+        return []
+    count = 1
+    for k in range(length):  # tuples of `length` digits with sum <= n: C(n, length)
+        count = count * (n - k) // (k + 1)
+    if count > MAX_TUPLES:
+        return None
+    return [t for t in product(range(1, n + 1), repeat=length) if sum(t) <= n]
+
+
+def _arrow_combos(
+    b: Builder, line: tuple[int, ...], circle: int, tuples: list[tuple[int, ...]]
+) -> Iterator[Clause]:
+    if not tuples:
+        yield from _contradiction(b)
+        return
+    sel = [b.fresh() for _ in tuples]
+    yield list(sel)
+    support: dict[int, list[int]] = {}
+    for s, t in zip(sel, tuples, strict=True):
+        for c, d in zip(line, t, strict=True):
+            yield [-s, b.x(c, d)]
+            support.setdefault(b.x(c, d), []).append(s)
+        yield [-s, b.x(circle, sum(t))]
+        support.setdefault(b.x(circle, sum(t)), []).append(s)
+    for c in (*line, circle):
+        for d in b.digits():
+            yield [-b.x(c, d)] + support.get(b.x(c, d), [])
+
+
+def _running(
+    b: Builder, terms: list[list[tuple[int, int]]], totals: list[int], target: list[int] | None
+) -> list[Clause]:
+    """One-hot partial sums: s[t] true iff the terms so far sum to t. With target (one literal
+    per total), s_last[t] ↔ target[t]; without it, the last sum is totals[0]."""
+    out: list[Clause] = []
+    prev = {w: lit for lit, w in terms[0]}  # the first cell's digits are its partial sums
+    for term in terms[1:]:
+        sums: dict[int, int] = {}
+        into: dict[int, list[tuple[int, int]]] = {}
+        for (a, pa), (lit, w) in product(prev.items(), term):
+            into.setdefault(a + w, []).append((pa, lit))
+        for t, ways in into.items():
+            sums[t] = b.fresh()
+            out.extend([-pa, -lit, sums[t]] for pa, lit in ways)
+            out.append([-sums[t]] + sorted({pa for pa, _ in ways}))
+            out.append([-sums[t]] + sorted({lit for _, lit in ways}))
+        out.append(list(sums.values()))
+        out.extend([-u, -v] for u, v in combinations(sums.values(), 2))
+        prev = {t: s for t, s in sums.items()}
+    if target is None:
+        out.extend([-s] for t, s in prev.items() if t != totals[0])
+        if totals[0] not in prev:
+            out.extend(_contradiction(b))
+        return out
+    for t, s in prev.items():
+        out.append([-s, target[t - 1]] if t in totals else [-s])
+    out.extend(
+        [-lit, prev[t]] if t in prev else [-lit] for t, lit in zip(totals, target, strict=True)
+    )
+    return out
