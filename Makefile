@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run   - creates .venv, installs sudoku-sat-lab (with the compiled engines), runs the demo
 #   make test  - creates .venv, installs with every extra (test,all), runs every test
+#                (pytest-xdist: one worker per core; the Dask tests share one worker)
 # make bench runs every benchmark script (minutes; figures go into README.md by hand).
 PYTHON ?= python3
 VENV := .venv
@@ -43,7 +44,7 @@ run: install
 
 test: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 lint: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'

@@ -6,7 +6,9 @@ import importlib.util
 import os
 import random
 import shutil
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ from hypothesis import settings
 
 from sudoku_sat.gridio import Puzzle, parse_puzzles
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+ROOT = Path(__file__).resolve().parents[1]
+DATASETS = ROOT.parent / "shared" / "datasets"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 # The seed report's grids (../shared/seeds/004 and the annealing issue).
@@ -83,3 +86,35 @@ def hard_solution() -> tuple[int, ...]:
 settings.register_profile("ci", max_examples=2000, deadline=None)
 settings.register_profile("dev", max_examples=150, deadline=None)
 settings.load_profile("ci" if IN_CI else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``pytest -n N`` (``make test``), before the workers start: compile or load
+    the numba kernels once, two groups side by side (tests/warm_kernels.py), so that the
+    workers load them from the cache instead of each compiling them again."""
+    workers = getattr(config.option, "numprocesses", None)
+    if not workers or hasattr(config, "workerinput") or importlib.util.find_spec("numba") is None:
+        return
+    warm = ROOT / "tests" / "warm_kernels.py"
+    runs = [
+        subprocess.Popen([sys.executable, str(warm), group], stdout=subprocess.DEVNULL)
+        for group in ("search", "propagation")
+    ]
+    for run in runs:
+        run.wait()
+
+
+@pytest.fixture(scope="session")
+def dask_address() -> Iterator[str]:
+    """The run's one Dask LocalCluster: two single-threaded worker processes on 127.0.0.1.
+
+    Modules that use it carry ``pytestmark = pytest.mark.xdist_group("dask")``, so under
+    ``pytest -n N --dist loadgroup`` they all run in one worker, which starts it once."""
+    distributed = pytest.importorskip("distributed")
+    os.environ["PYTHONPATH"] = os.pathsep.join(  # the workers unpickle tests' functions
+        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])
+    )
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as local:
+        yield str(local.scheduler_address)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,17 +22,13 @@ def reciprocals(chunk: list[int]) -> list[float]:
     return [1 / x for x in chunk]
 
 
-@pytest.fixture(scope="module")
-def address() -> Iterator[str]:
-    """A LocalCluster of two single-threaded worker processes on 127.0.0.1."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=":0",
-    ) as local:
-        yield str(local.scheduler_address)
+pytestmark = pytest.mark.xdist_group("dask")
+
+
+@pytest.fixture
+def address(dask_address: str) -> str:
+    """The run's Dask LocalCluster (tests/conftest.py)."""
+    return dask_address
 
 
 def test_results_come_in_input_order_with_every_chunk_reported(address: str) -> None:

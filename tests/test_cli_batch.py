@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,16 +24,13 @@ runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def address() -> Iterator[str]:
-    """A LocalCluster: two single-threaded worker processes on 127.0.0.1."""
-    os.environ["PYTHONPATH"] = os.pathsep.join(
-        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])
-    )
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0"
-    ) as local:
-        yield str(local.scheduler_address)
+pytestmark = pytest.mark.xdist_group("dask")
+
+
+@pytest.fixture
+def address(dask_address: str) -> str:
+    """The run's Dask LocalCluster (tests/conftest.py)."""
+    return dask_address
 
 
 @pytest.fixture(scope="module")

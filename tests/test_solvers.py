@@ -111,11 +111,14 @@ for _ in range(3):  # incremental: the same solver, again and again
     assert not solver.solve(assumptions=clue_assumptions(clash, 3))
 stats = solver.accum_stats()
 assert {"decisions", "conflicts"} <= set(stats), stats
-if interruptible:
-    big = Solver(name=name, bootstrap_with=rules(6))
+if interruptible:  # pigeonhole 12 -> 11: unsatisfiable, and hard for every CDCL solver
+    hole = lambda p, h: p * 11 + h + 1
+    pigeons = [[hole(p, h) for h in range(11)] for p in range(12)]
+    apart = [[-hole(p, h), -hole(q, h)] for h in range(11) for p in range(12) for q in range(p)]
+    big = Solver(name=name, bootstrap_with=pigeons + apart)
     timer = threading.Timer(0.01, big.interrupt)
     timer.start()
-    big.solve_limited(expect_interrupt=True)
+    assert big.solve_limited(expect_interrupt=True) is None  # interrupted, not finished
     big.clear_interrupt()
 print("ok")
 """

@@ -1,0 +1,56 @@
+"""Compile (or load) the numba kernels once, before the test workers start.
+
+``python tests/warm_kernels.py GROUP`` runs a few small commands in this process that
+reach every compiled kernel of that group; numba writes each one into the per-user cache
+(:mod:`sudoku_sat.kernel_cache`), and every test worker started afterwards loads it
+from there instead of compiling it again. ``tests/conftest.py`` runs the two groups side
+by side (one per core) before ``pytest -n`` starts its workers; with a warm cache this
+takes a few seconds. The commands check nothing: the tests do.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
+
+HARD = "700000400020070080003008009000500300060020090001007006000300900030040060009001005"
+GROUPS: dict[str, list[list[str]]] = {
+    "search": [  # the EUP search, greedy emptying, witnesses, RUP checking
+        ["unique", "-", "--method", "eup"],
+        ["count", "-", "--method", "eup"],
+        ["generate", "-k", "1", "--seed", "1", "--checker", "eup"],
+        ["generate", "-n", "4", "-k", "1", "--seed", "1"],
+    ],
+    "propagation": [  # UP/FL kernels, the batch ladder, GAC, annealing
+        ["propagate", "--encoding", "minimal", "-", "--engine", "fl", "--backend", "numba"],
+        ["propagate", "--encoding", "minimal", "-", "--engine", "fl2", "--backend", "numba"],
+        ["rate", "-"],
+        ["ladder", "--dataset", "-", "--depth"],
+        ["unique", "-", "--certify", "{tmp}/certs"],
+        ["explain", "-"],
+        ["solve", "-", "--engine", "gac"],
+        ["solve", "-", "--engine", "up"],
+        ["solve", "-", "--engine", "fl"],
+        ["anneal", "-", "--variant", "sirdey", "--tries", "1", "--max-iterations", "2000"],
+        ["anneal", "-", "--variant", "swap", "--tries", "1", "--max-iterations", "2000"],
+    ],
+}
+
+
+def warm(group: str) -> None:
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as tmp:
+        for command in GROUPS[group]:
+            args = [a.replace("{tmp}", tmp) for a in command]
+            result = runner.invoke(app, args, HARD)
+            print(result.exit_code, " ".join(args), flush=True)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    warm(sys.argv[1])
