@@ -57,7 +57,11 @@ def connect_timeout() -> float:
 def may_name_a_scheduler() -> bool:
     """False when Dask's configuration surely names no scheduler: no DASK_* variable and
     no file in Dask's configuration folders that mentions scheduler-address. Saves
-    importing dask (0.1 s) on every command run without a cluster."""
+    importing dask (0.1 s) on every command run without a cluster. Once dask is imported,
+    its configuration may also have been set in this process (``dask.config.set``)."""
+    dask = sys.modules.get("dask")
+    if dask is not None and dask.config.get("scheduler-address", None):
+        return True
     if any(key.startswith("DASK_") for key in os.environ):
         return True
     folders = [
