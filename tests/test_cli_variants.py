@@ -73,3 +73,39 @@ def test_show_svg_and_fpuzzles(tmp_path: Path) -> None:
     assert text.startswith("<svg") and "stroke-dasharray" in text and "<polyline" in text
     result = RUNNER.invoke(app, ["show", str(path), "--format", "fpuzzles"])
     assert parse_variants(result.output, "again")[0].cages == puzzle.cages
+
+
+def test_certificates_check_and_decode(tmp_path: Path) -> None:
+    puzzle, _ = make("killer", 6, random.Random(5))
+    path = tmp_path / "p.json"
+    path.write_text(dumps(puzzle))
+    certs = tmp_path / "certs"
+    result = RUNNER.invoke(app, ["unique", str(path), "--certify", str(certs)])
+    assert result.exit_code == 0, result.output
+    cnf, drup = certs / "puzzle-00001.cnf", certs / "puzzle-00001.drup"
+    result = RUNNER.invoke(app, ["check-proof", str(cnf), str(drup), "--checker", "ours"])
+    assert result.exit_code == 0 and "verified" in result.output
+    text = cnf.read_text()
+    clause = next(line for line in text.splitlines() if line.startswith("-"))
+    first = clause.split()[0]
+    cnf.write_text(text.replace(clause + "\n", f"{first} {first} 0\n", 1))  # not the rules
+    result = RUNNER.invoke(app, ["check-proof", str(cnf), str(drup), "--checker", "ours"])
+    assert result.exit_code == 1
+    model = "v " + " ".join(
+        str(c * 6 + d if d == puzzle.solution[c] else -(c * 6 + d))  # type: ignore[index]
+        for c in range(36)
+        for d in range(1, 7)
+    )
+    (tmp_path / "answer").write_text(f"s SATISFIABLE\n{model} 0\n")
+    args = ["decode", str(tmp_path / "answer"), "--puzzle", str(path), "--format", "line"]
+    result = RUNNER.invoke(app, args)
+    assert result.exit_code == 0 and result.output.strip() == "".join(map(str, puzzle.solution))
+
+
+def test_bench_variants_quick() -> None:
+    from .conftest import load_benchmark
+
+    bench = load_benchmark("bench_variants")
+    text = bench.main(["--quick", "--rules", "killer,xv"])  # type: ignore[attr-defined]
+    assert "| killer | 6x6 | 2 |" in text and "| xv | 6x6 | 2 |" in text
+    assert "equal" in text and "DIFFER" not in text and "| killer 6x6 (2) |" in text

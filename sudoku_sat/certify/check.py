@@ -25,6 +25,16 @@ from .proof import parse_proof, sha256_text
 from .prover import Certificate
 from .rup import RupChecker, Verdict
 
+
+def variant_problems(
+    comments: list[str], nvars: int, clauses: list[list[int]], source: str
+) -> list[str] | None:
+    """The variant certificate's SAT-side check (``sudoku_sat.variants.certify``)."""
+    from ..variants.certify import variant_problems as check
+
+    return check(comments, nvars, clauses, source)
+
+
 CHECKERS = ("ours", "dratify", "both")
 
 
@@ -69,7 +79,9 @@ def check_texts(
             f"{sources[1]} was made for the formula with SHA-256 "
             f"{proof.sha256[:16]}..., {sources[0]} has {digest[:16]}..."
         )
-    named = described(cnf, sources[0])
+    variant = variant_problems(cnf.comments, cnf.nvars, cnf.clauses, sources[0])
+    problems.extend(variant or [])
+    named = None if variant is not None else described(cnf, sources[0])
     if named is not None:
         puzzle, solution, n = named
         if not is_solution(solution, n, puzzle):
@@ -85,7 +97,8 @@ def check_texts(
             verdicts.append(RupChecker(cnf.nvars, cnf.clauses, backend).check(proof))
         else:
             verdicts.append(check_dratify(cnf_text, proof_text, proof.steps))
-    return Report(verdicts, problems, None if named is None else "checked")
+    checked = named is not None or variant is not None
+    return Report(verdicts, problems, "checked" if checked else None)
 
 
 class PuzzleChecker:

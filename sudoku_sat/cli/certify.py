@@ -159,6 +159,11 @@ def certify_command(
     solution, several solutions). Exit 0 when every puzzle is certified, 1 otherwise.
     Check a certificate with check-proof, or with drat-trim / dratify on the CNF and proof.
     """
+    from .variants import unique_variants, variant_input
+
+    variants = variant_input(puzzles)
+    if variants is not None:
+        return unique_variants(variants, as_json, directory)
     items = load(puzzles, alphabet, order)
     folder = prepare(directory)
     outcomes: list[Outcome] = []

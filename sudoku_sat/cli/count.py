@@ -211,7 +211,7 @@ def unique_command(
     """
     variants = variant_input(puzzles, rule)
     if variants is not None:
-        return unique_variants(variants, as_json)
+        return unique_variants(variants, as_json, certify)
     source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json, certify))
     if isinstance(source, Lines):
         raise typer.Exit(bulk_unique(source, jobs, scheduler))

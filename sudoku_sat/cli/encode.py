@@ -29,7 +29,7 @@ from ._common import (
     show_grid,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
-from .variants import RuleOption, encode_variants, variant_input
+from .variants import RuleOption, decode_variant, encode_variants, variant_input
 
 DEFAULT_OUT_DIR = Path("cnf_out")
 
@@ -220,6 +220,9 @@ def decode_command(
     """
     if puzzle_file is not None and puzzle_file == answer == "-":
         raise InputError("the answer and --puzzle cannot both be stdin", "--puzzle")
+    variants = None if puzzle_file is None else variant_input(puzzle_file)
+    if variants is not None:
+        return decode_variant(answer, variants, fmt is GridFormat.line)
     puzzle = None if puzzle_file is None else one_puzzle(puzzle_file, alphabet, order)
     header = cnf_header(cnf) if cnf is not None else None
     text, source = read_text(answer)

@@ -146,10 +146,18 @@ def count_variants(puzzles: list[Variant], cap: int, as_json: bool) -> None:
         emit_json(records)
 
 
-def unique_variants(puzzles: list[Variant], as_json: bool) -> None:
-    """``unique`` on variants: unique, several or none; exit codes as for classic puzzles."""
+def unique_variants(
+    puzzles: list[Variant], as_json: bool, certify: str | Path | None = None
+) -> None:
+    """``unique`` on variants: unique, several or none; exit codes as for classic puzzles.
+    With certify (a folder), every unique puzzle also gets a checked DRUP certificate."""
+    from ..certify.store import prepare
+    from ..variants.certify import certify_variant
     from ..variants.solve import Session
     from ..variants.text import format_line
+
+    folder = None if certify is None else prepare(certify)
+    uncertified = 0
 
     records: list[dict[str, Any]] = []
     verdicts = []
@@ -167,6 +175,12 @@ def unique_variants(puzzles: list[Variant], as_json: bool) -> None:
             record["solution"] = format_line(v.solutions[0])
         if p.solution is not None:
             record["matches_solution"] = v.verdict == "unique" and v.solutions[0] == p.solution
+        if folder is not None and v.verdict == "unique":
+            cert = certify_variant(p, v.solutions[0], folder, k)
+            record["certificate"] = cert.files.as_dict() if cert.files else cert.refusal
+            if cert.refusal is not None:
+                uncertified += 1
+                typer.echo(f"puzzle {k} ({p.origin}): no certificate: {cert.refusal}", err=True)
         records.append(record)
         if not as_json:
             note = ""
@@ -183,7 +197,11 @@ def unique_variants(puzzles: list[Variant], as_json: bool) -> None:
         if word != "unique":
             problem = "no solution" if word == "none" else "several solutions"
             typer.echo(f"puzzle {k} ({p.origin}) has {problem}", err=True)
-    raise typer.Exit(4 if "none" in verdicts else 1 if "several" in verdicts else 0)
+    if folder is not None:
+        certified = verdicts.count("unique") - uncertified
+        typer.echo(f"{certified} of {len(puzzles)} puzzle(s) certified in {folder}", err=True)
+    code = 4 if "none" in verdicts else 1 if "several" in verdicts else 0
+    raise typer.Exit(max(code, 1) if uncertified else code)
 
 
 def encode_variants(
@@ -292,3 +310,30 @@ def generate_variants(
     if failures:
         typer.echo(f"{failures} of {count} puzzle(s) failed the check", err=True)
         raise typer.Exit(1)
+
+
+def decode_variant(answer: str, puzzles: list[Variant], line: bool) -> None:
+    """``decode --puzzle VARIANT``: the solver's answer as a grid, which must solve it."""
+    from ..dimacs import parse_answer
+    from ..errors import DimacsError
+    from ..variants.solve import Session, decode_model
+    from ..variants.text import format_line, render
+
+    if len(puzzles) != 1:
+        raise InputError(f"holds {len(puzzles)} puzzles; --puzzle needs one", puzzles[0].origin)
+    puzzle = puzzles[0]
+    text, source = read_text(answer)
+    parsed = parse_answer(text, source)
+    if parsed.status != "SAT":
+        typer.echo(f"{parsed.status}: the solver found no solution", err=True)
+        raise typer.Exit(1)
+    size = puzzle.size
+    chosen = [lit for lit in parsed.literals if 0 < lit <= size**3]
+    grid = decode_model(chosen, size)
+    if len(chosen) != puzzle.ncells or 0 in grid:
+        raise DimacsError(f"not a model of a {size}x{size} grid: {len(chosen)} cell values", source)
+    if any(g and g != v for g, v in zip(puzzle.givens, grid, strict=True)):
+        raise DimacsError(f"not a solution of {puzzle.origin}: a given is changed", source)
+    if not Session().solutions(puzzle.with_givens(grid), 1):
+        raise DimacsError(f"not a solution of {puzzle.origin}: a rule is broken", source)
+    typer.echo(format_line(grid) if line else render(puzzle, grid))

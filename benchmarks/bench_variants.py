@@ -1,0 +1,229 @@
+"""Variant puzzles: ``unique`` beside OR-tools CP-SAT on every rule set, in the same run.
+
+    python benchmarks/bench_variants.py --write     # the tables of docs/variants.md
+    python benchmarks/bench_variants.py --quick     # 6x6, two puzzles a rule: a smoke run
+
+For each of the 13 rule sets the script makes its own puzzles (seeded: a random grid
+under the rules, clues drawn from it, givens and cage sums removed while unique, so each
+is unique and minimal), plus as many "several" puzzles (the same with one more given
+removed, or none left: two solutions or more) and "contradictory" ones (one given changed).
+
+- verdicts: ``Session.unique`` (the library behind ``unique``) against CP-SAT's count
+  to 2 on every puzzle; a difference is printed and makes the exit code 1;
+- batch marginal: seconds per puzzle of one ``Session`` over the rule's unique puzzles
+  after a first warming puzzle, beside CP-SAT (a fresh model per puzzle, one worker),
+  and the ratio;
+- whole process: ``sudoku-sat unique FILE`` on one puzzle of the rule, start to exit,
+  best of ``--rounds``;
+- ``candidates`` on a blank-ish 9x9 variant (whole process) and ``generate --killer`` /
+  ``generate --rule anti-knight`` (whole process, per puzzle, each checked by CP-SAT);
+- ``--sums``: unique per puzzle on killer and arrow puzzles in each sum encoding.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.builder import SUM_ENCODINGS
+from sudoku_sat.variants.fpuzzles_write import dumps
+from sudoku_sat.variants.make import KINDS, make
+from sudoku_sat.variants.model import Variant
+from sudoku_sat.variants.solve import Session
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "variants.md"
+BEGIN, END = "<!-- bench_variants:begin -->", "<!-- bench_variants:end -->"
+COMMAND = "python benchmarks/bench_variants.py --write"
+
+
+def cli() -> list[str]:
+    """The sudoku-sat console script of this Python's environment."""
+    script = Path(sys.executable).parent / "sudoku-sat"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "sudoku_sat"]
+
+
+def process(args: list[str], rounds: int) -> float:
+    """Best wall time of a whole sudoku-sat process over rounds."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        subprocess.run([*cli(), *args], capture_output=True, check=False)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def puzzles_for(kind: str, size: int, count: int, seed: int) -> list[Variant]:
+    """count unique minimal puzzles of the rule set."""
+    rng = random.Random(f"{kind}:{seed}")
+    return [make(kind, size, rng)[0] for _ in range(count)]
+
+
+def several(p: Variant) -> Variant:
+    """One more given removed (or all gone): usually several solutions."""
+    kept = [c for c, v in enumerate(p.givens) if v]
+    if not kept:
+        return p.with_givens(p.givens)
+    return p.with_givens(tuple(0 if c == kept[0] else v for c, v in enumerate(p.givens)))
+
+
+def contradictory(p: Variant) -> Variant:
+    """One given changed to another digit (or one blank filled wrongly)."""
+    assert p.solution is not None
+    cell = next((c for c, v in enumerate(p.givens) if v), 0)
+    wrong = list(p.givens)
+    wrong[cell] = p.solution[cell] % p.size + 1
+    return p.with_givens(tuple(wrong))
+
+
+def per_puzzle(run: Callable[[Variant], object], puzzles: list[Variant]) -> float:
+    """Seconds per puzzle of run over puzzles (after one warming call)."""
+    run(puzzles[0])
+    start = time.perf_counter()
+    for p in puzzles:
+        run(p)
+    return (time.perf_counter() - start) / len(puzzles)
+
+
+def cp_verdict(p: Variant) -> str:
+    return {0: "none", 1: "unique", 2: "several"}[cpsat.count(p, 2)]
+
+
+def rule_row(
+    kind: str, size: int, count: int, seed: int, rounds: int, folder: Path
+) -> tuple[str, int]:
+    """One table row for a rule set, and how many verdicts differ from CP-SAT's."""
+    made = puzzles_for(kind, size, count, seed)
+    every = made + [several(p) for p in made] + [contradictory(p) for p in made]
+    with Session() as session:
+        ours = [session.unique(p).verdict for p in every]
+        theirs = [cp_verdict(p) for p in every]
+        differ = sum(a != b for a, b in zip(ours, theirs, strict=True))
+        sat = per_puzzle(session.unique, made)
+    cp = per_puzzle(cp_verdict, made)
+    path = folder / f"{kind}.json"
+    path.write_text(dumps(made[0]) + "\n")
+    whole = process(["unique", str(path)], rounds)
+    tally = f"{ours.count('unique')}/{ours.count('several')}/{ours.count('none')}"
+    givens = statistics.mean(sum(1 for v in p.givens if v) for p in made)
+    row = (
+        f"| {kind} | {size}x{size} | {len(made)} | {givens:.1f} | {tally} | "
+        f"{'equal' if not differ else f'{differ} DIFFER'} | {sat * 1000:.2f} | "
+        f"{cp * 1000:.2f} | {cp / sat:.1f}x | {whole:.2f} |\n"
+    )
+    return row, differ
+
+
+def rules_table(
+    kinds: list[str], size: int, count: int, seed: int, rounds: int, folder: Path
+) -> tuple[str, int]:
+    head = (
+        "| rule set | size | puzzles | givens (mean) | verdicts unique/several/none | "
+        "vs CP-SAT | unique ms/puzzle (batch) | CP-SAT ms/puzzle | ratio | "
+        "`unique` whole process (s) |\n|---|---|---:|---:|---|---|---:|---:|---:|---:|\n"
+    )
+    rows, differ = [], 0
+    for kind in kinds:
+        row, d = rule_row(kind, 9 if kind == "windoku" else size, count, seed, rounds, folder)
+        rows.append(row)
+        differ += d
+        print(row, end="", flush=True)
+    return head + "".join(rows), differ
+
+
+def sums_table(size: int, count: int, seed: int) -> str:
+    head = "| puzzles | " + " | ".join(f"{s} ms/puzzle" for s in SUM_ENCODINGS)
+    head += " |\n|---|" + "---:|" * len(SUM_ENCODINGS) + "\n"
+    rows = []
+    for kind in ("killer", "arrow"):
+        made = puzzles_for(kind, size, count, seed)
+        cells = []
+        for sums in SUM_ENCODINGS:
+            with Session(sums=sums) as session:
+                cells.append(f"{per_puzzle(session.unique, made) * 1000:.2f}")
+        rows.append(f"| {kind} {size}x{size} ({count}) | " + " | ".join(cells) + " |\n")
+    return head + "".join(rows)
+
+
+def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) -> str:
+    rng = random.Random(seed)
+    blankish = make("anti-knight", size, rng)[0]
+    kept = [c for c, v in enumerate(blankish.givens) if v][: max(1, size // 3)]
+    blankish = replace(
+        blankish, givens=tuple(v if c in kept else 0 for c, v in enumerate(blankish.givens))
+    )
+    path = folder / "blankish.json"
+    path.write_text(dumps(blankish) + "\n")
+    seconds = process(["candidates", str(path)], rounds)
+    job = f"`candidates` on an anti-knight {size}x{size} with {len(kept)} givens"
+    rows = [f"| {job} | {seconds:.2f} s |\n"]
+    for args in (["--killer"], ["--rule", "anti-knight"]) if generate else ():
+        run = [
+            "generate",
+            *args,
+            "--size",
+            str(size),
+            "-k",
+            str(generate),
+            "--seed",
+            str(seed),
+            "-q",
+        ]
+        seconds = process(run, 1)
+        job = f"`generate {' '.join(args)} -k {generate}` (each checked by CP-SAT)"
+        rows.append(f"| {job} | {seconds / generate:.2f} s a puzzle |\n")
+    return "| job (whole process) | time |\n|---|---:|\n" + "".join(rows)
+
+
+def rewrite(path: Path, block: str) -> None:
+    """Replace the text between the markers of path by block."""
+    text = path.read_text()
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    path.write_text(text[:start] + "\n" + block + text[end:])
+
+
+def main(argv: Sequence[str] | None = None) -> str:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="6x6, 2 puzzles a rule, 1 round")
+    parser.add_argument("--count", type=int, default=10, help="unique puzzles per rule set")
+    parser.add_argument("--size", type=int, default=9, help="grid side (windoku is 9x9)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs per whole-process timing")
+    parser.add_argument("--generate", type=int, default=10, help="generate -k K (0: none)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rules", default=",".join(KINDS), help="comma-separated rule sets")
+    parser.add_argument("--write", action="store_true", help="rewrite docs/variants.md")
+    args = parser.parse_args(argv)
+    if args.quick:  # no generate runs: the tests run those commands themselves
+        args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        kinds = args.rules.split(",")
+        rules, differ = rules_table(kinds, args.size, args.count, args.seed, args.rounds, folder)
+        sums = sums_table(args.size, args.count, args.seed)
+        tools = tools_table(args.size, args.generate, args.seed, args.rounds, folder)
+    config = {k: getattr(args, k) for k in ("count", "size", "rounds", "generate", "seed")}
+    block = (
+        f"Made by `{COMMAND}` ({json.dumps(config)}).\n\n{rules}\n"
+        f"Sum encodings, `unique` per puzzle in one session:\n\n{sums}\n{tools}"
+    )
+    print("\n" + block)
+    if args.write:
+        rewrite(DOC, block)
+    if differ:
+        print(f"{differ} verdict(s) differ from CP-SAT's", file=sys.stderr)
+        raise SystemExit(1)
+    return block
+
+
+if __name__ == "__main__":
+    main()

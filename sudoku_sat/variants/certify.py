@@ -1,0 +1,104 @@
+"""Certificates of uniqueness for variant puzzles, in the classic certificate's form.
+
+Per unique puzzle: ``puzzle-NNNNN.cnf`` (the variant formula with the givens as units,
+and ¬S, the clause that rules out the solution S), ``.sol`` (S) and ``.drup`` (a DRUP
+proof that the CNF is UNSAT, from a proof-producing PySAT solver, Glucose 4.2 by
+default), the proof checked by the in-house RUP checker before it is written.
+The CNF's comments carry the puzzle as f-puzzles JSON and S, so ``check-proof`` also
+checks the SAT side (``variant_problems``): S obeys every rule (CP-SAT, independent of
+the CNF) and the clauses are exactly the puzzle's encoding and ¬S.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..certify.proof import format_proof, hash_comment, parse_proof, sha256_text
+from ..certify.rup import RupChecker
+from ..certify.store import Written, stem
+from ..dimacs import write_cnf
+from ..files import atomic_write
+from ..grid import Grid
+from .encode import encode_variant
+from .fpuzzles_write import dumps
+from .model import Variant
+from .solve import blocking
+from .text import format_line
+
+
+@dataclass(frozen=True)
+class VariantCertificate:
+    """What was written, or why nothing was."""
+
+    index: int
+    files: Written | None
+    refusal: str | None = None
+
+
+def cnf_text(puzzle: Variant, solution: Grid) -> tuple[str, int, list[list[int]]]:
+    """The certificate CNF as text, its variable count and clauses."""
+    formula = encode_variant(puzzle)
+    clauses = [*formula.clauses, blocking(solution, puzzle.size)]
+    lines = [
+        *formula.comments(),
+        f"fpuzzles {dumps(replace(puzzle, solution=None))}",
+        f"variant-solution {format_line(solution)}",
+        "certificate: these clauses and not-S are UNSAT iff S is the only solution",
+    ]
+    out = io.StringIO()
+    write_cnf(out, formula.nvars, clauses, lines)
+    return out.getvalue(), formula.nvars, clauses
+
+
+def certify_variant(
+    puzzle: Variant, solution: Grid, folder: Path, index: int, solver: str = "glucose42"
+) -> VariantCertificate:
+    """Write the certificate of puzzle number index (solution: its only solution)."""
+    from pysat.solvers import Solver
+
+    text, nvars, clauses = cnf_text(puzzle, solution)
+    with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as s:
+        if s.solve():
+            return VariantCertificate(index, None, "several solutions")
+        lines = s.get_proof()
+    proof = parse_proof("\n".join(lines), nvars, f"<{solver} proof>")
+    verdict = RupChecker(nvars, clauses).check(proof)
+    if not verdict.ok:
+        return VariantCertificate(index, None, f"the proof did not check: {verdict.reason}")
+    base = stem(index)
+    files = Written(folder / f"{base}.cnf", folder / f"{base}.sol", folder / f"{base}.drup")
+    how = f"DRUP proof that {files.cnf.name} is UNSAT ({solver} with_proof)"
+    atomic_write(files.cnf, lambda fp: fp.write(text))
+    atomic_write(files.solution, lambda fp: fp.write(format_line(solution) + "\n"))
+    body = format_proof(proof.steps, [hash_comment(sha256_text(text), files.cnf.name), how])
+    atomic_write(files.proof, lambda fp: fp.write(body))
+    return VariantCertificate(index, files)
+
+
+def variant_problems(
+    comments: list[str], nvars: int, clauses: list[list[int]], source: str
+) -> list[str] | None:
+    """For a CNF whose comments carry a variant puzzle and solution: what is wrong with the
+    SAT side (empty when nothing is); None when the comments name no variant."""
+    from ..errors import InputError
+    from .fpuzzles import parse_variants
+    from .text import SYMBOLS
+
+    fields = dict(c.split(" ", 1) for c in comments if " " in c)
+    if "fpuzzles" not in fields or "variant-solution" not in fields:
+        return None
+    try:
+        (puzzle,) = parse_variants(fields["fpuzzles"].strip(), source)
+        solution = tuple(SYMBOLS.index(ch) for ch in fields["variant-solution"].strip())
+    except (InputError, ValueError):
+        return [f"{source}: the 'c fpuzzles' and 'c variant-solution' comments do not parse"]
+    from . import cpsat
+
+    if len(solution) != puzzle.ncells or not cpsat.is_solution(puzzle, solution):
+        return [f"{source}: the solution in its comments does not solve the puzzle"]
+    _, n, expected = cnf_text(puzzle, solution)
+    if n != nvars or expected != clauses:
+        return [f"{source}: the clauses are not the encoding of the puzzle and not-S"]
+    return []
