@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
-#   make run   - creates .venv, installs sudoku-sat-lab (with the compiled engines), runs the demo
+#   make run   - creates .venv, installs sudoku-sat-lab (with the compiled engines and the
+#                second proof checker), runs the demo
 #   make test  - creates .venv, installs with every extra (test,all), runs every test
 #                (pytest-xdist: one worker per core; the Dask tests share one worker)
 # make bench runs every benchmark script (minutes; figures go into README.md by hand).
@@ -17,7 +18,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 install: $(BIN)/python
-	$(PIP) -e '.[fast]'
+	$(PIP) -e '.[fast,certify]'
 
 run: install
 	@echo "== the seed report's 'tres difficile' grid"

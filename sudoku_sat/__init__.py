@@ -1,8 +1,9 @@
 """sudoku-sat: Sudoku to SAT and back.
 
 Modules: ``grid`` (vocabulary), ``gridio`` (reading and drawing grids), ``encoding`` (the
-Centrale 2014 formula), ``dimacs`` (CNF files and solver answers), ``solvers`` (PySAT and
-binaries), ``engines`` (in-house engines by name), ``errors``; ``cli`` is the command line.
+Centrale 2014 formula), ``dimacs`` (CNF files and solver answers), ``sat`` (PySAT and
+solver binaries), ``engines`` (in-house engines by name), ``errors``; ``cli`` is the
+command line.
 """
 
 from __future__ import annotations

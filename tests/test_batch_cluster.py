@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_sat.batch import DaskExecutor, batch_map, open_executor
+from sudoku_sat.batch import DaskExecutor, batch_map, chunk_size, open_executor, ramped
 from sudoku_sat.batch import cluster as dask_cluster
 from sudoku_sat.errors import SolverError
 
@@ -38,7 +38,7 @@ def test_results_come_in_input_order_with_every_chunk_reported(address: str) -> 
         assert executor.workers == 2
         out = list(batch_map(executor, squares, items, seen.append))
     assert out == [x * x for x in items]
-    assert sum(seen) == len(items) and len(seen) == 64
+    assert sum(seen) == len(items) and len(seen) == len(ramped(items, chunk_size(len(items))))
 
 
 def test_a_task_error_reaches_the_caller(address: str) -> None:
@@ -99,6 +99,7 @@ def test_no_dask_configuration_means_no_scheduler_and_no_dask_import(
     for key in [k for k in os.environ if k.startswith("DASK_")]:
         monkeypatch.delenv(key)
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delitem(dask_cluster.sys.modules, "dask", raising=False)  # as in a new process
     monkeypatch.setattr(dask_cluster.site, "PREFIXES", [])
     monkeypatch.setattr(dask_cluster.sys, "prefix", str(tmp_path))
     monkeypatch.setenv("DASK_ROOT_CONFIG", str(tmp_path / "etc"))

@@ -124,3 +124,15 @@ def test_open_executor_follows_the_options(monkeypatch: pytest.MonkeyPatch) -> N
     assert isinstance(executor, LocalProcesses) and executor.workers == 3
     with pytest.raises(SudokuSatError, match="mutually exclusive"):
         open_executor(2, "tcp://127.0.0.1:1")
+
+
+def test_ramped_chunks_start_small_double_and_keep_every_item_once() -> None:
+    from sudoku_sat.batch import ramped
+
+    items = list(range(1000))
+    chunks = ramped(items, 100, first=8)
+    assert [len(c) for c in chunks] == [8, 16, 32, 64] + [100] * 8 + [80]
+    assert [x for c in chunks for x in c] == items
+    assert ramped(items[:5], 100) == [items[:5]]
+    assert ramped([], 10) == []
+    assert [len(c) for c in ramped(items[:10], 2, first=8)] == [2] * 5

@@ -6,11 +6,14 @@ dead) run for the duration of one test, bounded in time, and are always stopped.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -184,3 +187,59 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_3(tmp_path: Path) -> None
     assert run.stdout == b""
     lines = run.stderr.decode().splitlines()
     assert len(lines) == 1 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in lines[0]
+
+
+def scheduler_failure(puzzles: Path, address: str) -> subprocess.CompletedProcess[bytes]:
+    """`solve PUZZLES --scheduler address` as a user types it (no timeout variable set)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", "solve", str(puzzles), "--scheduler", address],
+        env=env(),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def garbling_server() -> tuple[socket.socket, threading.Thread]:
+    """A loopback port that accepts and answers bytes that are not Dask's protocol."""
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def answer() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(b"\xff" * 64)
+                conn.close()
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    return server, thread
+
+
+@pytest.mark.parametrize("kind", ["malformed", "refused", "unknown host", "not dask"])
+def test_a_bad_scheduler_address_is_one_line_exit_3_and_no_traceback(
+    tmp_path: Path, kind: str
+) -> None:
+    puzzles = tmp_path / "grid.txt"
+    puzzles.write_text("." * 81 + "\n")
+    server = None
+    if kind == "not dask":
+        server, _ = garbling_server()
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    else:
+        address = {
+            "malformed": "nosuch",
+            "refused": "tcp://127.0.0.1:9",
+            "unknown host": "tcp://nosuchhost.invalid:8786",
+        }[kind]
+    try:
+        run = scheduler_failure(puzzles, address)
+    finally:
+        if server is not None:
+            server.close()
+    lines = run.stderr.decode().splitlines()
+    assert run.returncode == 3, run.stderr
+    assert run.stdout == b""
+    assert len(lines) == 1, lines
+    assert f"cannot reach the Dask scheduler at {address}: " in lines[0]
+    assert "memory" not in lines[0]

@@ -246,3 +246,24 @@ def test_generate_certify(tmp_path: Path) -> None:
     for drup in drups:
         check = runner.invoke(app, ["check-proof", str(drup.with_suffix(".cnf")), str(drup)])
         assert check.exit_code == 0, check.output
+
+
+@pytest.mark.parametrize("command", ["certify", "unique"])
+def test_a_folder_created_for_nothing_certified_is_removed(tmp_path: Path, command: str) -> None:
+    source = tmp_path / "puzzles.txt"
+    source.write_text(f"{AMBIGUOUS}\n")
+    folder = tmp_path / "certs"
+    args = [str(source), str(folder)] if command == "certify" else [str(source), "--certify"]
+    if command == "unique":
+        args.append(str(folder))
+    result = runner.invoke(app, [command, *args])
+    assert result.exit_code == 1, result.output
+    assert not folder.exists()
+
+
+def test_a_folder_that_was_there_stays_even_when_nothing_is_certified(tmp_path: Path) -> None:
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    _, result = certified(tmp_path, f"{AMBIGUOUS}\n")
+    assert result.exit_code == 1  # type: ignore[attr-defined]
+    assert folder.is_dir() and not any(folder.iterdir())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,8 +19,10 @@ def test_text_names_cells_values_and_rules() -> None:
     result = runner.invoke(app, ["explain", "-"], input=TRES_DIFFICILE + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "naked single: cell (" in out and "hidden single: cell (" in out
-    assert "locked candidates (" in out and "failed literal (depth 2): suppose x(" in out
+    assert "naked single: cell r" in out and "hidden single: cell r" in out
+    assert "locked candidates (" in out and "failed literal (depth 2): suppose r" in out
+    assert re.search(r"cell r[1-9]c[1-9] = [1-9]", out) and "(0," not in out
+    assert " block 0" not in out and " row 0" not in out and " column 0" not in out
     assert "the empty clause" in out and "littéral infructueux" in out
     assert out.strip().splitlines()[-1] == "solved: " + TRES_DIFFICILE_SOLUTION
 

@@ -9,6 +9,7 @@ timed assertion on the run itself).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -94,7 +95,10 @@ def stop(proc: subprocess.Popen[str], signum: int) -> tuple[int, str, str]:
 
 def assert_one_line(code: int, err: str, signum: int) -> None:
     assert code == 128 + signum, err
-    assert err.splitlines() == [f"sudoku-sat: stopped by {signal.Signals(signum).name}"], err
+    name = signal.Signals(signum).name
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert re.fullmatch(rf"sudoku-sat: stopped by {name} \(\d+ lines written\)", lines[0]), err
 
 
 def gone(pids: set[int]) -> bool:
@@ -287,3 +291,59 @@ def test_sigint_inside_pysat_is_one_line(tmp_path: Path) -> None:
 def test_is_pysat_interrupt() -> None:
     assert is_pysat_interrupt(RuntimeError("Caught keyboard interrupt"))
     assert not is_pysat_interrupt(RuntimeError("something else"))
+
+
+def streamed(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[bytes], Path]:
+    """`sudoku-sat ARGS > out.txt` as a shell runs it: stdout a regular file."""
+    out = tmp_path / "out.txt"
+    with out.open("wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sudoku_sat", *args],
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    return proc, out
+
+
+def many_puzzles(tmp_path: Path, count: int) -> Path:
+    lines = dataset_path("puzzles5_forum_hardest_1905_11+").read_text().splitlines()
+    puzzles = [line for line in lines if line and not line.startswith("#")][:count]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    return path
+
+
+STREAMING = {
+    "generate": ("generate", "-k", "100000", "--seed", "1"),
+    "unique": ("unique", "many.txt", "--method", "pysat"),
+    "solve": ("solve", "many.txt", "--format", "line", "--engine", "fl"),
+    "rate": ("rate", "many.txt"),
+    "count": ("count", "many.txt", "--cap", "2", "--method", "pysat"),
+    "minimize": ("minimize", "many.txt"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(STREAMING))
+def test_a_batch_streams_complete_lines_and_an_interruption_keeps_them(
+    tmp_path: Path, command: str
+) -> None:
+    many_puzzles(tmp_path, 20000)
+    proc, out = streamed(tmp_path, *STREAMING[command])
+    deadline = time.monotonic() + TIMEOUT
+    while out.stat().st_size == 0:  # results come out while the batch runs
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "no line written"
+        time.sleep(0.05)
+    text = out.read_bytes()
+    assert text.endswith(b"\n")  # complete lines only, at every moment
+    os.kill(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 130, err
+    kept = out.read_bytes()
+    assert kept.startswith(text) and kept.endswith(b"\n")
+    said = re.fullmatch(rb"sudoku-sat: stopped by SIGINT \((\d+) lines written\)\n", err)
+    assert said is not None, err
+    assert int(said.group(1)) == kept.count(b"\n") < 20000

@@ -15,10 +15,21 @@ The CLI wraps the last two steps with a progress bar (``cli._common.batch_result
 from __future__ import annotations
 
 from ..errors import SudokuSatError
-from .cluster import DaskExecutor, configured_address
-from .executor import MAX_CHUNK, Executor, LocalProcesses, Serial, batch_map, chunk_size, chunked
+from .cluster import CONNECT_TIMEOUT, DaskExecutor, configured_address
+from .executor import (
+    MAX_CHUNK,
+    Executor,
+    LocalProcesses,
+    Serial,
+    batch_map,
+    chunk_size,
+    chunked,
+    map_ramped,
+    ramped,
+)
 
 __all__ = [
+    "CONNECT_TIMEOUT",
     "MAX_CHUNK",
     "DaskExecutor",
     "Executor",
@@ -27,15 +38,20 @@ __all__ = [
     "batch_map",
     "chunk_size",
     "chunked",
+    "map_ramped",
+    "ramped",
     "configured_address",
     "open_executor",
 ]
 
 
-def open_executor(jobs: int | None = None, scheduler: str | None = None) -> Executor:
+def open_executor(
+    jobs: int | None = None, scheduler: str | None = None, connect_timeout: float = CONNECT_TIMEOUT
+) -> Executor:
     """The executor the options ask for.
 
-    ``--scheduler ADDRESS``: Dask (connected now; SolverError, exit 3, if unreachable).
+    ``--scheduler ADDRESS``: Dask (connected now, within connect_timeout seconds;
+    SolverError, exit 3, if unreachable).
     ``--jobs N``: N local worker processes (N = 1: this process). Neither: Dask when
     DASK_SCHEDULER_ADDRESS (or Dask's configuration) names a scheduler, else this process.
     """
@@ -44,7 +60,7 @@ def open_executor(jobs: int | None = None, scheduler: str | None = None) -> Exec
     if jobs is None and scheduler is None:
         scheduler = configured_address()
     if scheduler:
-        return DaskExecutor(scheduler)
+        return DaskExecutor(scheduler, connect_timeout)
     if jobs is None or jobs <= 1:
         return Serial()
     return LocalProcesses(jobs)

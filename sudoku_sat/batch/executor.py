@@ -43,6 +43,10 @@ MAX_CHUNK = 1000
 """Items per task at most: Dask's overhead is about a millisecond per task."""
 MIN_CHUNKS = 64
 """Chunks a batch is cut into at least (when it has that many items), for balance."""
+FIRST_CHUNK = 8
+"""Items in a batch's first chunk at most; each next chunk doubles, up to chunk_size: the
+first results come out within a second (streamed output) and the later chunks stay
+large enough for a compiled call and a worker round trip to pay."""
 RETRIES = 3
 """Times LocalProcesses resends the chunks of a pool broken by a dying worker."""
 
@@ -59,6 +63,18 @@ def chunk_size(total: int, largest: int = MAX_CHUNK) -> int:
 def chunked(items: Sequence[T], size: int) -> list[list[T]]:
     """items cut into consecutive lists of size items (the last one shorter)."""
     return [list(items[k : k + size]) for k in range(0, len(items), size)]
+
+
+def ramped(items: Sequence[T], size: int, first: int = FIRST_CHUNK) -> list[list[T]]:
+    """items cut into consecutive lists of first, 2 first, 4 first ... items, at most size
+    each: a function of the batch alone, like :func:`chunk_size`."""
+    chunks: list[list[T]] = []
+    start, step = 0, max(1, min(first, size))
+    while start < len(items):
+        chunks.append(list(items[start : start + step]))
+        start += step
+        step = min(size, 2 * step)
+    return chunks
 
 
 class Executor(Protocol):
@@ -206,6 +222,18 @@ def batch_map(
     largest: int = MAX_CHUNK,
 ) -> Iterator[R]:
     """func over items in chunks (see chunk_size), one result per item, in input order."""
-    chunks = chunked(items, chunk_size(len(items), largest))
-    for results in executor.map_chunks(func, chunks, progress):
+    for results in map_ramped(executor, func, items, progress, largest):
         yield from results
+
+
+def map_ramped(
+    executor: Executor,
+    func: Task[T, R],
+    items: Sequence[T],
+    progress: Progress | None = None,
+    largest: int = MAX_CHUNK,
+) -> Iterator[list[R]]:
+    """func over items, chunk by chunk in input order: the chunks ramp up (see ramped) to
+    chunk_size, so a caller streaming the results shows the first ones at once."""
+    chunks = ramped(items, chunk_size(len(items), largest))
+    yield from executor.map_chunks(func, chunks, progress)

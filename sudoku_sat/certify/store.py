@@ -8,8 +8,11 @@ last: a proof on disk means its CNF and solution are there too.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from ..errors import InputError
 from ..files import atomic_write
@@ -47,6 +50,44 @@ def prepare(directory: str | Path) -> Path:
     except OSError as exc:
         raise InputError(f"cannot write certificates: {exc.strerror}", str(folder)) from None
     return folder
+
+
+@overload
+def certificate_folder(directory: str | Path) -> contextlib.AbstractContextManager[Path]: ...
+
+
+@overload
+def certificate_folder(directory: None) -> contextlib.AbstractContextManager[None]: ...
+
+
+@overload
+def certificate_folder(
+    directory: str | Path | None,
+) -> contextlib.AbstractContextManager[Path | None]: ...
+
+
+def certificate_folder(
+    directory: str | Path | None,
+) -> contextlib.AbstractContextManager[Path | None]:
+    """The certificate folder (None for None): see :func:`_certificate_folder`."""
+    return _certificate_folder(directory)
+
+
+@contextlib.contextmanager
+def _certificate_folder(directory: str | Path | None) -> Iterator[Path | None]:
+    """The certificate folder (None for None), created if needed and removed again at the
+    end if this call created it and nothing was written into it (no puzzle certified)."""
+    if directory is None:
+        yield None
+        return
+    existed = Path(directory).exists()
+    folder = prepare(directory)
+    try:
+        yield folder
+    finally:
+        if not existed:
+            with contextlib.suppress(OSError):  # not empty: certificates were written
+                folder.rmdir()
 
 
 def stem(index: int) -> str:

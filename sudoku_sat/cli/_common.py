@@ -8,6 +8,7 @@ SIGTERM (130, 143, after cleanup: ``sudoku_sat.signals``), a broken pipe (quiet,
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import io
@@ -24,6 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import signals
+from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
 from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
@@ -76,6 +78,27 @@ class ClosedStdout(io.TextIOBase):
         raise OSError(errno.EBADF, "stdout is closed")
 
 
+class CountedStdout:
+    """stdout, line-buffered, counting the lines written: a command's output reaches the
+    file or pipe in whole lines as soon as they are printed (a batch streams its results;
+    an interruption keeps every line finished), and the line said on an interruption
+    tells how many there are."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.lines = 0
+        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+            stream.reconfigure(line_buffering=True)
+
+    def write(self, text: str) -> int:
+        written: int = self.stream.write(text)
+        self.lines += text.count("\n")
+        return written
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def os_failure(exc: OSError) -> typer.Exit:
     """One line for an OS error that escaped the library: stdout's, or a file's (exit 3)."""
     where = exc.filename if exc.filename is not None else "<stdout>"
@@ -89,6 +112,8 @@ def guarded(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if sys.stdout is None:
             sys.stdout = ClosedStdout()
+        if not isinstance(sys.stdout, CountedStdout):
+            sys.stdout = CountedStdout(sys.stdout)
         with signals.handled():
             try:
                 result = command(*args, **kwargs)
@@ -118,9 +143,13 @@ def guarded(command: F) -> F:
 
 
 def stopped(signum: int) -> typer.Exit:
-    """One line for a run stopped by a signal, after the cleanup; exit 128 + signum."""
+    """One line for a run stopped by a signal, after the cleanup, with the number of
+    output lines written (every one complete); exit 128 + signum."""
     name = signals.NAMES.get(signum, f"signal {signum}")
-    typer.echo(f"sudoku-sat: stopped by {name}", err=True)
+    lines = sys.stdout.lines if isinstance(sys.stdout, CountedStdout) else 0
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    typer.echo(f"sudoku-sat: stopped by {name} ({lines} lines written)", err=True)
     return typer.Exit(signals.exit_code(signum))
 
 
@@ -144,9 +173,11 @@ def clamp_jobs(jobs: int) -> int:
     return jobs
 
 
-def open_batch(jobs: int | None, scheduler: str | None) -> Executor:
+def open_batch(
+    jobs: int | None, scheduler: str | None, connect_timeout: float = CONNECT_TIMEOUT
+) -> Executor:
     """The executor --jobs and --scheduler ask for, --jobs lowered to the cores there are."""
-    return open_executor(None if jobs is None else clamp_jobs(jobs), scheduler)
+    return open_executor(None if jobs is None else clamp_jobs(jobs), scheduler, connect_timeout)
 
 
 def load(path: str, alphabet: str | None = None, order: int | None = None) -> list[Puzzle]:
@@ -169,8 +200,9 @@ def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) 
 
 
 def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:
-    """Iterate with a progress bar on stderr when there is more than one item."""
-    if quiet or total <= 1:
+    """Iterate with a progress bar on stderr when there is more than one item and stderr
+    is a terminal (a log file gets no bar)."""
+    if quiet or total <= 1 or not stderr.is_terminal:
         yield from items
         return
     columns = (
@@ -203,13 +235,16 @@ JOBS_HELP = (
     "in chunks; the output is the same, in the same order."
 )
 SCHEDULER_HELP = (
-    "Run the batch on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786 "
-    "(default: $DASK_SCHEDULER_ADDRESS). Needs the 'dask' extra; see docs/cluster.md."
+    "Run the batch on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786; "
+    "by default the environment variable DASK_SCHEDULER_ADDRESS. Needs the 'dask' extra; "
+    "see docs/cluster.md."
 )
 JobsOption = Annotated[int | None, typer.Option(min=1, help=JOBS_HELP, show_default=False)]
 SchedulerOption = Annotated[
     str | None, typer.Option(help=SCHEDULER_HELP, metavar="ADDRESS", show_default=False)
 ]
+CONNECT_TIMEOUT_HELP = "Seconds to reach the --scheduler before giving up with one line (exit 3)."
+ConnectTimeoutOption = Annotated[float, typer.Option(help=CONNECT_TIMEOUT_HELP, metavar="SECONDS")]
 
 
 def batch_results(
@@ -220,8 +255,11 @@ def batch_results(
     quiet: bool = False,
 ) -> Iterator[R]:
     """task over items on executor, one result per item in input order, with a progress
-    bar on stderr that follows the chunks as they complete (hidden when quiet)."""
-    if quiet or len(items) <= 1:
+    bar on stderr that follows the chunks as they complete (hidden when quiet or when
+    stderr is not a terminal). The chunks ramp up (batch.map_ramped), so the first
+    results come out at once; stdout is line-buffered (:class:`CountedStdout`), so each
+    result reaches the output as soon as it and every one before it are done."""
+    if quiet or len(items) <= 1 or not stderr.is_terminal:
         yield from batch_map(executor, task, items)
         return
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from ..certify import Certifier, Outcome, check_texts
-from ..certify.store import prepare
+from ..certify.store import certificate_folder
 from ..errors import SolverError
 from ..files import read_text
 from ..gridio import Puzzle
@@ -165,9 +165,11 @@ def certify_command(
     if variants is not None:
         return unique_variants(variants, as_json, directory)
     items = load(puzzles, alphabet, order)
-    folder = prepare(directory)
     outcomes: list[Outcome] = []
-    with Certifier(folder, prover.value, proof_solver) as certifier:
+    with (
+        certificate_folder(directory) as folder,
+        Certifier(folder, prover.value, proof_solver) as certifier,
+    ):
         work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
         quiet = quiet or len(items) < 20
         for outcome in progress(certified(certifier, work), len(items), "certifying", quiet):
@@ -255,7 +257,7 @@ __all__ = [
     "ProverOption",
     "ProofSolverOption",
     "certified",
-    "prepare",
+    "certificate_folder",
     "report_outcomes",
     "with_certificates",
 ]

@@ -26,8 +26,10 @@ from ..lab.compare import (
 from ..sat.pysat import check_pysat_name
 from . import app
 from ._common import (
+    CONNECT_TIMEOUT,
     PUZZLES_HELP,
     AlphabetOption,
+    ConnectTimeoutOption,
     JobsOption,
     OrderOption,
     QuietOption,
@@ -75,6 +77,7 @@ def compare_command(
     seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     check: Annotated[
         bool,
         typer.Option(
@@ -136,7 +139,7 @@ def compare_command(
         if puzzles is None:
             raise SudokuSatError("give a PUZZLES file, or --dataset FILE")
         items = load(puzzles, alphabet, order)
-        with open_batch(jobs, scheduler) as executor:
+        with open_batch(jobs, scheduler, connect_timeout) as executor:
             results = compared(executor, items, names, check, quiet or len(items) < 20)
             per_puzzle(items, results, as_json)
         return
@@ -148,7 +151,7 @@ def compare_command(
     check_writable(out)
     everything = load(dataset, alphabet, order)
     items = pick(everything, limit, seed)
-    with open_batch(jobs, scheduler) as executor:
+    with open_batch(jobs, scheduler, connect_timeout) as executor:
         comparisons = list(compared(executor, items, names, check, quiet))
     sampled = len(items) < len(everything)
     sample = f" (random sample of {len(everything)}, seed {seed})" if sampled else ""

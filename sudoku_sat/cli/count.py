@@ -19,7 +19,9 @@ from ..sat.pysat import check_pysat_name
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique
 from ._common import (
+    CONNECT_TIMEOUT,
     AlphabetOption,
+    ConnectTimeoutOption,
     JobsOption,
     OrderOption,
     PuzzlesArg,
@@ -36,8 +38,8 @@ from .certify import (
     ProofSolverOption,
     ProverName,
     ProverOption,
+    certificate_folder,
     certify_puzzles,
-    prepare,
     report_outcomes,
 )
 from .variants import RuleOption, count_variants, unique_variants, variant_input
@@ -82,6 +84,7 @@ def counted(
     quiet: bool,
     jobs: int | None = None,
     scheduler: str | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> Iterator[dict[str, int]]:
     """Each puzzle's counts by every method, in order, on the executor the options ask
     for, with a progress bar for long files. The names are checked before any work."""
@@ -90,7 +93,7 @@ def counted(
         if method != "auto":
             check_method(method)
     task = CountTask(cap, tuple(methods), solver)
-    with open_batch(jobs, scheduler) as executor:
+    with open_batch(jobs, scheduler, connect_timeout) as executor:
         yield from batch_results(
             executor, task, pack_all(items), "counting", quiet or len(items) < 20
         )
@@ -129,6 +132,7 @@ def count_command(
     order: OrderOption = None,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     quiet: QuietOption = False,
     rule: RuleOption = None,
 ) -> None:
@@ -145,7 +149,9 @@ def count_command(
         return bulk_count(source, cap, jobs, scheduler)
     items = source
     results: list[dict[str, int]] = []
-    for counts in counted(items, cap, methods_for(method), solver, quiet, jobs, scheduler):
+    for counts in counted(
+        items, cap, methods_for(method), solver, quiet, jobs, scheduler, connect_timeout
+    ):
         results.append(counts)
         if not as_json:
             typer.echo(describe(counts, cap))
@@ -194,6 +200,7 @@ def unique_command(
     order: OrderOption = None,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     quiet: QuietOption = False,
     certify: CertifyOption = None,
     prover: ProverOption = ProverName.auto,
@@ -216,30 +223,32 @@ def unique_command(
     if isinstance(source, Lines):
         raise typer.Exit(bulk_unique(source, jobs, scheduler))
     items = source
-    folder = None if certify is None else prepare(certify)
-    verdicts: list[str] = []
-    for counts in counted(items, 2, methods_for(method), solver, quiet, jobs, scheduler):
-        verdicts.append(verdict(counts))
-        if not as_json:
-            typer.echo(verdicts[-1])
-    outcomes = (
-        []
-        if folder is None
-        else certify_puzzles(items, verdicts, folder, prover.value, proof_solver, quiet)
-    )
-    if as_json:
-        numbered = enumerate(zip(items, verdicts, strict=True), 1)
-        records = [{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered]
-        for record, outcome in zip(records, outcomes, strict=False):
-            record["certificate"] = outcome.as_dict()
-        emit_json(records)
-    code = unique_exit(items, verdicts)
-    if folder is not None:
-        report_outcomes(
-            outcomes, folder, [f"puzzle {k} ({p.origin})" for k, p in enumerate(items, 1)]
+    with certificate_folder(certify) as folder:
+        verdicts: list[str] = []
+        for counts in counted(
+            items, 2, methods_for(method), solver, quiet, jobs, scheduler, connect_timeout
+        ):
+            verdicts.append(verdict(counts))
+            if not as_json:
+                typer.echo(verdicts[-1])
+        outcomes = (
+            []
+            if folder is None
+            else certify_puzzles(items, verdicts, folder, prover.value, proof_solver, quiet)
         )
-        if any(o.refusal is not None and o.refusal.kind == "open" for o in outcomes):
-            code = max(code, 1)  # a unique puzzle left without a certificate
+        if as_json:
+            numbered = enumerate(zip(items, verdicts, strict=True), 1)
+            records = [{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered]
+            for record, outcome in zip(records, outcomes, strict=False):
+                record["certificate"] = outcome.as_dict()
+            emit_json(records)
+        code = unique_exit(items, verdicts)
+        if folder is not None:
+            report_outcomes(
+                outcomes, folder, [f"puzzle {k} ({p.origin})" for k, p in enumerate(items, 1)]
+            )
+            if any(o.refusal is not None and o.refusal.kind == "open" for o in outcomes):
+                code = max(code, 1)  # a unique puzzle left without a certificate
     raise typer.Exit(code)
 
 

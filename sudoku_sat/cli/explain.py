@@ -37,16 +37,20 @@ RULE_LETTER = {"row": "L", "column": "C", "block": "B"}
 
 
 def cell_name(n: int, cell: int) -> str:
-    """``(i,j)``: row and column from 0, as in the statement."""
+    """``r1c1`` ... ``r9c9`` (``r16c16`` at 16x16): row and column from 1, as players write."""
     i, j = divmod(cell, n * n)
-    return f"({i},{j})"
+    return f"r{i + 1}c{j + 1}"
 
 
 def literal_name(n: int, literal: int) -> str:
-    """``x(i,j,k)`` or ``¬x(i,j,k)``."""
+    """``r4c6=9`` for x(3,5,9) (the cell holds 9), ``r4c6≠9`` for its negation."""
     cell, value = cell_of(n, literal)
-    i, j = divmod(cell, n * n)
-    return f"{'' if literal > 0 else '¬'}x({i},{j},{value})"
+    return f"{cell_name(n, cell)}{'=' if literal > 0 else '≠'}{value}"
+
+
+def unit_label(kind: str, k: int) -> str:
+    """``row 1`` ... ``block 9``: units numbered from 1 (the library counts from 0)."""
+    return f"{kind} {k + 1}"
 
 
 def _same_unit(n: int, cells: list[int]) -> tuple[str, int] | None:
@@ -74,7 +78,8 @@ def describe_conflict(n: int, clause: tuple[int, ...]) -> str:
         if len(values) == 1 and unit is not None:
             kind, k = unit
             return (
-                f"{kind} {k} has no place left for {values[0]} (clause {RULE_LETTER[kind]}1 empty)"
+                f"{unit_label(kind, k)} has no place left for {values[0]} "
+                f"(clause {RULE_LETTER[kind]}1 empty)"
             )
     if len(clause) == 2 and all(lit < 0 for lit in clause):
         if len(cells) == 1:
@@ -86,7 +91,8 @@ def describe_conflict(n: int, clause: tuple[int, ...]) -> str:
         if unit is not None:
             kind, k = unit
             return (
-                f"{values[0]} would stand twice in {kind} {k}, at {cell_name(n, cells[0])} and "
+                f"{values[0]} would stand twice in {unit_label(kind, k)}, at "
+                f"{cell_name(n, cells[0])} and "
                 f"{cell_name(n, cells[1])} (clause {RULE_LETTER[kind]}2 empty)"
             )
     return "the clause " + " ∨ ".join(literal_name(n, lit) for lit in clause) + " is false"
@@ -100,7 +106,7 @@ def _reason(n: int, premise: int, value: int, steps: dict[int, int]) -> str:
 
 
 def describe(step: Step, n: int, eliminated_at: dict[int, int]) -> str:
-    """One step in words (the statement's vocabulary, cells (i,j) from 0)."""
+    """One step in words: cells r1c1..r9c9, units from 1, the statement's clause names."""
     first = step.conclusions[0]
     cell, value = cell_of(n, first)
     where = f"cell {cell_name(n, cell)}"
@@ -115,15 +121,16 @@ def describe(step: Step, n: int, eliminated_at: dict[int, int]) -> str:
         assert step.unit is not None
         kind, k = step.unit
         return (
-            f"hidden single: {where} = {value}, the only place left for {value} in {kind} {k} "
+            f"hidden single: {where} = {value}, the only place left for {value} in "
+            f"{unit_label(kind, k)} "
             f"(clause {RULE_LETTER[kind]}1: the other cells are filled or exclude {value})."
         )
     if step.rule == LOCKED:
         assert step.unit is not None and step.line is not None
         gone = ", ".join(cell_name(n, cell_of(n, c)[0]) for c in step.conclusions)
         return (
-            f"locked candidates ({step.kind}): in {step.unit[0]} {step.unit[1]}, {value} can only "
-            f"go where it crosses {step.line[0]} {step.line[1]}; so {value} leaves {gone}."
+            f"locked candidates ({step.kind}): in {unit_label(*step.unit)}, {value} can only "
+            f"go where it crosses {unit_label(*step.line)}; so {value} leaves {gone}."
         )
     assert step.rule == FAILED
     probe = literal_name(n, step.probe)
@@ -134,8 +141,8 @@ def describe(step: Step, n: int, eliminated_at: dict[int, int]) -> str:
     verdict = f"cell {cell_name(n, cell)} {'=' if first > 0 else '≠'} {value}"
     return (
         f"failed literal (depth {step.depth}): suppose {probe}. Propagating,{inner} "
-        f"{describe_conflict(n, step.conflict)}: the empty clause. So {literal_name(n, first)}: "
-        f"{verdict} (règle du littéral infructueux, {step.propagated} literals propagated)."
+        f"{describe_conflict(n, step.conflict)}: the empty clause. So {verdict} "
+        f"(règle du littéral infructueux, {step.propagated} literals propagated)."
     )
 
 
@@ -211,7 +218,8 @@ def explain_command(
     Rules, weakest first: naked single (the values excluded, by which cells), hidden
     single (the row, column or block where it is the only place), locked candidates,
     and the failed-literal rule of the statement (III.B) at depth 1, 2, ... Cells are
-    (i,j) from 0 and literals x(i,j,k), as in the Centrale statement. Exit code 1 when a
+    named r1c1 ... r9c9 and rows, columns and blocks 1 ... 9; "r4c6=9" is the statement's
+    x(3,5,9). Exit code 1 when a
     puzzle is left unsolved (stuck, or a contradiction).
     """
     check_writable(svg)

@@ -18,7 +18,9 @@ from ..puzzles.emptying import Schedule
 from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask, minimize_items, new_seed
 from . import app
 from ._common import (
+    CONNECT_TIMEOUT,
     AlphabetOption,
+    ConnectTimeoutOption,
     GridFormat,
     JobsOption,
     OrderOption,
@@ -39,7 +41,7 @@ from .certify import (
     ProofSolverOption,
     ProverName,
     ProverOption,
-    prepare,
+    certificate_folder,
     report_outcomes,
     with_certificates,
 )
@@ -235,6 +237,7 @@ def generate_command(
     stats: StatsOpt = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     checker: CheckerOpt = CheckerName.auto,
     ti: TiOpt = DEFAULT.ti,
     tf: TfOpt = DEFAULT.tf,
@@ -265,7 +268,6 @@ def generate_command(
     if rule or killer or size:
         kinds = [*(rule or []), *(["killer"] if killer else [])]
         return generate_variants(kinds, size or 9, count, seed, as_json, quiet)
-    folder = None if certify is None else prepare(certify)
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
     seed = new_seed() if seed is None else seed
@@ -283,7 +285,9 @@ def generate_command(
         task = MakeTask(options)
         how = empty_.value
     outcomes: list[Outcome] = []
-    with open_batch(jobs, scheduler) as executor, ExitStack() as stack:
+    with ExitStack() as stack:
+        folder = stack.enter_context(certificate_folder(certify))
+        executor = stack.enter_context(open_batch(jobs, scheduler, connect_timeout))
         if stats and not as_json:
             typer.echo(header(seed, f"fill {fill.value}", how, checker.value, order))
         results = batch_results(executor, task, list(range(count)), "generating", quiet)
@@ -308,6 +312,7 @@ def minimize_command(
     stats: StatsOpt = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     checker: CheckerOpt = CheckerName.auto,
     engine: EngineOpt = Engine.eup,
     ti: TiOpt = DEFAULT.ti,
@@ -337,7 +342,7 @@ def minimize_command(
         engine.value,
     )
     grids = [(p.n, p.grid) for p in items]
-    with open_batch(jobs, scheduler) as executor:
+    with open_batch(jobs, scheduler, connect_timeout) as executor:
         if stats and not as_json:
             typer.echo(
                 header(seed, f"solve {engine.value}", empty_.value, checker.value, items[0].n)

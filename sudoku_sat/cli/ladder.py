@@ -24,7 +24,9 @@ from ..lab.ladder import (
 )
 from . import app
 from ._common import (
+    CONNECT_TIMEOUT,
     AlphabetOption,
+    ConnectTimeoutOption,
     JobsOption,
     OrderOption,
     QuietOption,
@@ -109,6 +111,7 @@ def ladder_command(
     seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     backend: Annotated[
         str, typer.Option(help="auto (numba when installed), numba or python.")
     ] = "auto",
@@ -161,7 +164,7 @@ def ladder_command(
         "sampled_from": len(everything),
         "seed": seed,
     }
-    with open_batch(jobs, scheduler) as executor:
+    with open_batch(jobs, scheduler, connect_timeout) as executor:
         advance, stop = _bar(runs * len(grids), quiet)
         try:
             if depth:

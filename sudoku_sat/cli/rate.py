@@ -12,7 +12,9 @@ from ..difficulty.rating import LEVELS, SCORE_UNITS, RateTask, Rating
 from ..gridio import format_line
 from . import app
 from ._common import (
+    CONNECT_TIMEOUT,
     AlphabetOption,
+    ConnectTimeoutOption,
     JobsOption,
     OrderOption,
     PuzzlesArg,
@@ -53,6 +55,7 @@ def rate_command(
     ] = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -67,8 +70,13 @@ def rate_command(
     (exit code 1). Prints one line per puzzle, then a '#' summary line.
     """
     items = load(puzzles, alphabet, order)
-    with open_batch(jobs, scheduler) as executor:
-        ratings = list(batch_results(executor, RateTask(), pack_all(items), "rating", quiet))
+    ratings: list[Rating] = []
+    with open_batch(jobs, scheduler, connect_timeout) as executor:
+        rated = batch_results(executor, RateTask(), pack_all(items), "rating", quiet)
+        for p, r in zip(items, rated, strict=True):
+            ratings.append(r)
+            if not as_json:  # streamed: each line as soon as it and those before are done
+                typer.echo(f"{format_line(p.grid, p.n, alphabet)}  {verdict(r)}")
     if as_json:
         emit_json(
             [
@@ -77,8 +85,6 @@ def rate_command(
             ]
         )
     else:
-        for p, r in zip(items, ratings, strict=True):
-            typer.echo(f"{format_line(p.grid, p.n, alphabet)}  {verdict(r)}")
         typer.echo(summary(ratings))
     unrated = sum(1 for r in ratings if r.status != "rated")
     exit_if_any(unrated, len(ratings), "not rated (no solution or several)")

@@ -14,7 +14,9 @@ from ..sat.facade import plan_solve
 from ..sat.result import SolveResult
 from . import app
 from ._common import (
+    CONNECT_TIMEOUT,
     AlphabetOption,
+    ConnectTimeoutOption,
     GridFormat,
     JobsOption,
     OrderOption,
@@ -82,6 +84,7 @@ def solve_command(
     order: OrderOption = None,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
+    connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     quiet: QuietOption = False,
     rule: RuleOption = None,
 ) -> None:
@@ -102,7 +105,7 @@ def solve_command(
     records: list[dict[str, object]] = []
     unsolved = 0
     crashed: list[str] = []
-    with open_batch(jobs, scheduler) as executor:
+    with open_batch(jobs, scheduler, connect_timeout) as executor:
         results = batch_results(
             executor, task, pack_all(items), "solving", quiet or len(items) < 20
         )

@@ -65,7 +65,7 @@ def render_svg(explanation: Explanation) -> str:
         rule = explanation.filled_by[c] if explanation.filled_by else ""
         out.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{colour(rule)}" '
-            f'stroke="#9e9e9e" stroke-width="1"><title>cell ({i},{j}): '
+            f'stroke="#9e9e9e" stroke-width="1"><title>r{i + 1}c{j + 1}: '
             f"{escape(rule or 'open')}</title></rect>"
         )
         if value:
