@@ -137,9 +137,26 @@ def guarded(command: F) -> F:
             except Exception as exc:
                 if signals.is_pysat_interrupt(exc):
                     raise stopped(signal.SIGINT) from None
+                behind = interrupted_inside(exc)
+                if behind is not None:
+                    raise stopped(behind) from None
                 raise
 
     return wrapper  # type: ignore[return-value]
+
+
+def interrupted_inside(exc: BaseException) -> int | None:
+    """The signal behind exc when a compiled call was interrupted: numba's dispatcher,
+    returning while the signal's exception is pending, raises a SystemError ("returned a
+    result with an exception set") whose context is our Terminated or KeyboardInterrupt."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, Terminated):
+            return seen.signum
+        if isinstance(seen, KeyboardInterrupt):
+            return signal.SIGINT
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def stopped(signum: int) -> typer.Exit:
