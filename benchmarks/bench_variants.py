@@ -10,9 +10,9 @@ removed, or none left: two solutions or more) and "contradictory" ones (one give
 
 - verdicts: ``Session.unique`` (the library behind ``unique``) against CP-SAT's count
   to 2 on every puzzle; a difference is printed and makes the exit code 1;
-- batch marginal: seconds per puzzle of one ``Session`` over the rule's unique puzzles
-  after a first warming puzzle, beside CP-SAT (a fresh model per puzzle, one worker),
-  and the ratio;
+- batch marginal: CPU milliseconds per puzzle of one ``Session`` over the rule's unique
+  puzzles after a first warming puzzle, beside CP-SAT (a fresh model per puzzle, one
+  worker), and the ratio;
 - whole process: ``sudoku-sat unique FILE`` on one puzzle of the rule, start to exit,
   best of ``--rounds``;
 - ``candidates`` on a blank-ish 9x9 variant (whole process) and ``generate --killer`` /
@@ -38,7 +38,7 @@ from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.builder import SUM_ENCODINGS
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import KINDS, make
-from sudoku_sat.variants.model import Variant
+from sudoku_sat.variants.model import Cage, Variant
 from sudoku_sat.variants.solve import Session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,10 +70,12 @@ def puzzles_for(kind: str, size: int, count: int, seed: int) -> list[Variant]:
 
 
 def several(p: Variant) -> Variant:
-    """One more given removed (or all gone): usually several solutions."""
+    """One more given removed (with no given: the negative constraint dropped, and the
+    first cage's sum): usually several solutions."""
     kept = [c for c, v in enumerate(p.givens) if v]
     if not kept:
-        return p.with_givens(p.givens)
+        cages = tuple(Cage(c.cells, None) for c in p.cages[:1]) + p.cages[1:]
+        return replace(p, negative=frozenset(), cages=cages)
     return p.with_givens(tuple(0 if c == kept[0] else v for c, v in enumerate(p.givens)))
 
 
@@ -87,12 +89,13 @@ def contradictory(p: Variant) -> Variant:
 
 
 def per_puzzle(run: Callable[[Variant], object], puzzles: list[Variant]) -> float:
-    """Seconds per puzzle of run over puzzles (after one warming call)."""
+    """CPU seconds of this process per puzzle of run over puzzles, after one warming call
+    (CPU time, not wall time: the machine is shared, and CP-SAT runs one worker)."""
     run(puzzles[0])
-    start = time.perf_counter()
+    start = time.process_time()
     for p in puzzles:
         run(p)
-    return (time.perf_counter() - start) / len(puzzles)
+    return (time.process_time() - start) / len(puzzles)
 
 
 def cp_verdict(p: Variant) -> str:
@@ -129,7 +132,7 @@ def rules_table(
 ) -> tuple[str, int]:
     head = (
         "| rule set | size | puzzles | givens (mean) | verdicts unique/several/none | "
-        "vs CP-SAT | unique ms/puzzle (batch) | CP-SAT ms/puzzle | ratio | "
+        "vs CP-SAT | unique CPU ms/puzzle (batch) | CP-SAT CPU ms/puzzle | ratio | "
         "`unique` whole process (s) |\n|---|---|---:|---:|---|---|---:|---:|---:|---:|\n"
     )
     rows, differ = [], 0
@@ -142,7 +145,7 @@ def rules_table(
 
 
 def sums_table(size: int, count: int, seed: int) -> str:
-    head = "| puzzles | " + " | ".join(f"{s} ms/puzzle" for s in SUM_ENCODINGS)
+    head = "| puzzles | " + " | ".join(f"{s} CPU ms/puzzle" for s in SUM_ENCODINGS)
     head += " |\n|---|" + "---:|" * len(SUM_ENCODINGS) + "\n"
     rows = []
     for kind in ("killer", "arrow"):

@@ -55,6 +55,9 @@ class Builder:
         self.part = ""
         self.guard_sums = guard_sums
         self.selectors: dict[int, int] = {}
+        self.pair_selectors = False
+        """Session mode: dots and negatives become assumptions on the skeleton's selectors."""
+        self.assume: list[int] = []
 
     def x(self, cell: int, d: int) -> int:
         return cell * self.n + d

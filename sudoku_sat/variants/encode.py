@@ -35,7 +35,7 @@ from itertools import combinations
 
 from ..grid import Clause
 from .builder import DEFAULT_SUMS, Builder, VariantFormula
-from .model import KING, KNIGHT, Variant, offset_pairs, orthogonal_pairs, rules_of
+from .model import KING, KNIGHT, NEGATABLE, Variant, offset_pairs, orthogonal_pairs, rules_of
 from .sums import sums_part
 
 
@@ -115,26 +115,72 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     """What the skeleton clauses depend on: puzzles with equal keys share them."""
     shared = puzzle.jigsaw and "disjointgroups" not in puzzle.rules
     regions = None if shared else puzzle.regions
-    return (puzzle.size, puzzle.jigsaw, regions, puzzle.rules, puzzle.extra_regions)
+    pairs = bool(puzzle.dots or puzzle.negative)
+    steps = bool(puzzle.thermometers)
+    return (puzzle.size, puzzle.jigsaw, regions, puzzle.rules, puzzle.extra_regions, pairs, steps)
 
 
-def encode_skeleton(puzzle: Variant) -> list[Clause]:
-    """The clauses shared by every puzzle of the same size, regions and global rules."""
+PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
+"""The marks every pair of neighbours gets a selector for in a session's skeleton."""
+
+
+@cache
+def pair_selectors(size: int) -> dict[tuple[int, int, str, int], int]:
+    """(a, c, kind, value) -> selector, after N**3: one per orthogonal pair and default
+    mark (PAIR_RELATIONS), and per pair and negative kind ("not-difference", ...)."""
+    out, top = {}, size**3
+    for a, c in orthogonal_pairs(size):
+        for kind, value in (*PAIR_RELATIONS, *((f"not-{k}", 0) for k in NEGATABLE)):
+            top += 1
+            out[(a, c, kind, value)] = top
+    return out
+
+
+@cache
+def step_selectors(size: int) -> dict[tuple[int, int], int]:
+    """(a, b) -> selector of "a < b", for a and b a king's move apart, both orders,
+    numbered after the pair selectors: a thermometer's steps."""
+    top = size**3 + len(pair_selectors(size))
+    out = {}
+    for a, b in offset_pairs(size, KING):
+        out[(a, b)] = top = top + 1
+        out[(b, a)] = top = top + 1
+    return out
+
+
+def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
+    """The clauses shared by every puzzle of the same skeleton key, and the top variable.
+    When the puzzle has dots or negatives, every pair relation is there behind a selector."""
     b = Builder(puzzle, DEFAULT_SUMS)
     for name, part in SKELETON:
         b.part = name
         part(b)
-    return b.clauses
+    key = skeleton_key(puzzle)
+    if key[-2]:
+        b.part = "pairs"
+        for (a, c, kind, value), s in pair_selectors(b.n).items():
+            b.add([*clause, -s] for clause in _pair_clauses(b, a, c, kind, value))
+    if key[-1]:
+        b.part = "steps"
+        for (a, c), s in step_selectors(b.n).items():
+            b.add([*clause, -s] for clause in _relation(b, a, c, _above(b.n, 1)))
+    if key[-2] or key[-1]:
+        b.top = max(b.top, *step_selectors(b.n).values())
+    return b.clauses, b.top
 
 
-def encode_clues(puzzle: Variant, top: int, sums: str = DEFAULT_SUMS) -> tuple[list[Clause], int]:
-    """The clauses of the puzzle's own clues (cages, lines, dots, parity; not the givens),
-    auxiliaries numbered after top, and the new top."""
+def encode_clues(
+    puzzle: Variant, top: int, sums: str = DEFAULT_SUMS
+) -> tuple[list[Clause], int, list[int]]:
+    """For a session: the clauses of the puzzle's own clues (cages, lines, dots, parity;
+    not the givens), auxiliaries numbered after top, the new top, and the skeleton's pair
+    selectors to assume."""
     b = Builder(puzzle, sums, top=top)
+    b.pair_selectors = True
     for name, part in CLUES:
         b.part = name
         part(b)
-    return b.clauses, b.top
+    return b.clauses, b.top, b.assume
 
 
 def _shares_unit(puzzle: Variant, a: int, c: int) -> bool:
@@ -188,22 +234,37 @@ def _nonconsecutive(b: Builder) -> None:
 
 def _neighbours(b: Builder) -> None:
     n, p = b.n, b.p
+    selectors = pair_selectors(n) if b.pair_selectors else {}
     for dot in p.dots:
         a, c = dot.cells
-        b.add(_relation(b, a, c, _fitting(n, dot.kind, dot.value)))
+        if (a, c, dot.kind, dot.value) in selectors:
+            b.assume.append(selectors[(a, c, dot.kind, dot.value)])
+        else:
+            b.add(_relation(b, a, c, _fitting(n, dot.kind, dot.value)))
     if not p.negative:
         return
     kropki = {d.cells for d in p.dots if d.kind in ("difference", "ratio")}
     xv = {d.cells for d in p.dots if d.kind == "sum"}
-    banned = {
-        "difference": _consecutive(n),
-        "ratio": _double(n),
-        "xv": _to(n, 10) + _to(n, 5),
-    }
     for a, c in orthogonal_pairs(n):
         for kind in p.negative:
             if (a, c) not in (xv if kind == "xv" else kropki):
-                b.add([-(a * n + d), -(c * n + e)] for d, e in banned[kind] if 0 < d <= n >= e > 0)
+                if selectors:
+                    b.assume.append(selectors[(a, c, f"not-{kind}", 0)])
+                else:
+                    b.add(_pair_clauses(b, a, c, f"not-{kind}", 0))
+
+
+def _pair_clauses(b: Builder, a: int, c: int, kind: str, value: int) -> list[Clause]:
+    """A mark's clauses (kind difference, ratio, sum), or a negative's (not-KIND)."""
+    n = b.n
+    if not kind.startswith("not-"):
+        return list(_relation(b, a, c, _fitting(n, kind, value)))
+    banned = {
+        "not-difference": _consecutive(n),
+        "not-ratio": _double(n),
+        "not-xv": _to(n, 10) + _to(n, 5),
+    }[kind]
+    return [[-(a * n + d), -(c * n + e)] for d, e in banned if 0 < d <= n >= e > 0]
 
 
 @cache
@@ -220,11 +281,24 @@ def _fits(kind: str, value: int, d: int, e: int) -> bool:
 
 
 def _thermometers(b: Builder) -> None:
+    """Every pair along a line (gap j - i). In a session, steps between neighbours are
+    the skeleton's "a < b" selectors, and each cell's bounds (i+1 .. N-L+i+1) units:
+    unit propagation along the chain then gives what the pairs give."""
+    steps = step_selectors(b.n) if b.pair_selectors else {}
     for line in b.p.thermometers:
-        for i, j in combinations(range(len(line)), 2):
-            gap = j - i
-            fits = {d: [e for e in b.digits() if e >= d + gap] for d in b.digits()}
-            b.add(_relation(b, line[i], line[j], fits))
+        pairs = list(combinations(range(len(line)), 2))
+        if steps and all((x, y) in steps for x, y in zip(line, line[1:], strict=False)):
+            b.assume.extend(steps[(x, y)] for x, y in zip(line, line[1:], strict=False))
+            low = [(c, i + 1, b.n - len(line) + i + 1) for i, c in enumerate(line)]
+            b.add([-b.x(c, d)] for c, lo, hi in low for d in b.digits() if not lo <= d <= hi)
+            continue
+        for i, j in pairs:
+            b.add(_relation(b, line[i], line[j], _above(b.n, j - i)))
+
+
+@cache
+def _above(n: int, gap: int) -> dict[int, list[int]]:
+    return {d: list(range(d + gap, n + 1)) for d in range(1, n + 1)}
 
 
 def _parity(b: Builder) -> None:

@@ -111,8 +111,9 @@ class Session:
         if entry is None:
             if len(self._open) >= self.KEEP:
                 self.close()
-            s = Solver(name=self.solver, bootstrap_with=encode_skeleton(puzzle))
-            entry = self._open[key] = [s, puzzle.size**3, 0]
+            clauses, top = encode_skeleton(puzzle)
+            s = Solver(name=self.solver, bootstrap_with=clauses)
+            entry = self._open[key] = [s, top, 0]
         return entry
 
     def solutions(self, puzzle: Variant, cap: int) -> list[Grid]:
@@ -120,10 +121,10 @@ class Session:
         entry = self._entry(puzzle)
         s, size = entry[0], puzzle.size
         act = entry[1] + 1
-        clauses, entry[1] = encode_clues(puzzle, act, self.sums)
+        clauses, entry[1], selected = encode_clues(puzzle, act, self.sums)
         for clause in clauses:
             s.add_clause([*clause, -act])
-        assume = [act] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
+        assume = [act, *selected] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
         found: list[Grid] = []
         while len(found) < cap and s.solve(assumptions=assume):
             found.append(decode_model(s.get_model(), size))
