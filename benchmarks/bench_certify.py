@@ -22,14 +22,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from sudoku_sat.certify.check import PuzzleChecker, check_texts
-from sudoku_sat.certify.external import dratify_available
-from sudoku_sat.certify.formula import cnf_text
-from sudoku_sat.certify.proof import sha256_text
-from sudoku_sat.certify.prover import Certificate, Prover
-from sudoku_sat.certify.store import proof_text
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.proofs.check import PuzzleChecker, check_texts
+from sudoku_sat.proofs.external import dratify_available
+from sudoku_sat.proofs.formula import cnf_text
+from sudoku_sat.proofs.proof import sha256_text
+from sudoku_sat.proofs.prover import Certificate, Prover
+from sudoku_sat.proofs.store import proof_text
 from sudoku_sat.puzzles.counting import PysatCounter
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"

@@ -66,6 +66,10 @@ class Puzzle:
     count: int | None = None
     solution: Grid | None = None
 
+    def __str__(self) -> str:
+        """The one-line form (numbers separated by spaces past 36x36)."""
+        return format_any_line(self.grid, self.n)
+
 
 MAX_SYMBOLS = 36
 """Grids larger than 36x36 (49x49, 64x64) have no one-symbol alphabet: numbers only."""

@@ -112,3 +112,29 @@ def test_the_library_never_imports_the_cli() -> None:
 def test_modules_stay_small(name: str) -> None:
     lines = len(modules()[name].read_text().splitlines())
     assert lines <= MAX_LINES, f"{name}: {lines} lines (at most {MAX_LINES}: split it)"
+
+
+HEAVY = ("numba", "pysat", "typer", "numpy", "dask", "distributed", "click", "rich")
+IMPORT_PROBE = """
+import json, os, sys
+before = dict(os.environ)
+import sudoku_sat
+after_package = sorted({m.split(".")[0] for m in sys.modules})
+sudoku_sat.parse  # the API's module, loaded on first use
+after_api = sorted({m.split(".")[0] for m in sys.modules})
+print(json.dumps([after_package, after_api, dict(os.environ) == before]))
+"""
+
+
+def test_import_sudoku_sat_loads_no_heavy_module_and_changes_no_environment() -> None:
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", IMPORT_PROBE], capture_output=True, text=True, check=True
+    ).stdout
+    after_package, after_api, same_environment = json.loads(out)
+    assert not set(HEAVY) & set(after_package), after_package
+    assert not set(HEAVY) & set(after_api), after_api
+    assert same_environment

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from sudoku_sat.certify.formula import (
+from sudoku_sat.dimacs import parse_cnf
+from sudoku_sat.encoding import encode, rule_count, rules
+from sudoku_sat.gridio import Puzzle
+from sudoku_sat.proofs.formula import (
     blocking_clause,
     certificate_clauses,
     clue_clauses,
     cnf_text,
     described,
 )
-from sudoku_sat.dimacs import parse_cnf
-from sudoku_sat.encoding import encode, rule_count, rules
-from sudoku_sat.gridio import Puzzle
 
 from .conftest import sample
 

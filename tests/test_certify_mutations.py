@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from sudoku_sat.certify.check import PuzzleChecker, check_texts
-from sudoku_sat.certify.formula import cnf_text
-from sudoku_sat.certify.proof import Proof, Step
-from sudoku_sat.certify.prover import Certificate, Prover, numbered
-from sudoku_sat.certify.store import proof_text
+from sudoku_sat.proofs.check import PuzzleChecker, check_texts
+from sudoku_sat.proofs.formula import cnf_text
+from sudoku_sat.proofs.proof import Proof, Step
+from sudoku_sat.proofs.prover import Certificate, Prover, numbered
+from sudoku_sat.proofs.store import proof_text
 
 from .conftest import sample
 
@@ -115,7 +115,7 @@ def test_the_recorded_hash_catches_a_proof_for_another_formula() -> None:
     a, b = certificates("fl")[:2]
     cnf_a = cnf_text(a.puzzle, a.n, a.solution)
     cnf_b = cnf_text(b.puzzle, b.n, b.solution)
-    from sudoku_sat.certify.proof import sha256_text
+    from sudoku_sat.proofs.proof import sha256_text
 
     report = check_texts(cnf_b, proof_text(a, sha256_text(cnf_a), "a.cnf"), "ours")
     assert not report.ok and "was made for the formula" in report.problems[0]

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudoku_sat.certify.proof import Step, format_proof, hash_comment, parse_proof, sha256_text
 from sudoku_sat.errors import DimacsError
+from sudoku_sat.proofs.proof import Step, format_proof, hash_comment, parse_proof, sha256_text
 
 LITS = st.lists(st.integers(1, 50).flatmap(lambda v: st.sampled_from([v, -v])), max_size=6)
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from sudoku_sat.accel import numba_available
-from sudoku_sat.certify.check import PuzzleChecker, check_texts
-from sudoku_sat.certify.formula import cnf_text
-from sudoku_sat.certify.proof import sha256_text
-from sudoku_sat.certify.prover import Certificate, Prover, Refusal
-from sudoku_sat.certify.store import proof_text
 from sudoku_sat.engines.eup import count_eup
 from sudoku_sat.errors import SolverError
 from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import Puzzle
+from sudoku_sat.proofs.check import PuzzleChecker, check_texts
+from sudoku_sat.proofs.formula import cnf_text
+from sudoku_sat.proofs.proof import sha256_text
+from sudoku_sat.proofs.prover import Certificate, Prover, Refusal
+from sudoku_sat.proofs.store import proof_text
 
 from .conftest import sample
 

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from sudoku_sat.accel import numba_available
-from sudoku_sat.certify.external import check_dratify
-from sudoku_sat.certify.proof import Proof, parse_proof
-from sudoku_sat.certify.rup import RupChecker, Verdict
 from sudoku_sat.dimacs import dumps
+from sudoku_sat.proofs.external import check_dratify
+from sudoku_sat.proofs.proof import Proof, parse_proof
+from sudoku_sat.proofs.rup import RupChecker, Verdict
 
 BACKENDS = [
     "python",

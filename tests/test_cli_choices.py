@@ -9,12 +9,12 @@ import pytest
 
 from sudoku_sat.accel import BACKENDS
 from sudoku_sat.anneal.params import VARIANTS
-from sudoku_sat.certify.check import CHECKERS as PROOF_CHECKERS
-from sudoku_sat.certify.prover import PROVERS
 from sudoku_sat.cli import _encoding_options, anneal, certify, count, generate, propagate
 from sudoku_sat.encodings import ENCODINGS
 from sudoku_sat.encodings.amo import AMO_METHODS
 from sudoku_sat.engines.propagation import ENGINES
+from sudoku_sat.proofs.check import CHECKERS as PROOF_CHECKERS
+from sudoku_sat.proofs.prover import PROVERS
 from sudoku_sat.puzzles.checkers import CHECKERS
 from sudoku_sat.puzzles.counting import METHODS
 from sudoku_sat.puzzles.emptying import EMPTY_METHODS

@@ -10,11 +10,11 @@ from typing import Annotated
 
 import typer
 
-from ..certify import Certifier, Outcome, check_texts
-from ..certify.store import certificate_folder
 from ..errors import SolverError
 from ..files import read_text
 from ..gridio import Puzzle
+from ..proofs import Certifier, Outcome, check_texts
+from ..proofs.store import certificate_folder
 from ..puzzles.maker import Made
 from . import app
 from ._common import (

@@ -9,10 +9,10 @@ from typing import Annotated
 
 import typer
 
-from ..certify import Certifier, Outcome
 from ..difficulty.making import LevelOptions, LevelTask
 from ..difficulty.rating import LEVELS
 from ..gridio import expand_alphabet, format_line
+from ..proofs import Certifier, Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
 from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask, minimize_items, new_seed

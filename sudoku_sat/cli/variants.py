@@ -151,7 +151,7 @@ def unique_variants(
 ) -> None:
     """``unique`` on variants: unique, several or none; exit codes as for classic puzzles.
     With certify (a folder), every unique puzzle also gets a checked DRUP certificate."""
-    from ..certify.store import prepare
+    from ..proofs.store import prepare
     from ..variants.certify import certify_variant
     from ..variants.solve import Session
     from ..variants.text import format_line

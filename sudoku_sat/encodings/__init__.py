@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from ..dimacs import dumps
 from ..encoding import decode, f1, f2, num_vars
 from ..errors import DimacsError, SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Clause, Grid
@@ -62,6 +63,10 @@ class Formula:
     def aux_vars(self) -> int:
         """Variables beyond the grid's N³."""
         return self.nvars - num_vars(self.n)
+
+    def dimacs(self) -> str:
+        """The DIMACS text, comments first (what ``sudoku-sat encode`` writes)."""
+        return dumps(self.nvars, self.clauses, comments(self))
 
 
 def check_names(encoding: str, amo: str) -> None:

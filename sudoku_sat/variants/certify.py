@@ -15,12 +15,12 @@ import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..certify.proof import format_proof, hash_comment, parse_proof, sha256_text
-from ..certify.rup import RupChecker
-from ..certify.store import Written, stem
 from ..dimacs import write_cnf
 from ..files import atomic_write
 from ..grid import Grid
+from ..proofs.proof import format_proof, hash_comment, parse_proof, sha256_text
+from ..proofs.rup import RupChecker
+from ..proofs.store import Written, stem
 from .encode import encode_variant
 from .fpuzzles_write import dumps
 from .model import Variant
