@@ -37,8 +37,8 @@ from sudoku_sat.batch import (
     chunked,
 )
 from sudoku_sat.batch.items import Packed, pack_all
-from sudoku_sat.batch.tasks import CountTask
 from sudoku_sat.gridio import parse_puzzles
+from sudoku_sat.puzzles.tasks import CountTask
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 DATASET = "puzzles2_17_clue"

@@ -42,11 +42,11 @@ from sudoku_sat.encodings import (
     encode,
     rules,
 )
-from sudoku_sat.encodings.cdcl import Plan, run_all, summarize
 from sudoku_sat.encodings.counts import clause_count, variable_count
 from sudoku_sat.encodings.large import LargePuzzle, make_large, probed_formula
 from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import Puzzle, read_puzzles
+from sudoku_sat.lab.cdcl import Plan, run_all, summarize
 from sudoku_sat.lab.compare import pick
 
 DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"

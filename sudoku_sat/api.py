@@ -85,7 +85,7 @@ def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzz
     """A solution of p (the only one when p is unique), or None when it has none.
     SolverError when the method stops without an answer (past timeout seconds, or a
     propagation engine, ``up``/``fl``, left cells open)."""
-    from .sat.facade import plan_solve
+    from .puzzles.solving import plan_solve
 
     kind, _, name = method.partition(":")
     if kind == "auto":

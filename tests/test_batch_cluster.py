@@ -81,7 +81,7 @@ def _fails(chunk: list[int]) -> list[int]:
 def test_pickled_results_come_back_equal_and_errors_pass_through() -> None:
     import pickle
 
-    from sudoku_sat.batch.tasks import CountTask
+    from sudoku_sat.puzzles.tasks import CountTask
 
     task = CountTask(2, ("eup",))
     chunk = [(2, "1234341221434321"), (2, "0" * 16)]

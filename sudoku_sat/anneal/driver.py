@@ -55,7 +55,7 @@ from ..accel import choose_backend
 from ..deadline import Deadline
 from ..errors import UsageError
 from ..grid import Grid, geometry, is_solution
-from ..sat.result import SolveResult
+from ..result import SolveResult
 from .model import XorShift, cost, splitmix64, tables
 from .params import Params, SirdeyParams, make_params
 from .reference import sirdey_try_py, swap_try_py

@@ -220,8 +220,11 @@ def check_proof_command(
     """
     cnf_text, cnf_source = read_text(cnf)
     proof_text, proof_source = read_text(proof)
+    from ..variants.certify import variant_problems
+
+    sources = (cnf_source, proof_source)
     report = check_texts(
-        cnf_text, proof_text, checker.value, backend.value, (cnf_source, proof_source)
+        cnf_text, proof_text, checker.value, backend.value, sources, variant_problems
     )
     if as_json:
         emit_json(

@@ -10,10 +10,10 @@ from typing import Annotated
 import typer
 
 from ..batch import Executor
-from ..encodings.cdcl import Plan
 from ..errors import SudokuSatError
 from ..files import atomic_write, check_writable
 from ..gridio import Puzzle
+from ..lab.cdcl import Plan
 from ..lab.compare import (
     CompareTask,
     PuzzleComparison,

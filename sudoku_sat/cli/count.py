@@ -9,12 +9,12 @@ from typing import Annotated
 import typer
 
 from ..batch.items import pack_all
-from ..batch.tasks import CountTask
 from ..bulk import Lines
 from ..bulk import load as load_bulk
 from ..errors import SolverError
 from ..gridio import Puzzle
 from ..puzzles.counting import available_methods, check_method
+from ..puzzles.tasks import CountTask
 from ..sat.pysat import check_pysat_name
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique

@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from ..encodings.cdcl import EncodingSummary, Plan, run_all, summarize
 from ..errors import SudokuSatError
 from ..gridio import Puzzle
+from ..lab.cdcl import EncodingSummary, Plan, run_all, summarize
 from ..lab.compare import pick
 from . import app
 from ._common import AlphabetOption, OrderOption, QuietOption, emit_json, guarded, load, progress

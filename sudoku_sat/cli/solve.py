@@ -10,8 +10,8 @@ from ..batch.items import pack_all
 from ..engines.registry import describe_engines
 from ..errors import SolverError
 from ..gridio import Puzzle, format_any_line
-from ..sat.facade import plan_solve
-from ..sat.result import SolveResult
+from ..puzzles.solving import plan_solve
+from ..result import SolveResult
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,

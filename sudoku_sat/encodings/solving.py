@@ -21,9 +21,9 @@ from typing import Any
 
 from ..encoding import clue_assumptions
 from ..grid import Grid
+from ..result import SolveResult
 from ..sat.external import binary_command, solve_formula
 from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
-from ..sat.result import SolveResult
 from . import check_names, decode_model, encode, rules
 
 

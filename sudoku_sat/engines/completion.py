@@ -19,7 +19,7 @@ from typing import Literal
 from ..batch.cache import per_thread
 from ..encoding import f1, f2, num_vars, rules
 from ..grid import Grid, geometry
-from ..sat.result import SolveResult
+from ..result import SolveResult
 from .propagation import Engines, Propagation, build_propagator, run_engine
 
 CompletionStatus = Literal["solved", "partial", "unsat"]

@@ -49,7 +49,7 @@ from typing import Protocol
 
 from ..deadline import Deadline, TimedOut
 from ..grid import Grid, check_grid, geometry
-from ..sat.result import SolveResult
+from ..result import SolveResult
 
 State = list[int]
 """One candidate mask per cell, bit k-1 for value k."""

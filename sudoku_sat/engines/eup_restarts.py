@@ -34,7 +34,7 @@ import numpy as np
 from ..deadline import Deadline, TimedOut
 from ..grid import Grid, is_solution
 from ..kernel_cache import njit
-from ..sat.result import SolveResult
+from ..result import SolveResult
 from .eup_bits import ONE, ZERO, popcount, singles, tables, to_grid, to_state
 from .eup_search import _deeper, _mark, pick, propagate, stack
 

@@ -43,7 +43,7 @@ import numpy as np
 from ..deadline import Deadline
 from ..grid import Grid
 from ..kernel_cache import njit
-from ..sat.result import SolveResult
+from ..result import SolveResult
 from .eup_bits import ONE, ZERO, popcount, tables, trailing
 from .eup_restarts import (
     UNIT,

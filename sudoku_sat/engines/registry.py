@@ -1,7 +1,7 @@
 """The in-house solve engines by name, for ``sudoku-sat solve --engine NAME``.
 
 An *engine* here is one thing: a function of a grid and its order returning a
-:class:`~sudoku_sat.sat.result.SolveResult`; status ``partial`` means it stopped with cells
+:class:`~sudoku_sat.result.SolveResult`; status ``partial`` means it stopped with cells
 still open, which is not an error. (Propagation back-ends are not engines: they are the
 ``numba``/``python`` back-ends of :mod:`.propagation`.) Each entry imports its module only
 when it is asked for, so the CLI starts fast without numba being loaded.
@@ -28,7 +28,7 @@ from multiprocessing.connection import Connection
 from ..deadline import effective_timeout
 from ..errors import SolverError, UsageError
 from ..grid import Grid
-from ..sat.result import SolveResult
+from ..result import SolveResult
 from ..signals import worker_signals
 
 Engine = Callable[[Grid, int, float | None], SolveResult]

@@ -35,8 +35,8 @@ from ..encoding import num_vars
 from ..engines.completion import Completion, complete
 from ..grid import Grid, clue_count, is_solution, solution_problem
 from ..gridio import Puzzle
+from ..result import SolveResult
 from ..sat.pysat import PysatSudoku, check_pysat_name
-from ..sat.result import SolveResult
 from .crosscheck import ORACLE_SOLVER, Check, agrees, cdcl_model, check_sudoku
 
 ENGINE_ROWS = ("up", "fl")

@@ -13,6 +13,7 @@ checker, F_regle indexed once (what ``unique --certify`` and the benchmark use).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..dimacs import parse_cnf
@@ -25,14 +26,10 @@ from .proof import parse_proof, sha256_text
 from .prover import Certificate
 from .rup import RupChecker, Verdict
 
-
-def variant_problems(
-    comments: list[str], nvars: int, clauses: list[list[int]], source: str
-) -> list[str] | None:
-    """The variant certificate's SAT-side check (``sudoku_sat.variants.certify``)."""
-    from ..variants.certify import variant_problems as check
-
-    return check(comments, nvars, clauses, source)
+SideCheck = Callable[[list[str], int, list[list[int]], str], "list[str] | None"]
+"""The SAT-side check of certificates this package does not describe (a variant's, given
+by :func:`sudoku_sat.variants.certify.variant_problems`): (comments, nvars, clauses,
+source) -> the problems found, or None when the CNF is not of its kind."""
 
 
 CHECKERS = ("ours", "dratify", "both")
@@ -67,8 +64,10 @@ def check_texts(
     checker: str = "both",
     backend: str = "auto",
     sources: tuple[str, str] = ("<cnf>", "<proof>"),
+    side_check: SideCheck | None = None,
 ) -> Report:
-    """Check a proof against a CNF, both given as text; DimacsError on malformed input."""
+    """Check a proof against a CNF, both given as text; DimacsError on malformed input.
+    side_check: the SAT side of certificates of another kind (variants)."""
     names = checkers_for(checker)
     cnf = parse_cnf(cnf_text, sources[0])
     proof = parse_proof(proof_text, cnf.nvars, sources[1])
@@ -79,7 +78,9 @@ def check_texts(
             f"{sources[1]} was made for the formula with SHA-256 "
             f"{proof.sha256[:16]}..., {sources[0]} has {digest[:16]}..."
         )
-    variant = variant_problems(cnf.comments, cnf.nvars, cnf.clauses, sources[0])
+    variant = (
+        None if side_check is None else side_check(cnf.comments, cnf.nvars, cnf.clauses, sources[0])
+    )
     problems.extend(variant or [])
     named = None if variant is not None else described(cnf, sources[0])
     if named is not None:

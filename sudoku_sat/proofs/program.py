@@ -29,6 +29,8 @@ from .proof import Step
 ADD_UNIT, ADD_CLAUSE, ADD_EMPTY, ADD_TAUTOLOGY = 0, 1, 2, 3
 DEL_SLOT, DEL_LONG, DEL_BINARY, NOTHING, IGNORED = 4, 5, 6, 7, 8
 ADDITIONS = (ADD_UNIT, ADD_CLAUSE, ADD_EMPTY, ADD_TAUTOLOGY)
+VERIFIED, REFUTED, NO_EMPTY, TRIVIAL = 0, 1, 2, 3
+"""Outcomes of a run, by either back-end: (code, index of the step where it ended)."""
 
 Key = tuple[int, ...]
 

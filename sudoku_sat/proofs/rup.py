@@ -35,6 +35,10 @@ from .program import (
     DEL_BINARY,
     DEL_LONG,
     DEL_SLOT,
+    NO_EMPTY,
+    REFUTED,
+    TRIVIAL,
+    VERIFIED,
     Base,
     Program,
     compile_program,
@@ -43,9 +47,6 @@ from .proof import Proof, Step
 
 if TYPE_CHECKING:
     from .rup_numba import NumbaRun
-
-VERIFIED, REFUTED, NO_EMPTY, TRIVIAL = 0, 1, 2, 3
-"""Outcomes of a run: (code, index of the step where it ended)."""
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,20 @@ from ..engines.propagation.numba_kernel import (
     _undo,
 )
 from ..kernel_cache import njit
-from .program import ADD_CLAUSE, ADD_EMPTY, ADD_UNIT, DEL_BINARY, DEL_LONG, DEL_SLOT, Base, Program
-from .rup import NO_EMPTY, REFUTED, TRIVIAL, VERIFIED
+from .program import (
+    ADD_CLAUSE,
+    ADD_EMPTY,
+    ADD_UNIT,
+    DEL_BINARY,
+    DEL_LONG,
+    DEL_SLOT,
+    NO_EMPTY,
+    REFUTED,
+    TRIVIAL,
+    VERIFIED,
+    Base,
+    Program,
+)
 
 
 @njit(cache=True)

@@ -28,8 +28,8 @@ from ..dimacs import parse_answer, write_cnf_file
 from ..encoding import decode, encode
 from ..errors import DimacsError, SolverError
 from ..grid import Grid, is_solution
+from ..result import SolveResult
 from ..signals import hold, release, track_group, untrack_group
-from .result import SolveResult
 
 
 def binary_command(binary: str, cnf: Path, out: Path) -> list[str]:

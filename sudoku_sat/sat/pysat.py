@@ -24,7 +24,7 @@ from ..deadline import effective_timeout
 from ..encoding import clue_assumptions, decode, rules
 from ..errors import SolverError
 from ..grid import Grid
-from .result import SolveResult
+from ..result import SolveResult
 
 SUPPORTED: dict[str, bool] = {
     # canonical PySAT name: can be interrupted (needed by --timeout)

@@ -21,9 +21,9 @@ from ..engines.eup_batch import backend_name, solve_many
 from ..engines.registry import RESTART_ORDER, Engine, get_engine
 from ..errors import UsageError
 from ..grid import Grid
-from .external import find_binary, solve_external
-from .pysat import PysatSudoku, check_pysat_name
-from .result import SolveResult
+from ..result import SolveResult
+from ..sat.external import find_binary, solve_external
+from ..sat.pysat import PysatSudoku, check_pysat_name
 
 DEFAULT_ENCODING = ("extended", "pairwise")
 """The statement's formula: what every solver gets unless --encoding/--amo say otherwise."""

@@ -3,7 +3,7 @@
 Each task is a small frozen dataclass (its options) whose call runs a chunk; it pickles
 as its class's name and its options, so it travels to a local worker process or a Dask
 worker as a few bytes. Puzzles travel as strings (:mod:`.items`). The tasks of the other
-batch commands live beside their library: ``SolveTask`` in :mod:`sudoku_sat.sat.facade`,
+batch commands live beside their library: ``SolveTask`` in :mod:`sudoku_sat.puzzles.solving`,
 ``CompareTask`` in :mod:`sudoku_sat.lab.compare`, ``MakeTask`` and ``MinimizeTask`` in
 :mod:`sudoku_sat.puzzles.maker`, ``LevelTask`` in :mod:`sudoku_sat.difficulty.making`,
 ``RateTask`` in :mod:`sudoku_sat.difficulty.rating`, ``LadderTask`` in
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..puzzles.counting import Counters
-from .cache import cached
-from .items import Packed, unpack
+from ..batch.cache import cached
+from ..batch.items import Packed, unpack
+from .counting import Counters
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sudoku_sat.encodings import ENCODINGS
-from sudoku_sat.encodings.cdcl import Plan, run_all, summarize
 from sudoku_sat.errors import SudokuSatError
 from sudoku_sat.gridio import Puzzle
+from sudoku_sat.lab.cdcl import Plan, run_all, summarize
 
 from .conftest import TRES_DIFFICILE, need_binary
 from .test_encodings_solving import CLASH, HIDDEN
@@ -57,8 +57,8 @@ def test_in_house_levels_beside_the_solvers() -> None:
 
 
 def test_a_partial_grid_must_fit_the_reference() -> None:
-    from sudoku_sat.encodings.cdcl import agrees
-    from sudoku_sat.sat.result import SolveResult
+    from sudoku_sat.lab.cdcl import agrees
+    from sudoku_sat.result import SolveResult
 
     from .conftest import TRES_DIFFICILE_SOLUTION
 

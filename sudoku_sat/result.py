@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..grid import Grid
+from .grid import Grid
 
 Status = Literal["solved", "unsat", "partial", "unknown", "crashed"]
 """solved; unsat (no solution); partial (an engine stopped with cells open); unknown

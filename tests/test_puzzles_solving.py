@@ -8,7 +8,7 @@ from sudoku_sat.batch import LocalProcesses
 from sudoku_sat.errors import SolverError, UsageError
 from sudoku_sat.grid import is_solution
 from sudoku_sat.gridio import parse_puzzles
-from sudoku_sat.sat.facade import plan_solve, solve_all
+from sudoku_sat.puzzles.solving import plan_solve, solve_all
 
 from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, need_binary
 

@@ -21,16 +21,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..encodings import check_names, encode
+from ..encodings.solving import EncodedPysat, solve_binary
 from ..engines.propagation import LEVELS
 from ..errors import UsageError
 from ..grid import Grid, is_solution
 from ..gridio import Puzzle
-from ..lab.crosscheck import cdcl_model
+from ..result import SolveResult, Status
 from ..sat.external import find_binary
 from ..sat.pysat import check_pysat_name
-from ..sat.result import SolveResult, Status
-from . import check_names, encode
-from .solving import EncodedPysat, solve_binary
+from .crosscheck import cdcl_model
 
 Outcome = tuple[SolveResult, int | None]
 """A solver's result on one puzzle and the conflicts it took (None: not reported)."""
