@@ -1,8 +1,10 @@
 """The Centrale 2014 encoding of a Sudoku grid as a CNF formula, exactly as the statement.
 
 Variables. x(i, j, k) is true iff cell (i, j) holds value k, with i, j in 0..N-1 and k in
-1..N. Its DIMACS number is ``N*N*i + N*j + k``: 1..N**3 (1..729 for 9x9). ``var`` and
-``cell_value`` convert both ways.
+1..N. Its DIMACS number is ``N*N*i + N*j + k``: 1..N**3 (1..729 for 9x9). This module owns
+the numbering: ``var`` and ``cell_value`` convert both ways, ``cell_var`` and ``var_cell``
+with cells numbered row by row; every other module calls them (the compiled kernels,
+which cannot call Python, index their arrays the same way).
 
 Rule formula. Each of the rules K (cell), L (row), C (column) and B (block) splits into
 "at least once" (K1, L1, C1, B1: one clause of N positive literals per cell or per
@@ -50,6 +52,13 @@ def cell_value(n: int, v: int) -> tuple[int, int, int]:
 def cell_var(n: int, cell: int, k: int) -> int:
     """DIMACS number of "cell holds k" (cells numbered row by row): ``var`` of its (i, j)."""
     return cell * n * n + k
+
+
+def var_cell(n: int, v: int) -> tuple[int, int]:
+    """(cell, value) of DIMACS variable v, or of a literal's variable: the inverse of
+    ``cell_var``."""
+    cell, k = divmod(abs(v) - 1, n * n)
+    return cell, k + 1
 
 
 def blocking_clause(solution: Grid, n: int) -> Clause:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
-from sudoku_sat.difficulty.explain import FAILED, HIDDEN, LOCKED, NAKED, Explanation, explain, lit
+from sudoku_sat.difficulty.explain import FAILED, HIDDEN, LOCKED, NAKED, Explanation, explain
+from sudoku_sat.encoding import cell_var as lit
 from sudoku_sat.encoding import rules
 from sudoku_sat.grid import Grid
 from sudoku_sat.gridio import parse_puzzles

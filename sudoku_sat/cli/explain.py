@@ -15,10 +15,10 @@ from ..difficulty.explain import (
     NAKED,
     Explanation,
     Step,
-    cell_of,
 )
 from ..difficulty.explain import explain as explain_puzzle
 from ..difficulty.svg import render_svg
+from ..encoding import var_cell as cell_of
 from ..files import atomic_write, check_writable
 from ..gridio import format_line
 from . import app

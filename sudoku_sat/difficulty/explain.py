@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..encoding import cell_var as lit
+from ..encoding import var_cell as cell_of
 from ..grid import Grid, geometry
 from .rating import pysat_count
 from .rungs import probe, python_propagator
@@ -96,17 +98,6 @@ class Explanation:
     grid: Grid
     steps: tuple[Step, ...]
     filled_by: tuple[str, ...] = field(default=())
-
-
-def lit(n: int, cell: int, value: int) -> int:
-    """The literal x(i, j, value) of a flat cell."""
-    return cell * n * n + value
-
-
-def cell_of(n: int, literal: int) -> tuple[int, int]:
-    """(cell, value) of a literal's variable."""
-    cell, k = divmod(abs(literal) - 1, n * n)
-    return cell, k + 1
 
 
 class Board:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..batch.cache import per_thread
-from ..encoding import f1, f2, num_vars, rules
+from ..encoding import f1, f2, num_vars, rules, var_cell
 from ..grid import Grid, geometry
 from ..result import SolveResult
 from .propagation import Engines, Propagation, build_propagator, run_engine
@@ -72,11 +72,11 @@ def _read_back(grid: Grid, n: int, result: Propagation) -> Completion:
     filled_by = ["clue" if v else "" for v in grid]
     false = [[False] * (size + 1) for _ in range(ncells)]
     for index, lit in enumerate(result.literals):
-        cell, k = divmod(abs(lit) - 1, size)
+        cell, value = var_cell(n, lit)
         if lit < 0:
-            false[cell][k + 1] = True
+            false[cell][value] = True
             continue
-        values[cell] = k + 1
+        values[cell] = value
         if not grid[cell]:
             filled_by[cell] = "up" if index < result.up_count else "fl"
     candidates = tuple(
