@@ -1,6 +1,6 @@
 """Difficulty: the ladder against qqwing's ratings, and generation per level against qqwing.
 
-Run: PYTHONPATH=. /work/venv/bin/python benchmarks/bench_difficulty.py [--quick]
+Run: PYTHONPATH=. .venv/bin/python benchmarks/bench_difficulty.py [--quick]
      [--qqwing K] [--k K] [--jobs J] [--seed S]
 Prints Markdown, all measured in this one run:
 

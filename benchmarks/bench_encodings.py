@@ -1,6 +1,6 @@
 """Encodings laboratory: formula sizes, CDCL per encoding, large orders.
 
-Run: PYTHONPATH=. /work/venv/bin/python benchmarks/bench_encodings.py [--quick]
+Run: PYTHONPATH=. .venv/bin/python benchmarks/bench_encodings.py [--quick]
      [--part sizes,cdcl,large] [--limit K] [--seed S] [--orders 4,5,6,7,8]
      [--encodings extended,reduced,probed] [--binary-args=--sat] [--pysat m22|none]
      [--seeds 0,1,2] [--amo sequential,product] [--restarts]
