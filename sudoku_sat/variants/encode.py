@@ -80,10 +80,17 @@ def _units(b: Builder) -> None:
 
 
 def _jigsaw(b: Builder) -> None:
-    """A jigsaw's regions are clues, so that jigsaw puzzles share a skeleton."""
-    if b.p.jigsaw:
-        for cells in b.p.regions:
+    """A jigsaw's regions are clues, so that jigsaw puzzles share a skeleton: in a session,
+    the skeleton's same-region selectors of their pairs, and each digit at least once."""
+    if not b.p.jigsaw:
+        return
+    selectors = region_selectors(b.n) if b.pair_selectors and skeleton_key(b.p)[1] else {}
+    for cells in b.p.regions:
+        if not selectors:
             b.add(_group(b, cells))
+            continue
+        b.assume.extend(selectors[p] for p in combinations(sorted(cells), 2) if p in selectors)
+        b.add([b.x(c, d) for c in cells] for d in b.digits())
 
 
 def all_different_groups(puzzle: Variant, cages: bool = True) -> list[tuple[int, ...]]:
@@ -117,7 +124,7 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     regions = None if shared else puzzle.regions
     pairs = bool(puzzle.dots or puzzle.negative)
     steps = bool(puzzle.thermometers)
-    return (puzzle.size, puzzle.jigsaw, regions, puzzle.rules, puzzle.extra_regions, pairs, steps)
+    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, pairs, steps)
 
 
 PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
@@ -164,9 +171,24 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
         b.part = "steps"
         for (a, c), s in step_selectors(b.n).items():
             b.add([*clause, -s] for clause in _relation(b, a, c, _above(b.n, 1)))
-    if key[-2] or key[-1]:
-        b.top = max(b.top, *step_selectors(b.n).values())
+    if key[1]:
+        b.part = "same-region pairs"
+        for (a, c), s in region_selectors(b.n).items():
+            b.add([-s, -b.x(a, d), -b.x(c, d)] for d in b.digits())
+    b.top = max(b.top, *region_selectors(b.n).values())
     return b.clauses, b.top
+
+
+@cache
+def region_selectors(size: int) -> dict[tuple[int, int], int]:
+    """(a, c) -> selector of "a and c are in one region" (all different), for the pairs
+    of cells that share no row or column, numbered after the step selectors: jigsaw."""
+    top = max(step_selectors(size).values())
+    out = {}
+    for a, c in combinations(range(size * size), 2):
+        if a // size != c // size and a % size != c % size:
+            out[(a, c)] = top = top + 1
+    return out
 
 
 def encode_clues(

@@ -4,6 +4,7 @@ them and which is the default."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations, product
 
 from ..grid import Clause
@@ -83,6 +84,7 @@ def _cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Cla
         yield from ([-b.x(c, d)] + using for c in cells)
 
 
+@cache
 def _tuples(n: int, length: int) -> list[tuple[int, ...]] | None:
     if length > n:
         return []
