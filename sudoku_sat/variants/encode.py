@@ -312,7 +312,9 @@ def _thermometers(b: Builder) -> None:
         if steps and all((x, y) in steps for x, y in zip(line, line[1:], strict=False)):
             b.assume.extend(steps[(x, y)] for x, y in zip(line, line[1:], strict=False))
             low = [(c, i + 1, b.n - len(line) + i + 1) for i, c in enumerate(line)]
-            b.add([-b.x(c, d)] for c, lo, hi in low for d in b.digits() if not lo <= d <= hi)
+            b.assume.extend(
+                -b.x(c, d) for c, lo, hi in low for d in b.digits() if not lo <= d <= hi
+            )
             continue
         for i, j in pairs:
             b.add(_relation(b, line[i], line[j], _above(b.n, j - i)))
@@ -328,8 +330,11 @@ def _parity(b: Builder) -> None:
     allowed: list[tuple[int, tuple[int, ...]]] = list(p.pencil)
     allowed += [(c, tuple(range(2, b.n + 1, 2))) for c in p.even]
     allowed += [(c, tuple(range(1, b.n + 1, 2))) for c in p.odd]
-    for cell, digits in allowed:
-        b.add([-b.x(cell, d)] for d in b.digits() if d not in digits)
+    banned = [-b.x(cell, d) for cell, digits in allowed for d in b.digits() if d not in digits]
+    if b.pair_selectors:
+        b.assume.extend(banned)  # in a session, facts are assumptions, not clauses
+    else:
+        b.add([lit] for lit in banned)
 
 
 SKELETON = (
