@@ -115,11 +115,12 @@ def rate(grid: Grid, n: int, count: Callable[[Grid, int], int] | None = None) ->
     """The first rung of the ladder that solves grid; unsat or multiple otherwise.
 
     The rungs up to ``fl`` run first; a puzzle they do not solve has its solutions
-    counted up to 2 by ``count(grid, n)`` (default: PySAT) before the deeper rungs run."""
+    counted up to 2 by ``count(grid, n)`` (default: :func:`default_count`) before the
+    deeper rungs run."""
     rated = rate_upto(grid, n, CHEAP)
     if rated is not None:
         return rated
-    solutions = (count or pysat_count)(grid, n)
+    solutions = (count or default_count)(grid, n)
     if solutions != 1:
         return Rating("unsat" if solutions == 0 else "multiple")
     start = RUNGS.index(CHEAP)
@@ -128,6 +129,19 @@ def rate(grid: Grid, n: int, count: Callable[[Grid, int], int] | None = None) ->
     if rated is not None:
         return rated
     return Rating("rated", "search", RUNG_FUNCTIONS[RUNGS[-1]](grid, n)[1])
+
+
+def default_count(grid: Grid, n: int) -> int:
+    """Solutions of grid up to 2 by the method ``count``'s default picks at order n
+    (:func:`sudoku_sat.puzzles.counting.auto_method`: the compiled EUP engine at 9x9 and
+    16x16 when numba is there, else PySAT)."""
+    from ..puzzles.counting import auto_method
+
+    if auto_method(n) == "eup":
+        from ..engines.eup_batch import count_one
+
+        return count_one(grid, n, 2)
+    return pysat_count(grid, n)
 
 
 def pysat_count(grid: Grid, n: int) -> int:
