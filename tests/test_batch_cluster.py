@@ -11,6 +11,8 @@ from sudoku_sat.batch import DaskExecutor, batch_map, chunk_size, open_executor,
 from sudoku_sat.batch import cluster as dask_cluster
 from sudoku_sat.errors import SolverError
 
+from .conftest import EASY
+
 distributed = pytest.importorskip("distributed")
 
 
@@ -112,3 +114,20 @@ def test_no_dask_configuration_means_no_scheduler_and_no_dask_import(
     assert dask_cluster.configured_address() is None
     (folder / "mine.yaml").write_text("scheduler-address: tcp://10.0.0.5:8786\n")
     assert dask_cluster.may_name_a_scheduler()
+
+
+def test_the_bulk_count_runs_one_compiled_call_per_chunk_on_dask(
+    address: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("numba")
+    from sudoku_sat import bulk
+    from sudoku_sat.batch.executor import Serial
+
+    rows = [EASY, "11" + "." * 79, "." * 81] * 7
+    lines = bulk.Lines(rows, list(range(1, len(rows) + 1)), "<test>")
+    monkeypatch.setattr(bulk, "CHUNK", 4)
+    with DaskExecutor(address) as executor:
+        chunks = list(bulk.bulk_counts(executor, lines, 2, here=False))
+    assert [len(c) for c in chunks] == [4, 4, 4, 4, 4, 1]
+    assert sum(chunks, []) == [1, 0, 2] * 7
+    assert sum(bulk.bulk_counts(Serial(), lines, 2), []) == [1, 0, 2] * 7
