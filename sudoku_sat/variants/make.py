@@ -28,7 +28,7 @@ from .model import (
     orthogonal_pairs,
     with_rules,
 )
-from .solve import blocking, decode_model, open_solver
+from .solve import blocking, decode_model, open_solver, solver_for
 
 KINDS = (
     "x",
@@ -58,7 +58,7 @@ GLOBAL = {
 def random_solution(puzzle: Variant, rng: random.Random) -> Grid | None:
     """A random grid obeying the puzzle's rules (givens kept), or None if there is none."""
     size = puzzle.size
-    with open_solver(encode_variant(puzzle), "m22") as s:
+    with open_solver(encode_variant(puzzle), solver_for(puzzle)) as s:
         chosen: list[int] = []
         cells = list(range(size * size))
         rng.shuffle(cells)
@@ -272,7 +272,7 @@ def minimize(puzzle: Variant, solution: Grid, rng: random.Random, sums: bool = F
     size = puzzle.size
     full = replace(puzzle, givens=tuple(solution))
     formula = encode_variant(full, givens=False, guard_sums=sums)
-    with open_solver(formula, "m22") as s:
+    with open_solver(formula, solver_for(puzzle)) as s:
         s.add_clause(blocking(solution, size))
         kept = {("given", c): c * size + solution[c] for c in range(size * size)}
         for k, lit in formula.selectors.items():
