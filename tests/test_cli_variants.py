@@ -112,3 +112,15 @@ def test_bench_variants_quick() -> None:
     text = bench.main(["--quick", "--rules", "killer,xv"])  # type: ignore[attr-defined]
     assert "| killer | 6x6 | 2 |" in text and "| xv | 6x6 | 2 |" in text
     assert "equal" in text and "DIFFER" not in text and "| killer 6x6 (2) |" in text
+
+
+def test_classic_grids_in_fpuzzles_format_read_back() -> None:
+    from .conftest import TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION
+
+    solved = RUNNER.invoke(app, ["solve", "-", "--format", "fpuzzles"], input=TRES_DIFFICILE)
+    (puzzle,) = parse_variants(solved.output, "solved")
+    assert "".join(map(str, puzzle.givens)) == TRES_DIFFICILE_SOLUTION
+    shown = RUNNER.invoke(app, ["show", "-", "--format", "fpuzzles"], input=TRES_DIFFICILE)
+    result = RUNNER.invoke(app, ["candidates", "-", "--json"], input=shown.output)
+    (record,) = json.loads(result.output)
+    assert record["candidates"]["R1C2"] == [int(TRES_DIFFICILE_SOLUTION[1])]

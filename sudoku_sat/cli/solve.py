@@ -134,8 +134,10 @@ def render_result(
     total: int,
 ) -> str:
     """A result as text: a line, or a titled grid."""
-    if fmt is GridFormat.line:
+    if fmt in (GridFormat.line, GridFormat.fpuzzles):
         line = format_any_line(result.grid, puzzle.n, alphabet)
+        if fmt is GridFormat.fpuzzles and result.status == "solved":
+            return show_grid(result.grid, puzzle.n, fmt)
         if result.status == "solved":
             return line
         detail = f" ({result.detail})" if result.detail else ""
