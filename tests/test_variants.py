@@ -83,8 +83,12 @@ def test_minimal_puzzles_are_minimal_by_cp_sat() -> None:
             assert cpsat.count(replace(puzzle, cages=tuple(cages)), 2) == 2
 
 
+@pytest.mark.parametrize("first", [2000, 1])  # counts from one enumeration, or per candidate
 @pytest.mark.parametrize("kind", ["killer", "anti-knight", "kropki", "thermometer", "x"])
-def test_candidates_equal_enumeration(kind: str) -> None:
+def test_candidates_equal_enumeration(
+    kind: str, first: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sudoku_sat.variants.solve.ENUMERATE_FIRST", first)
     puzzle = made(kind, 6, 2)
     for drop in range(6):  # remove givens until there are a few solutions
         kept = [c for c, v in enumerate(puzzle.givens) if v]

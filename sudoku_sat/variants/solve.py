@@ -207,20 +207,38 @@ def _mark(model: list[int], marked: bytearray, nlits: int) -> None:
             marked[lit] = 1
 
 
+ENUMERATE_FIRST = 2000
+"""--counts first enumerates the solutions, up to 20 times the cap and at most this many:
+when there are fewer, each candidate's count is read from them (one solve per solution,
+not one count per candidate); past it, each candidate is counted on its own to the cap."""
+
+
 def _counts(s: Any, marked: bytearray, size: int, cap: int) -> dict[tuple[int, int], int]:
-    out: dict[tuple[int, int], int] = {}
     top = s.nof_vars() + 1
+    limit = min(ENUMERATE_FIRST, 20 * cap)
+    every = _enumerate(s, top + 1, [], size, limit)
+    tally = [0] * (size**3 + 1)
+    for grid in every if len(every) < limit else ():
+        for c, d in enumerate(grid):
+            tally[c * size + d] += 1
+    out: dict[tuple[int, int], int] = {}
+    top += 1
     for lit in range(1, size**3 + 1):
-        if not marked[lit]:
-            continue
-        top += 1
-        guard = top
-        k = 0
-        while k < cap and s.solve(assumptions=[lit, guard]):
-            k += 1
-            grid = decode_model(s.get_model(), size)
-            s.add_clause([-guard, *blocking(grid, size)])
-        s.add_clause([-guard])
-        cell, d = divmod(lit - 1, size)
-        out[(cell, d + 1)] = k
+        if marked[lit]:
+            cell, d = divmod(lit - 1, size)
+            if len(every) < limit:
+                out[(cell, d + 1)] = min(tally[lit], cap)
+            else:
+                top += 1
+                out[(cell, d + 1)] = len(_enumerate(s, top, [lit], size, cap))
     return out
+
+
+def _enumerate(s: Any, guard: int, assumptions: list[int], size: int, cap: int) -> list[Grid]:
+    """Up to cap grids under the assumptions, blocking clauses guarded by guard (retired)."""
+    found: list[Grid] = []
+    while len(found) < cap and s.solve(assumptions=[*assumptions, guard]):
+        found.append(decode_model(s.get_model(), size))
+        s.add_clause([-guard, *blocking(found[-1], size)])
+    s.add_clause([-guard])
+    return found
