@@ -9,16 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
+from sudoku_sat.cli import COMMANDS as cli_commands
 from sudoku_sat.cli import app
 from sudoku_sat.dimacs import parse_cnf
 
 from .conftest import TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, need_binary
 
 runner = CliRunner()
-COMMANDS = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+COMMANDS = sorted(cli_commands)  # every command, lazily loaded (tests/test_cli_lazy.py)
 HARD_ROWS = "\n".join(TRES_DIFFICILE[i : i + 9] for i in range(0, 81, 9))
 HARD_NUMBERS = "\n".join(" ".join(TRES_DIFFICILE[i : i + 9]) for i in range(0, 81, 9))
 UNSAT = "77" + TRES_DIFFICILE[2:]

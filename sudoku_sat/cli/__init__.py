@@ -6,18 +6,111 @@ errors); 2 bad input; 3 a solver that is unknown, missing or crashed.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import typer
+import typer.main
 from typer import Abort
+from typer._click import Command, Context
 from typer._click.exceptions import (  # typer's bundled click
     ClickException,
     NoArgsIsHelpError,
     UsageError,
 )
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+
+#: Every command: the module under ``sudoku_sat.cli`` that registers it and the first
+#: paragraph of its help, known without importing the module, so that ``sudoku-sat --help``
+#: and ``--version`` load no command module (tests/test_cli_lazy.py checks both against
+#: the modules). A command module is imported when its command runs or shows its help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "anneal": (
+        "anneal",
+        "Solve every puzzle of a file by simulated annealing, restarting up to --tries times.",
+    ),
+    "candidates": (
+        "candidates",
+        "The true candidates of every cell: the digits it holds in at least one solution.",
+    ),
+    "census": (
+        "census",
+        "Count every 4x4 grid, its uniquely solvable clue sets and its minimal puzzles.",
+    ),
+    "certify": (
+        "certify",
+        "Certify that every puzzle has exactly one solution: per unique puzzle, write into "
+        "DIRECTORY puzzle-NNNNN.cnf (F_regle ∧ clues ∧ ¬S), .sol (the solution) and .drup (a "
+        "DRUP proof that the CNF is UNSAT), checked by the in-house checker first.",
+    ),
+    "check-proof": (
+        "certify",
+        "Check that PROOF is a DRUP refutation of CNF: exit 0 verified, 1 refuted, 2 malformed.",
+    ),
+    "encodings": (
+        "encodings",
+        "CDCL per encoding: puzzles/s, mean conflicts and disagreements of each PySAT solver "
+        "and solver binary on each encoding (docs/encodings.md).",
+    ),
+    "compare": (
+        "compare",
+        "Compare the in-house UP and FL engines with CDCL solvers.",
+    ),
+    "count": (
+        "count",
+        "Count the solutions of every puzzle: one line per puzzle, in input order.",
+    ),
+    "unique": (
+        "count",
+        "Check that every puzzle has exactly one solution: prints unique, several or none.",
+    ),
+    "encode": (
+        "encode",
+        "Encode puzzles as DIMACS CNF: formula_initiale = F1 ∧ F2 ∧ F_regle.",
+    ),
+    "decode": (
+        "encode",
+        "Turn a SAT solver's answer on an encoded puzzle back into a grid.",
+    ),
+    "explain": (
+        "explain",
+        "Solve puzzles step by step, each step with the weakest rule that works.",
+    ),
+    "generate": (
+        "generate",
+        "Make unique, minimal puzzles: fill a grid, empty it, verify it independently.",
+    ),
+    "minimize": (
+        "generate",
+        "Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).",
+    ),
+    "ladder": (
+        "ladder",
+        "The inference ladder over a dataset, without guessing.",
+    ),
+    "propagate": (
+        "propagate",
+        "Propagate a CNF to its fixpoint and print the assigned literals.",
+    ),
+    "rate": (
+        "rate",
+        "Rate puzzles by the weakest rung of the propagation ladder that solves them.",
+    ),
+    "show": (
+        "show",
+        "Print puzzles drawn with block separators, or convert them to another format.",
+    ),
+    "solve": (
+        "solve",
+        "Solve every puzzle of a file and print the grids.",
+    ),
+}
+
+
+class Listed(TyperCommand):
+    """A command known by its name and help only, its module not imported."""
 
 
 class OneLineErrors(TyperGroup):
@@ -51,6 +144,41 @@ class OneLineErrors(TyperGroup):
             typer.echo("sudoku-sat: stopped", err=True)
             sys.exit(130)
         sys.exit(code if isinstance(code, int) else 0)
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return [*COMMANDS, *(name for name in self.commands if name not in COMMANDS)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """The command if its module is loaded, else its name and help (enough to list it)."""
+        command = self.commands.get(cmd_name)
+        if command is None and cmd_name in COMMANDS:
+            return Listed(cmd_name, help=COMMANDS[cmd_name][1])
+        return command
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        """Import the module of the command about to run (or to show its help)."""
+        if args and args[0] in COMMANDS:
+            if isinstance(self.commands.get(args[0]), Listed | None):
+                self.commands[args[0]] = load(args[0])
+        elif args:  # an unknown name: typer suggests close ones among self.commands
+            for name in COMMANDS:
+                self.commands.setdefault(name, Listed(name, help=COMMANDS[name][1]))
+        return super().resolve_command(ctx, args)
+
+
+def load(name: str) -> Command:
+    """The click command NAME, its module imported (which registers it on ``app``)."""
+    importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
+    for info in app.registered_commands:
+        if info.name == name:
+            return typer.main.get_command_from_info(
+                info,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+    raise LookupError(f"{COMMANDS[name][0]} registers no command {name}")
 
 
 app = typer.Typer(
@@ -87,21 +215,5 @@ def _main(
 ) -> None:
     """Options that apply before any command (the app's help text says what it does)."""
 
-
-from . import anneal as _anneal  # noqa: E402,F401
-from . import candidates as _candidates  # noqa: E402,F401
-from . import census as _census  # noqa: E402,F401
-from . import certify as _certify  # noqa: E402,F401
-from . import compare as _compare  # noqa: E402,F401
-from . import count as _count  # noqa: E402,F401
-from . import encode as _encode  # noqa: E402,F401
-from . import encodings as _encodings  # noqa: E402,F401
-from . import explain as _explain  # noqa: E402,F401
-from . import generate as _generate  # noqa: E402,F401
-from . import ladder as _ladder  # noqa: E402,F401
-from . import propagate as _propagate  # noqa: E402,F401
-from . import rate as _rate  # noqa: E402,F401
-from . import show as _show  # noqa: E402,F401
-from . import solve as _solve  # noqa: E402,F401
 
 __all__ = ["app"]

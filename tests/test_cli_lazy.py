@@ -1,0 +1,78 @@
+"""Lazy command registration: `sudoku-sat --help` and `--version` import no command module,
+and the static table of names and help lines in sudoku_sat.cli matches the modules."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+import sudoku_sat.cli as cli
+from sudoku_sat.cli import COMMANDS, app
+
+
+def registered() -> dict[str, tuple[str, str]]:
+    """Every command the modules of sudoku_sat.cli register: its module and first paragraph."""
+    for module in pkgutil.iter_modules(cli.__path__):
+        importlib.import_module(f"sudoku_sat.cli.{module.name}")
+    found: dict[str, tuple[str, str]] = {}
+    for info in app.registered_commands:
+        assert info.name is not None and info.callback is not None
+        command = typer.main.get_command_from_info(
+            info, pretty_exceptions_short=True, rich_markup_mode=app.rich_markup_mode
+        )
+        first = (command.short_help or command.help or "").split("\n\n")[0]
+        found[info.name] = (info.callback.__module__.rsplit(".", 1)[1], " ".join(first.split()))
+    return found
+
+
+def test_the_table_names_every_command_with_its_module_and_help() -> None:
+    assert registered() == COMMANDS
+
+
+PROBE = """
+import atexit, sys
+atexit.register(lambda: print("MODULES", *sorted(sys.modules), file=sys.stderr))
+from sudoku_sat.cli import app
+app(sys.argv[1:], prog_name="sudoku-sat")
+"""
+
+
+def imported_by(*args: str) -> set[str]:
+    """The modules a whole `sudoku-sat ARGS` process has imported when it exits."""
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    return set(proc.stderr.splitlines()[-1].split()[1:])
+
+
+@pytest.mark.parametrize("args", [("--help",), ("--version",)])
+def test_help_and_version_import_no_command_module(args: tuple[str, ...]) -> None:
+    modules = imported_by(*args)
+    assert "sudoku_sat.cli" in modules
+    commands = {m for m in modules if m.startswith("sudoku_sat.cli.")}
+    assert not commands, commands
+    assert not {m.split(".")[0] for m in modules} & {"numba", "numpy", "pysat"}
+
+
+def test_a_command_imports_its_own_module_only() -> None:
+    modules = imported_by("show", "--help")
+    assert "sudoku_sat.cli.show" in modules
+    assert "sudoku_sat.cli.anneal" not in modules and "sudoku_sat.cli.generate" not in modules
+
+
+def test_help_lists_every_command_with_its_help() -> None:
+    out = CliRunner().invoke(app, ["--help"], terminal_width=400).stdout
+    for name, (_, help_line) in COMMANDS.items():
+        assert f" {name} " in out
+        assert help_line.split(":")[0][:40] in out, name
+
+
+def test_a_typo_is_one_line_with_a_suggestion() -> None:
+    result = CliRunner().invoke(app, ["unqiue", "-"])
+    assert result.exit_code == 2
+    assert "Did you mean 'unique'?" in result.stderr and result.stderr.count("\n") == 1
