@@ -35,7 +35,10 @@ Grid = tuple[int, ...]
 """N*N values in row-major order; 0 marks an empty cell."""
 
 MIN_ORDER = 2
-MAX_ORDER = 8
+MAX_ORDER = 15
+LARGE_ORDER = 5
+"""From this order (25x25) up, the default solve, count and unique propagate the clues and
+hand the candidate-only CNF to CaDiCaL (:mod:`sudoku_sat.sat.large`, docs/large.md)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ class Geometry:
 
 @cache
 def geometry(n: int) -> Geometry:
-    """The geometry of order n (2 <= n <= 6), built once and cached."""
+    """The geometry of order n (2 <= n <= 15), built once and cached (tuples of peers:
+    large at 81x81 and up, where the numpy paths of :mod:`.encodings.candidates` serve)."""
     if not MIN_ORDER <= n <= MAX_ORDER:
         raise ValueError(f"order must be between {MIN_ORDER} and {MAX_ORDER}, got {n}")
     size = n * n

@@ -25,6 +25,7 @@ Every reading error raises :class:`GridError` naming the source, line and column
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
@@ -72,7 +73,7 @@ class Puzzle:
 
 
 MAX_SYMBOLS = 36
-"""Grids larger than 36x36 (49x49, 64x64) have no one-symbol alphabet: numbers only."""
+"""Grids larger than 36x36 (49x49 to 225x225) have no one-symbol alphabet: numbers only."""
 
 
 def default_alphabet(size: int) -> str:
@@ -214,13 +215,14 @@ class _Reader:
         if row_order:
             size = len(head)
             return list(self.row_grids(content, size, partial(self.char_row, size)))
-        if len(head) > MAX_ORDER**2:
-            nearest = min(range(MIN_ORDER, MAX_ORDER + 1), key=lambda n: abs(n**4 - len(head)))
+        if len(head) > MAX_SYMBOLS:  # longer than any row of symbols: a puzzle line
+            symbolic = range(MIN_ORDER, math.isqrt(MAX_SYMBOLS) + 1)
+            nearest = min(symbolic, key=lambda n: abs(n**4 - len(head)))
             return list(self.puzzle_lines(content, nearest))
         raise self.error(
             f"cannot tell the format: a line of {len(head)} symbols is neither a puzzle "
             "(16, 81, 256, 625 or 1296 cells) nor a grid row (4, 9, 16, 25 or 36 cells); "
-            "49x49 and 64x64 grids are read as numbers only",
+            "grids from 49x49 up are read as numbers only",
             content[0][0],
         )
 
@@ -268,7 +270,7 @@ class _Reader:
         n = _order_from(size, 2)
         if n is None:
             raise self.error(
-                f"a row of {size} values is not a grid side (4, 9, ..., 64)", content[0][0]
+                f"a row of {size} values is not a grid side (4, 9, ..., 225)", content[0][0]
             )
         for start in range(0, len(content), size):
             block = content[start : start + size]

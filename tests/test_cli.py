@@ -225,7 +225,7 @@ def test_decode_checks_the_clues_of_puzzle(tmp_path: Path, hard_file: Path) -> N
         ["show"],
         ["show", "-", "--format", "bogus"],
         ["bogus-command"],
-        ["show", "-", "--order", "9"],
+        ["show", "-", "--order", "16"],
     ],
 )
 def test_usage_errors_are_one_line_exit_2(args: list[str]) -> None:

@@ -21,7 +21,7 @@ from sudoku_sat.puzzles.emptying import EMPTY_METHODS
 from sudoku_sat.puzzles.fill import FILL_METHODS
 
 PAIRS: list[tuple[type[Enum], tuple[str, ...]]] = [
-    (_encoding_options.EncodingName, ENCODINGS),
+    (_encoding_options.EncodingName, (*ENCODINGS, "candidates")),
     (_encoding_options.AmoName, AMO_METHODS),
     (anneal.VariantName, VARIANTS),
     (anneal.BackendName, BACKENDS),

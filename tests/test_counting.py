@@ -144,7 +144,7 @@ def test_missing_pyganak_gives_an_install_hint(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(builtins, "__import__", fake_import)
     with pytest.raises(SolverError, match=r"pip install 'sudoku-sat-lab\[count\]'"):
         count_ganak(empty_grid(2), 2)
-    assert available_methods() == ["eup", "pysat"]
+    assert available_methods() == ["eup", "pysat", "candidates"]
 
 
 def test_ganak_prints_nothing_on_stdout(capfd: pytest.CaptureFixture[str]) -> None:
@@ -194,7 +194,7 @@ def test_counters_reuse_one_pysat_solver_per_order() -> None:
         results = list(counters.count_all([(empty_grid(2), 2), (CLASH, 3)], 3, ["eup", "pysat"]))
         assert set(counters.pysat) == {2, 3}
     assert results == [{"eup": 3, "pysat": 3}, {"eup": 0, "pysat": 0}]
-    assert counting.METHODS == ("eup", "pysat", "ganak")
+    assert counting.METHODS == ("eup", "pysat", "ganak", "candidates")
 
 
 def test_ganak_is_bounded_by_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,8 @@ from ..encodings import AMO_METHODS, check_names
 ENCODING_HELP = (
     "CNF encoding: minimal (cell ALO + unit AMO), natural (+ cell AMO), extended (the "
     "Centrale formula, default), augmented (+ block/row and block/column triads: UP does "
-    "locked candidates), reduced (extended with the clues simplified away)."
+    "locked candidates), reduced (extended with the clues simplified away), candidates "
+    "(propagated clues, a variable per remaining candidate, own numbering: docs/large.md)."
 )
 AMO_HELP = (
     "At-most-one encoding: pairwise (the statement's), sequential (Sinz counter) or "
@@ -28,6 +29,7 @@ class EncodingName(str, Enum):
     extended = "extended"
     augmented = "augmented"
     reduced = "reduced"
+    candidates = "candidates"
 
 
 class AmoName(str, Enum):

@@ -52,17 +52,20 @@ class Method(str, Enum):
     eup = "eup"
     pysat = "pysat"
     ganak = "ganak"
+    candidates = "candidates"
     all = "all"
 
 
 METHOD_HELP = (
-    "auto (default): per order the faster of eup and pysat, as measured (eup for 9x9 and "
-    "16x16 when numba is installed, else for 16x16 only; pysat for the others); a file of "
-    "9x9 lines goes to the compiled engine in chunks of 1024; eup: in-house bitmask "
-    "search (rules E, U, P + backtracking); "
+    "auto (default): per order the fastest measured (eup for 9x9 and 16x16 when numba is "
+    "installed, else for 16x16 only; pysat for the others below 25x25; candidates from "
+    "25x25 up); a file of 9x9 lines goes to the compiled engine in chunks of 1024; eup: "
+    "in-house bitmask search (rules E, U, P + backtracking); "
     "pysat: incremental PySAT solver with guarded blocking clauses; "
     "ganak: exact #SAT with pyganak (extra 'count'), "
     "run only below the cap (PySAT checks the cap first); "
+    "candidates (auto from 25x25 up): propagation, candidate-only CNF, blocking clauses "
+    "on one CaDiCaL (docs/large.md); "
     "all: every available method, which must agree."
 )
 NAMED = 10

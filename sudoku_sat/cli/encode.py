@@ -13,8 +13,8 @@ import sudoku_sat
 from ..dimacs import parse_answer, write_cnf
 from ..encodings import Formula, Header, comments, decode_model, encode, infer_order, read_comments
 from ..errors import DimacsError, InputError, SudokuSatError
-from ..files import atomic_write, check_folder, check_writable, read_text
-from ..grid import MAX_ORDER, MIN_ORDER, solution_problem
+from ..files import atomic_path, atomic_write, check_folder, check_writable, read_text
+from ..grid import MAX_ORDER, MIN_ORDER, Grid, solution_problem
 from ..gridio import Puzzle, format_line
 from . import app
 from ._common import (
@@ -30,6 +30,11 @@ from ._common import (
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
 from .variants import RuleOption, decode_variant, encode_variants, variant_input
+
+from ._encoding_options import ENCODING_HELP, AmoName, AmoOption, EncodingName
+
+LARGE_ENCODE_ORDER = 6
+"""Without --encoding, orders above this (49x49 up) get the candidates encoding."""
 
 DEFAULT_OUT_DIR = Path("cnf_out")
 
@@ -61,6 +66,35 @@ def formula(
     return encode(puzzle.grid, puzzle.n, encoding, amo, with_f2=not no_f2)
 
 
+CLASSIC_MAX_ORDER = 8
+"""Largest order the classic encodings are written at (64x64: 33 M pairwise clauses);
+past it ``--encoding candidates`` is the only one (81x81 would be 85 M and more)."""
+
+
+def write_candidates(puzzle: Puzzle, output: Path | None) -> None:
+    """The candidate-only CNF of puzzle (:mod:`sudoku_sat.encodings.candidates`), to the
+    file atomically or to stdout, as bytes."""
+    from ..encodings.candidates import write_dimacs
+    from ..sat.large import candidate_cnf
+
+    cnf = candidate_cnf(puzzle.grid, puzzle.n)
+    size = puzzle.n**2
+    lines = [
+        f"sudoku-sat {__version__}: candidates encoding, order {puzzle.n} ({size}x{size})",
+        f"encoding candidates amo mixed order {puzzle.n}",
+        f"variables 1..{cnf.primary} are candidates (map: 'c x CELL FIRST VALUES'), "
+        f"auxiliaries {cnf.primary + 1}..{cnf.nvars}; clauses {cnf.nclauses}",
+        f"puzzle {puzzle.origin}",
+    ]
+    if output is None:
+        stdout = typer.get_binary_stream("stdout")
+        write_dimacs(stdout, cnf, lines)
+        stdout.flush()
+        return
+    with atomic_path(output) as tmp, open(tmp, "wb") as fp:
+        write_dimacs(fp, cnf, lines)
+
+
 def _writer(puzzle: Puzzle, formula: Formula, rules_only: bool) -> Callable[[TextIO], None]:
     lines = header(None if rules_only else puzzle, formula)
     return lambda fp: write_cnf(fp, formula.nvars, formula.clauses, lines)
@@ -89,7 +123,14 @@ def encode_command(
     no_f2: Annotated[
         bool, typer.Option("--no-f2", help="Leave out F2 (forbidden values of empty cells).")
     ] = False,
-    encoding: EncodingOption = EncodingName.extended,
+    encoding: Annotated[
+        EncodingName | None,
+        typer.Option(
+            "--encoding",
+            help=ENCODING_HELP + " Default: extended up to 36x36, candidates from 49x49.",
+            show_default=False,
+        ),
+    ] = None,
     amo: AmoOption = AmoName.pairwise,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -101,15 +142,27 @@ def encode_command(
     For 9x9 F_regle has exactly 11,988 clauses (K1 L1 C1 B1 K2 L2 C2 B2, duplicates
     kept); --encoding minimal has 8,829, natural 11,745, augmented 15,228 (triad
     variables after N³), reduced drops what the clues fix (docs/encodings.md).
-    Variable x(i,j,k) is number N²·i + N·j + k in every encoding. Writes to stdout
+    Variable x(i,j,k) is number N²·i + N·j + k in every encoding but candidates, whose
+    numbering is recorded in the file's comments (decode it with --cnf). Writes to stdout
     unless -o or --out-dir is given; files are written atomically.
     """
-    if rules_only and encoding is EncodingName.reduced:
-        raise SudokuSatError("--rules-only has no reduced form: the reduced encoding needs clues")
     variants = variant_input(puzzles, rule)
     if variants is not None:
         return encode_variants(variants, output, index, puzzles)
     items = load(puzzles, alphabet, order)
+    if encoding is None:
+        big = items[0].n > LARGE_ENCODE_ORDER
+        encoding = EncodingName.candidates if big else EncodingName.extended
+    if rules_only and encoding in (EncodingName.reduced, EncodingName.candidates):
+        raise SudokuSatError(
+            f"--rules-only has no {encoding.value} form: the {encoding.value} encoding needs clues"
+        )
+    if encoding is not EncodingName.candidates and items[0].n > CLASSIC_MAX_ORDER:
+        side = items[0].n ** 2
+        raise SudokuSatError(
+            f"the {encoding.value} encoding of a {side}x{side} grid is too large to write; "
+            "use --encoding candidates"
+        )
     if split and out_dir is None:
         out_dir = DEFAULT_OUT_DIR
     if index is not None:
@@ -126,12 +179,18 @@ def encode_command(
         stem = "stdin" if puzzles == "-" else Path(puzzles).stem
         width = len(str(len(items)))
         for k, puzzle in enumerate(progress(items, len(items), "encoding", quiet), start=1):
+            if encoding is EncodingName.candidates:
+                write_candidates(puzzle, out_dir / f"{stem}-{k:0{width}d}.cnf")
+                continue
             enc = formula(puzzle, rules_only, no_f2, encoding.value, amo.value)
             atomic_write(out_dir / f"{stem}-{k:0{width}d}.cnf", _writer(puzzle, enc, rules_only))
         typer.echo(f"wrote {len(items)} file(s) to {out_dir}", err=True)
         return
     check_writable(output)
     puzzle = items[0]
+    if encoding is EncodingName.candidates:
+        write_candidates(puzzle, output)
+        return
     enc = formula(puzzle, rules_only, no_f2, encoding.value, amo.value)
     writer = _writer(puzzle, enc, rules_only)
     if output is None:
@@ -159,8 +218,8 @@ def order_of(literals: list[int], header: Header | None, order: int | None) -> i
     raise DimacsError(f"literal {top} is beyond the {side**3:,} variables of a {side}x{side} grid")
 
 
-def cnf_header(path: str) -> Header | None:
-    """What the comment lines before a CNF's 'p' line record about its encoding."""
+def comment_lines(path: str) -> tuple[list[str], str]:
+    """The comment lines before a CNF's 'p' line (without their 'c'), and the source name."""
     text, source = read_text(path)
     lines = []
     for line in text.splitlines():
@@ -168,6 +227,45 @@ def cnf_header(path: str) -> Header | None:
             break
         if line.startswith("c"):
             lines.append(line[1:].strip())
+    return lines, source
+
+
+def decode_candidates(literals: list[int], path: str, n: int) -> tuple[Grid, list[int]]:
+    """The grid of a model of a candidates CNF (its map read from the CNF's comments) and
+    the open cells given no value or several."""
+    import numpy as np
+
+    from ..encodings.candidates import read_map
+
+    lines, source = comment_lines(path)
+    cmap = read_map(lines, n, source)
+    true = [lit for lit in literals if 0 < lit <= cmap.primary]
+    cells, _ = cmap.cell_value()
+    per_cell = np.bincount(cells[np.array(true, dtype=np.int64) - 1], minlength=n**4)
+    open_cells = cmap.var_of.any(axis=1)
+    clashes = np.flatnonzero(open_cells & (per_cell != 1)).tolist()
+    return tuple(cmap.decode(true).tolist()), clashes
+
+
+def grid_problem(grid: Grid, n: int, puzzle: Grid | None) -> str | None:
+    """Why grid is not a solution (of puzzle): the defect named up to 36x36, where the
+    peers are cheap; past it a numpy check and a general reason."""
+    if n <= LARGE_ENCODE_ORDER:
+        return solution_problem(grid, n, puzzle)
+    from ..encodings.candidates import is_valid
+
+    if len(grid) != n**4 or is_valid(grid, n, puzzle):
+        return None if len(grid) == n**4 else f"{len(grid)} cells, {n**4} expected"
+    return "a cell is empty, a unit repeats a value or a clue is not kept"
+
+
+def cnf_header(path: str) -> Header | None:
+    """What the comment lines before a CNF's 'p' line record about its encoding."""
+    lines, source = comment_lines(path)
+    for line in lines:
+        fields = line.split()
+        if fields[:2] == ["encoding", "candidates"] and len(fields) == 6 and fields[5].isdigit():
+            return Header("candidates", fields[3], int(fields[5]), None)
     header = read_comments(lines, source)
     if header is None:
         raise DimacsError("no 'encoding' comment line: not written by sudoku-sat encode", source)
@@ -187,7 +285,9 @@ def decode_command(
     order: Annotated[
         int | None,
         typer.Option(
-            min=2, max=MAX_ORDER, help="Box side n; from --cnf or --puzzle, else the literals."
+            min=MIN_ORDER,
+            max=MAX_ORDER,
+            help="Box side n; from --cnf or --puzzle, else the literals.",
         ),
     ] = None,
     cnf: Annotated[
@@ -236,14 +336,18 @@ def decode_command(
     n = order_of(parsed.literals, header, order)
     if header is not None and header.n != n:
         raise InputError(f"--order {n} but the CNF is of order {header.n}", cnf or "--cnf")
-    grid, clashes = decode_model(parsed.literals, n, header.givens if header else None)
+    if header is not None and header.encoding == "candidates":
+        assert cnf is not None
+        grid, clashes = decode_candidates(parsed.literals, cnf, n)
+    else:
+        grid, clashes = decode_model(parsed.literals, n, header.givens if header else None)
     if clashes:
         size = n * n
         i, j = divmod(clashes[0], size)
         raise DimacsError(f"not a Sudoku model: cell ({i},{j}) is given several values", source)
     if puzzle is not None and puzzle.n != n:
         raise InputError(f"--order {order} but the puzzle is of order {puzzle.n}", "--puzzle")
-    problem = solution_problem(grid, n, None if puzzle is None else puzzle.grid)
+    problem = grid_problem(grid, n, None if puzzle is None else puzzle.grid)
     if problem is not None:
         against = f" of {puzzle.origin}" if puzzle is not None else ""
         raise DimacsError(f"not a solution{against} (order {n}): {problem}", source)

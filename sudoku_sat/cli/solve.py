@@ -54,8 +54,13 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
 def solve_command(
     puzzles: PuzzlesArg,
     solver: Annotated[
-        str, typer.Option(help="PySAT solver by its PySAT name: m22, g3, g4, cd19, mc, lgl, ...")
-    ] = "m22",
+        str,
+        typer.Option(
+            help="PySAT solver by its PySAT name: m22, g3, g4, cd19, mc, lgl, ...; auto: m22 "
+            "below 25x25, from 25x25 up propagation + candidate-only CNF + CaDiCaL "
+            "(docs/large.md)."
+        ),
+    ] = "auto",
     external: Annotated[
         str | None,
         typer.Option(

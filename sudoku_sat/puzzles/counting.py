@@ -44,18 +44,25 @@ from ..encoding import clue_assumptions, encode, num_vars
 from ..engines.eup import count_eup, solve_eup
 from ..engines.eup_batch import count_many, count_one
 from ..errors import SolverError, missing_extra
-from ..grid import Grid, check_grid
+from ..grid import LARGE_ORDER, MAX_ORDER, Grid, check_grid
 from ..sat.pysat import check_pysat_name, rules_solver
 
-METHODS = ("eup", "pysat", "ganak")
+METHODS = ("eup", "pysat", "ganak", "candidates")
 BLOCK = 256
 """Puzzles per batch call of the EUP engine (the progress bar moves between blocks)."""
-AUTO_METHOD: dict[int, str] = {2: "pysat", 3: "eup", 4: "eup", 5: "pysat", 6: "pysat"}
+AUTO_METHOD: dict[int, str] = {
+    2: "pysat",
+    3: "eup",
+    4: "eup",
+    **{n: "candidates" for n in range(LARGE_ORDER, MAX_ORDER + 1)},
+}
 """The method ``auto`` (the CLI's default) uses at each order when numba is installed (the
 compiled EUP engine): the faster one measured by benchmarks/bench_default_method.py
 (table in docs/counting.md). 25x25: eup's backtracking has no clause learning (one
-25x25 puzzle with 70 % blanks ran over 300 s in pure Python). 36x36 is not measured and
-follows 25x25."""
+25x25 puzzle with 70 % blanks ran over 300 s in pure Python). From LARGE_ORDER (25x25)
+up, ``candidates`` (:mod:`sudoku_sat.sat.large`: propagation, the candidate-only CNF,
+blocking clauses on one CaDiCaL), which never builds the N³-variable formula
+(docs/large.md). Every order the CLI accepts has an entry."""
 AUTO_METHOD_PYTHON: dict[int, str] = {**AUTO_METHOD, 3: "pysat"}
 """The choice without numba, where eup is the pure-Python engine: pysat 1.5-4.7x faster
 on the 9x9 datasets, pure-Python eup 2.1-3.8x faster than pysat on 16x16 (measured by
@@ -176,11 +183,12 @@ def stdout_silenced() -> Iterator[None]:
 
 
 def available_methods() -> list[str]:
-    """The methods that can run here: eup and pysat always, ganak when pyganak imports."""
+    """The methods that can run here: eup, pysat and candidates always, ganak when pyganak
+    imports."""
     try:
         import pyganak  # noqa: F401
     except ImportError:
-        return ["eup", "pysat"]
+        return ["eup", "pysat", "candidates"]
     return list(METHODS)
 
 
@@ -217,6 +225,11 @@ class Counters:
         check_method(method)
         if method == "eup":
             return count_one(grid, n, cap)
+        if method == "candidates":
+            from ..sat.large import count_large
+
+            check_grid(grid, n)
+            return count_large(grid, n, cap)
         if method == "ganak":
             if self.pysat_counter(n).count(grid, cap) >= cap:
                 return cap  # Ganak has no cap: it runs only on puzzles below it

@@ -20,11 +20,15 @@ from ..encodings.solving import EncodedPysat, solve_binary
 from ..engines.eup_batch import backend_name, solve_many
 from ..engines.registry import RESTART_ORDER, Engine, get_engine
 from ..errors import UsageError
-from ..grid import Grid
+from ..grid import LARGE_ORDER, Grid
 from ..result import SolveResult
 from ..sat.external import find_binary, solve_external
 from ..sat.pysat import PysatSudoku, check_pysat_name
 
+AUTO_PYSAT = "m22"
+"""What ``--solver auto`` (the default) is below LARGE_ORDER: minisat 2.2 on the
+statement's formula; from LARGE_ORDER up it is :func:`sudoku_sat.sat.large.solve_large`
+(propagation, candidate-only CNF, CaDiCaL)."""
 DEFAULT_ENCODING = ("extended", "pairwise")
 """The statement's formula: what every solver gets unless --encoding/--amo say otherwise."""
 
@@ -35,7 +39,7 @@ class SolveTask:
     ``--engine eup`` without a timeout answers a whole chunk below 36x36 in one batch
     call (from 36x36 on, the engine's restart search answers puzzle by puzzle)."""
 
-    solver: str = "m22"
+    solver: str = "auto"
     external: str | None = None
     engine: str | None = None
     timeout: float | None = None
@@ -61,14 +65,24 @@ class SolveTask:
             name = self.engine
             run: Engine = cached(("engine", name), lambda: get_engine(name))
             return run(grid, n, self.timeout)
+        if self.encoding == "candidates" or (
+            self.solver == "auto" and self.default_encoding and n >= LARGE_ORDER
+        ):
+            from ..sat.large import solve_large
+
+            if self.encoding != "candidates":
+                return solve_large(grid, n, self.timeout)
+            name = "cadical195" if self.solver == "auto" else self.solver
+            return solve_large(grid, n, self.timeout, self.external, name)
         key = ("pysat", n, self.solver, self.encoding, self.amo)
         solver: PysatSudoku | EncodedPysat = cached(key, lambda: self._pysat(n))
         return solver.solve(grid, self.timeout)
 
     def _pysat(self, n: int) -> PysatSudoku | EncodedPysat:
+        name = AUTO_PYSAT if self.solver == "auto" else self.solver
         if self.default_encoding:
-            return PysatSudoku(n, self.solver)
-        return EncodedPysat(n, self.solver, self.encoding, self.amo)
+            return PysatSudoku(n, name)
+        return EncodedPysat(n, name, self.encoding, self.amo)
 
 
 def eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
@@ -88,7 +102,7 @@ def eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
 
 
 def plan_solve(
-    solver: str = "m22",
+    solver: str = "auto",
     external: str | None = None,
     engine: str | None = None,
     timeout: float | None = None,
@@ -99,6 +113,8 @@ def plan_solve(
     exclusive options) so that a bad option fails before any work."""
     if external is not None and engine is not None:
         raise UsageError("--external and --engine are mutually exclusive")
+    if encoding == "candidates" and amo != "pairwise":
+        raise UsageError("--amo does not apply to --encoding candidates (its choice is by width)")
     if engine is not None and (encoding, amo) != DEFAULT_ENCODING:
         raise UsageError("--encoding and --amo apply to PySAT and --external, not --engine")
     if external is not None:
@@ -106,13 +122,13 @@ def plan_solve(
     elif engine is not None:
         get_engine(engine)
     else:
-        check_pysat_name(solver, timeout)
+        check_pysat_name(AUTO_PYSAT if solver == "auto" else solver, timeout)
     return SolveTask(solver, external, engine, timeout, encoding, amo)
 
 
 def solve_all(
     puzzles: Iterable[tuple[Grid, int]],
-    solver: str = "m22",
+    solver: str = "auto",
     external: str | None = None,
     engine: str | None = None,
     timeout: float | None = None,

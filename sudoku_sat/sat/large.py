@@ -1,0 +1,181 @@
+"""The default path at large orders: propagation, the candidate-only CNF, then CaDiCaL.
+
+From ``LARGE_ORDER`` (25x25) up, ``solve``, ``count`` and ``unique`` with their default
+options come here (:mod:`sudoku_sat.encodings.candidates` builds the CNF):
+
+1. the clues are propagated (naked and hidden singles, numpy); a contradiction is the
+   answer UNSAT, a filled grid is the one solution (no solver runs);
+2. otherwise the candidate-only CNF is built; ``solve`` hands it to the ``cadical``
+   binary when it is on PATH (written to a temp file, the fastest loader measured), to
+   PySAT's CaDiCaL 1.9.5 (``cadical195``) otherwise;
+3. ``count`` and ``unique`` load it once into PySAT's ``cadical195`` and block each model
+   found with a clause over its true candidate variables (the candidates of a model are
+   a function of its grid, so a blocking clause removes exactly one solution), on the
+   same incremental solver, until the cap.
+
+Every grid returned is checked with :func:`candidates.is_valid` against the rules and
+the clues (numpy, no solver trusted). ``LARGE_ORDER`` is the measured crossing point
+(benchmarks/bench_large.py, docs/large.md).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..encodings.candidates import CandidateCnf, build, is_valid, propagate, write_dimacs
+from ..errors import SolverError
+from ..grid import LARGE_ORDER, Grid
+from ..result import SolveResult
+
+__all__ = ["LARGE_ORDER", "candidate_cnf", "count_large", "solve_large"]
+PYSAT_NAME = "cadical195"
+BINARY = "cadical"
+
+
+def candidate_cnf(grid: Grid | npt.ArrayLike, n: int) -> CandidateCnf:
+    """The propagated candidate-only CNF of grid."""
+    return build(propagate(grid, n))
+
+
+def solve_large(
+    grid: Grid,
+    n: int,
+    timeout: float | None = None,
+    binary: str | None = BINARY,
+    pysat_name: str = PYSAT_NAME,
+) -> SolveResult:
+    """Solve grid by propagation and CaDiCaL on the candidate-only CNF; checked answer.
+
+    ``binary=None`` (or the default ``cadical`` not on PATH) uses the PySAT solver
+    pysat_name instead (cadical195 by default); any other binary must be on PATH."""
+    start = time.perf_counter()
+    puzzle = np.asarray(grid, dtype=np.int32)
+    cnf = candidate_cnf(puzzle, n)
+    path = shutil.which(binary) if binary else None
+    if binary and binary != BINARY and path is None:
+        raise SolverError(f"solver binary {binary!r} not found on PATH")
+    stats: dict[str, Any] = {"candidates": cnf.primary, "clauses": cnf.nclauses}
+    if cnf.primary == 0 and cnf.nclauses == 0:
+        return _checked(puzzle, cnf.givens, n, start, "propagation", stats)
+    if cnf.primary == 0:
+        return SolveResult("unsat", grid, time.perf_counter() - start, "propagation", stats)
+    if path is not None:
+        return _solve_binary(puzzle, cnf, path, timeout, start, stats)
+    model = _solve_pysat(cnf, timeout, pysat_name)
+    if model is None:
+        seconds, why = time.perf_counter() - start, f"timeout after {timeout} s"
+        return SolveResult("unknown", grid, seconds, pysat_name, stats, why)
+    if not model:
+        return SolveResult("unsat", grid, time.perf_counter() - start, pysat_name, stats)
+    return _checked(puzzle, cnf.decode(model), n, start, pysat_name, stats)
+
+
+def _checked(
+    puzzle: npt.NDArray[np.int32],
+    solution: npt.NDArray[np.int32],
+    n: int,
+    start: float,
+    solver: str,
+    stats: dict[str, Any],
+) -> SolveResult:
+    grid: Grid = tuple(solution.tolist())
+    seconds = time.perf_counter() - start
+    if not is_valid(solution, n, puzzle):
+        detail = f"{solver}'s answer is not a solution of the puzzle"
+        return SolveResult("crashed", tuple(puzzle.tolist()), seconds, solver, stats, detail)
+    return SolveResult("solved", grid, seconds, solver, stats)
+
+
+def _solve_pysat(cnf: CandidateCnf, timeout: float | None, name: str) -> list[int] | None:
+    """A model's true variables ([] when UNSAT, None on timeout) from a PySAT solver."""
+    from pysat.solvers import Solver
+
+    with Solver(name=name, bootstrap_with=cnf.clauses()) as sat:
+        found = sat.solve() if timeout is None else _solve_limited(sat, timeout)
+        if found is None:
+            return None
+        return [lit for lit in sat.get_model() or [] if lit > 0] if found else []
+
+
+def _solve_limited(sat: Any, timeout: float) -> bool | None:
+    """solve with a wall-clock limit (PySAT's interrupt from a timer thread)."""
+    import threading
+
+    timer = threading.Timer(timeout, sat.interrupt)
+    timer.start()
+    try:
+        found = sat.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
+    sat.clear_interrupt()
+    return found  # type: ignore[no-any-return]
+
+
+def _solve_binary(
+    puzzle: npt.NDArray[np.int32],
+    cnf: CandidateCnf,
+    path: str,
+    timeout: float | None,
+    start: float,
+    stats: dict[str, Any],
+) -> SolveResult:
+    from ..dimacs import parse_answer
+    from .external import binary_command, run_in_group
+
+    grid: Grid = tuple(puzzle.tolist())
+    name = Path(path).name
+    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+        file, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
+        with open(file, "wb") as fp:
+            write_dimacs(fp, cnf)
+        try:
+            proc = run_in_group(binary_command(path, file, out), timeout, Path(tmp))
+        except subprocess.TimeoutExpired:
+            seconds = time.perf_counter() - start
+            return SolveResult("unknown", grid, seconds, name, stats, f"timeout after {timeout} s")
+        except OSError as exc:
+            raise SolverError(f"{path}: cannot run: {exc.strerror}") from None
+        text = out.read_text(errors="replace") if out.exists() else proc.stdout
+    stats["exit_code"] = proc.returncode
+    if proc.returncode == 20:
+        return SolveResult("unsat", grid, time.perf_counter() - start, name, stats)
+    if proc.returncode != 10:
+        detail = f"{name} exit code {proc.returncode}"
+        return SolveResult("crashed", grid, time.perf_counter() - start, name, stats, detail)
+    if name.startswith(("cadical", "kissat")):
+        model = model_of(text)
+    else:
+        model = np.array(parse_answer(text, name).literals, dtype=np.int64)
+    return _checked(puzzle, cnf.decode(model), cnf.n, start, name, stats)
+
+
+def model_of(output: str) -> npt.NDArray[np.int64]:
+    """The literals of a solver's ``v`` lines."""
+    text = " ".join(line[1:] for line in output.splitlines() if line.startswith("v"))
+    return np.array(text.split(), dtype=np.int64)
+
+
+def count_large(grid: Grid, n: int, cap: int = 2) -> int:
+    """min(solutions, cap): propagation, then blocking clauses on one cadical195."""
+    cnf = candidate_cnf(grid, n)
+    if cnf.primary == 0:
+        return 0 if cnf.nclauses else int(is_valid(cnf.givens, n, grid))
+    from pysat.solvers import Solver
+
+    found = 0
+    with Solver(name=PYSAT_NAME, bootstrap_with=cnf.clauses()) as sat:
+        while found < cap and sat.solve():
+            true = [lit for lit in sat.get_model() or [] if 0 < lit <= cnf.primary]
+            if not is_valid(cnf.decode(true), n, grid):
+                raise SolverError(f"{PYSAT_NAME} gave a model that is not a solution")
+            found += 1
+            sat.add_clause([-lit for lit in true])
+    return found
