@@ -38,7 +38,7 @@ MIN_ORDER = 2
 MAX_ORDER = 15
 LARGE_ORDER = 5
 """From this order (25x25) up, the default solve, count and unique propagate the clues and
-hand the candidate-only CNF to CaDiCaL (:mod:`sudoku_sat.sat.large`, docs/large.md)."""
+hand the candidate-only CNF to CaDiCaL (:mod:`sudoku_sat.puzzles.large`, docs/large.md)."""
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ def hard_file(tmp_path: Path) -> Path:
 
 
 def test_choices_are_the_registrys() -> None:
-    assert tuple(e.value for e in EncodingName) == ENCODINGS
+    assert tuple(e.value for e in EncodingName) == (*ENCODINGS, "candidates")
     assert tuple(a.value for a in AmoName) == AMO_METHODS
 
 

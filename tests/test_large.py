@@ -26,8 +26,8 @@ from sudoku_sat.encodings.candidates import (
 from sudoku_sat.grid import MAX_ORDER, MIN_ORDER, Grid
 from sudoku_sat.gridio import format_numbers, parse_puzzles
 from sudoku_sat.puzzles.counting import PysatCounter
+from sudoku_sat.puzzles.large import count_large, solve_large
 from sudoku_sat.puzzles.pattern import as_grid, blanked, random_grid
-from sudoku_sat.sat.large import count_large, solve_large
 
 from .test_cli import run
 

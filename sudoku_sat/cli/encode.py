@@ -28,10 +28,8 @@ from ._common import (
     progress,
     show_grid,
 )
-from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
-from .variants import RuleOption, decode_variant, encode_variants, variant_input
-
 from ._encoding_options import ENCODING_HELP, AmoName, AmoOption, EncodingName
+from .variants import RuleOption, decode_variant, encode_variants, variant_input
 
 LARGE_ENCODE_ORDER = 6
 """Without --encoding, orders above this (49x49 up) get the candidates encoding."""
@@ -75,12 +73,13 @@ def write_candidates(puzzle: Puzzle, output: Path | None) -> None:
     """The candidate-only CNF of puzzle (:mod:`sudoku_sat.encodings.candidates`), to the
     file atomically or to stdout, as bytes."""
     from ..encodings.candidates import write_dimacs
-    from ..sat.large import candidate_cnf
+    from ..puzzles.large import candidate_cnf
 
     cnf = candidate_cnf(puzzle.grid, puzzle.n)
     size = puzzle.n**2
     lines = [
-        f"sudoku-sat {__version__}: candidates encoding, order {puzzle.n} ({size}x{size})",
+        f"sudoku-sat {sudoku_sat.__version__}: candidates encoding, "
+        f"order {puzzle.n} ({size}x{size})",
         f"encoding candidates amo mixed order {puzzle.n}",
         f"variables 1..{cnf.primary} are candidates (map: 'c x CELL FIRST VALUES'), "
         f"auxiliaries {cnf.primary + 1}..{cnf.nvars}; clauses {cnf.nclauses}",

@@ -60,7 +60,7 @@ AUTO_METHOD: dict[int, str] = {
 compiled EUP engine): the faster one measured by benchmarks/bench_default_method.py
 (table in docs/counting.md). 25x25: eup's backtracking has no clause learning (one
 25x25 puzzle with 70 % blanks ran over 300 s in pure Python). From LARGE_ORDER (25x25)
-up, ``candidates`` (:mod:`sudoku_sat.sat.large`: propagation, the candidate-only CNF,
+up, ``candidates`` (:mod:`sudoku_sat.puzzles.large`: propagation, the candidate-only CNF,
 blocking clauses on one CaDiCaL), which never builds the N³-variable formula
 (docs/large.md). Every order the CLI accepts has an entry."""
 AUTO_METHOD_PYTHON: dict[int, str] = {**AUTO_METHOD, 3: "pysat"}
@@ -226,7 +226,7 @@ class Counters:
         if method == "eup":
             return count_one(grid, n, cap)
         if method == "candidates":
-            from ..sat.large import count_large
+            from .large import count_large
 
             check_grid(grid, n)
             return count_large(grid, n, cap)

@@ -56,7 +56,7 @@ def mixed(grid: IntGrid, n: int, moves: int, seed: int) -> IntGrid:
     the pattern's orbit."""
     rng = np.random.default_rng(seed)
     size = n * n
-    work = grid.copy()
+    work: IntGrid = grid.copy()
     for move in range(moves):
         view = work if move % 2 == 0 else work.T
         band = int(rng.integers(n))

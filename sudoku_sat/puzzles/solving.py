@@ -27,7 +27,7 @@ from ..sat.pysat import PysatSudoku, check_pysat_name
 
 AUTO_PYSAT = "m22"
 """What ``--solver auto`` (the default) is below LARGE_ORDER: minisat 2.2 on the
-statement's formula; from LARGE_ORDER up it is :func:`sudoku_sat.sat.large.solve_large`
+statement's formula; from LARGE_ORDER up it is :func:`sudoku_sat.puzzles.large.solve_large`
 (propagation, candidate-only CNF, CaDiCaL)."""
 DEFAULT_ENCODING = ("extended", "pairwise")
 """The statement's formula: what every solver gets unless --encoding/--amo say otherwise."""
@@ -68,7 +68,7 @@ class SolveTask:
         if self.encoding == "candidates" or (
             self.solver == "auto" and self.default_encoding and n >= LARGE_ORDER
         ):
-            from ..sat.large import solve_large
+            from .large import solve_large
 
             if self.encoding != "candidates":
                 return solve_large(grid, n, self.timeout)

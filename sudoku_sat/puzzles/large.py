@@ -128,7 +128,7 @@ def _solve_binary(
     stats: dict[str, Any],
 ) -> SolveResult:
     from ..dimacs import parse_answer
-    from .external import binary_command, run_in_group
+    from ..sat.external import binary_command, run_in_group
 
     grid: Grid = tuple(puzzle.tolist())
     name = Path(path).name
