@@ -56,7 +56,7 @@ def test_help_and_version_import_no_command_module(args: tuple[str, ...]) -> Non
     assert "sudoku_sat.cli" in modules
     commands = {m for m in modules if m.startswith("sudoku_sat.cli.")}
     assert not commands, commands
-    assert not {m.split(".")[0] for m in modules} & {"numba", "numpy", "pysat"}
+    assert not {m.split(".")[0] for m in modules} & {"numba", "numpy", "pysat", "rich"}
 
 
 def test_a_command_imports_its_own_module_only() -> None:
