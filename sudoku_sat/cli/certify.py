@@ -3,19 +3,17 @@ the ``--certify DIR`` option and helpers that ``unique`` and ``generate`` can sh
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import SolverError
 from ..files import read_text
 from ..gridio import Puzzle
-from ..proofs import Certifier, Outcome, check_texts
-from ..proofs.store import certificate_folder
-from ..puzzles.maker import Made
 from . import app
 from ._common import (
     AlphabetOption,
@@ -27,6 +25,10 @@ from ._common import (
     load,
     progress,
 )
+
+if TYPE_CHECKING:  # the proofs package loads when a certificate is asked for (--certify)
+    from ..proofs import Certifier, Outcome
+    from ..puzzles.maker import Made
 
 
 class CheckerName(str, Enum):
@@ -81,6 +83,16 @@ ProofSolverOption = Annotated[
 ]
 
 
+def certificate_folder(directory: Path | None) -> contextlib.AbstractContextManager[Path | None]:
+    """proofs.store.certificate_folder, imported only when DIRECTORY is given: ``unique``
+    and ``generate`` import this module, and a run without --certify loads no proof code."""
+    if directory is None:
+        return contextlib.nullcontext()
+    from ..proofs.store import certificate_folder as folder
+
+    return folder(directory)
+
+
 def certified(
     certifier: Certifier, puzzles: Iterable[tuple[int, tuple[int, ...], int]]
 ) -> Iterator[Outcome]:
@@ -104,6 +116,8 @@ def certify_puzzles(
 ) -> list[Outcome]:
     """Certify every puzzle; a prover that finds the puzzle not unique when the counting
     methods said unique (or the reverse) is a SolverError."""
+    from ..proofs import Certifier
+
     outcomes = []
     with Certifier(folder, prover, solver) as certifier:
         work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
@@ -164,10 +178,13 @@ def certify_command(
     variants = variant_input(puzzles)
     if variants is not None:
         return unique_variants(variants, as_json, directory)
+    from ..proofs import Certifier
+    from ..proofs.store import certificate_folder as store_folder
+
     items = load(puzzles, alphabet, order)
     outcomes: list[Outcome] = []
     with (
-        certificate_folder(directory) as folder,
+        store_folder(directory) as folder,
         Certifier(folder, prover.value, proof_solver) as certifier,
     ):
         work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
@@ -220,6 +237,7 @@ def check_proof_command(
     """
     cnf_text, cnf_source = read_text(cnf)
     proof_text, proof_source = read_text(proof)
+    from ..proofs import check_texts
     from ..variants.certify import variant_problems
 
     sources = (cnf_source, proof_source)
