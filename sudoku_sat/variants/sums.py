@@ -42,8 +42,28 @@ def _arrow(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[C
     if b.sums == "combos":
         tuples = _tuples(b.n, len(line))
         if tuples is not None:
-            return list(_arrow_combos(b, line, circle[0], tuples))
+            return list(_arrow_combos(b, line, circle[0], _distinct(b, line, tuples)))
     return _running(b, terms, list(b.digits()), target)
+
+
+def _distinct(
+    b: Builder, line: tuple[int, ...], tuples: list[tuple[int, ...]]
+) -> list[tuple[int, ...]]:
+    """The tuples that give different digits to line cells sharing a row, column or
+    region (the units rule them out anyway; fewer selectors, stronger propagation)."""
+    n = b.n
+    region = {c: k for k, cells in enumerate(b.p.regions) for c in cells}
+    clash = [
+        (i, j)
+        for i in range(len(line))
+        for j in range(i + 1, len(line))
+        if line[i] // n == line[j] // n
+        or line[i] % n == line[j] % n
+        or region.get(line[i], -1) == region.get(line[j], -2)
+    ]
+    if not clash:
+        return tuples
+    return [t for t in tuples if all(t[i] != t[j] for i, j in clash)]
 
 
 def _contradiction(b: Builder) -> list[Clause]:
