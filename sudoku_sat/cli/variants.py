@@ -9,7 +9,6 @@ reader takes the file as before (stdin, read once, is put back for it).
 from __future__ import annotations
 
 import io
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any, TextIO
@@ -258,11 +257,6 @@ def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path 
         else:
             clues = sum(1 for v in p.givens if v)
             typer.echo(title(k, len(puzzles), p, f"{clues} givens") + "\n" + render(p))
-
-
-def dump_json(data: Any) -> str:
-    """Compact JSON."""
-    return json.dumps(data, separators=(",", ":"))
 
 
 def generate_variants(

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..errors import missing_extra
 from ..grid import Grid
-from .encode import all_different_groups
 from .model import KING, KNIGHT, Variant, offset_pairs, orthogonal_pairs
 
 
@@ -30,10 +29,7 @@ def build(puzzle: Variant) -> tuple[Any, list[Any]]:
     m = cp_model.CpModel()
     n = puzzle.size
     x = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
-    groups = [tuple(r * n + c for c in range(n)) for r in range(n)]
-    groups += [tuple(r * n + c for r in range(n)) for c in range(n)]
-    groups += list(puzzle.regions) + all_different_groups(puzzle)
-    for g in groups:
+    for g in _groups(puzzle):
         m.AddAllDifferent([x[c] for c in g])
     for c, d in enumerate(puzzle.givens):
         if d:
@@ -56,6 +52,23 @@ def build(puzzle: Variant) -> tuple[Any, list[Any]]:
     for c, digits in puzzle.pencil:
         m.AddAllowedAssignments([x[c]], [(d,) for d in digits])
     return m, x
+
+
+def _groups(puzzle: Variant) -> list[list[int]]:
+    """Every all-different group, listed here again rather than taken from the encoding."""
+    n = puzzle.size
+    groups = [[r * n + c for c in range(n)] for r in range(n)]
+    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    groups += [list(r) for r in (*puzzle.regions, *puzzle.extra_regions)]
+    groups += [list(cage.cells) for cage in puzzle.cages]
+    if "diagonal-" in puzzle.rules:  # top-left to bottom-right
+        groups.append([k * (n + 1) for k in range(n)])
+    if "diagonal+" in puzzle.rules:  # bottom-left to top-right
+        groups.append([(k + 1) * (n - 1) for k in range(n)])
+    if "disjointgroups" in puzzle.rules:
+        ordered = [sorted(r) for r in puzzle.regions]
+        groups += [[r[k] for r in ordered] for k in range(n)]
+    return groups
 
 
 def _pairs(m: Any, puzzle: Variant, x: list[Any]) -> None:

@@ -22,7 +22,6 @@ from .model import (
     Cage,
     Dot,
     Variant,
-    box_shape,
     classic,
     default_regions,
     orthogonal_pairs,
@@ -333,8 +332,3 @@ def check_minimal(puzzle: Variant) -> str | None:
             if cpsat.count(replace(puzzle, cages=tuple(cages)), 2) == 1:
                 return f"the sum of cage {k + 1} can be removed"
     return None
-
-
-def box_size_ok(size: int) -> bool:
-    """Whether f-puzzles draws boxes for size N (squares and the five rectangles)."""
-    return box_shape(size)[0] > 1
