@@ -1,4 +1,5 @@
-"""``solve``: puzzles through a PySAT solver, a solver binary or an in-house engine."""
+"""``solve``: puzzles through the compiled EUP engine (the default at 9x9 and 16x16), a PySAT
+solver, a solver binary or an in-house engine."""
 
 from __future__ import annotations
 
@@ -56,9 +57,10 @@ def solve_command(
     solver: Annotated[
         str,
         typer.Option(
-            help="PySAT solver by its PySAT name: m22, g3, g4, cd19, mc, lgl, ...; auto: m22 "
-            "below 25x25, from 25x25 up propagation + candidate-only CNF + CaDiCaL "
-            "(docs/large.md)."
+            help="PySAT solver by its PySAT name: m22, g3, g4, cd19, mc, lgl, ...; auto: at "
+            "9x9 and 16x16 the compiled EUP engine (numba installed, no --timeout; the first "
+            "9x9 puzzles of a run in pure Python), else m22 below 25x25, from 25x25 up "
+            "propagation + candidate-only CNF + CaDiCaL (docs/large.md)."
         ),
     ] = "auto",
     external: Annotated[

@@ -9,6 +9,7 @@ CLI is this plus a progress bar and rendering.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -26,9 +27,19 @@ from ..sat.external import find_binary, solve_external
 from ..sat.pysat import PysatSudoku, check_pysat_name
 
 AUTO_PYSAT = "m22"
-"""What ``--solver auto`` (the default) is below LARGE_ORDER: minisat 2.2 on the
-statement's formula; from LARGE_ORDER up it is :func:`sudoku_sat.puzzles.large.solve_large`
-(propagation, candidate-only CNF, CaDiCaL)."""
+"""What ``--solver auto`` (the default) is below LARGE_ORDER where the compiled engine is
+not used (see AUTO_EUP_ORDERS): minisat 2.2 on the statement's formula; from LARGE_ORDER
+up it is :func:`sudoku_sat.puzzles.large.solve_large` (propagation, candidate-only CNF,
+CaDiCaL)."""
+AUTO_EUP_ORDERS = (3, 4)
+"""Orders (9x9, 16x16) at which ``--solver auto`` without a timeout is the compiled EUP
+engine (one batch call per chunk) when numba is installed; ``--solver m22`` is PySAT."""
+PURE_SMALL = 32
+PURE_BUDGET = 0.1
+"""As in :mod:`sudoku_sat.bulk`: the first 9x9 puzzles of a process (at most PURE_SMALL,
+while they take less than PURE_BUDGET seconds in all) go to the pure-Python EUP engine,
+so that a few puzzles do not pay numba's load (about 0.4 s)."""
+_pure = {"puzzles": 0, "seconds": 0.0}
 DEFAULT_ENCODING = ("extended", "pairwise")
 """The statement's formula: what every solver gets unless --encoding/--amo say otherwise."""
 
@@ -37,7 +48,8 @@ DEFAULT_ENCODING = ("extended", "pairwise")
 class SolveTask:
     """solve: PySAT by name (one solver per order and worker), a binary, or an engine;
     ``--engine eup`` without a timeout answers a whole chunk below 36x36 in one batch
-    call (from 36x36 on, the engine's restart search answers puzzle by puzzle)."""
+    call (from 36x36 on, the engine's restart search answers puzzle by puzzle), and so
+    does the default (``auto``) at 9x9 and 16x16 with numba (see :meth:`auto_eup`)."""
 
     solver: str = "auto"
     external: str | None = None
@@ -50,7 +62,29 @@ class SolveTask:
         small = all(item[0] < RESTART_ORDER for item in chunk)
         if self.engine == "eup" and self.timeout is None and small:
             return eup_results([(unpack(item), item[0]) for item in chunk])
-        return [self.one(unpack(item), item[0]) for item in chunk]
+        fast = [k for k, item in enumerate(chunk) if self.auto_eup(item[0])]
+        results: list[SolveResult | None] = [None] * len(chunk)
+        if fast:
+            pairs = [(unpack(chunk[k]), chunk[k][0]) for k in fast]
+            for k, result in zip(fast, warm_eup_results(pairs), strict=True):
+                results[k] = result
+        return [
+            self.one(unpack(item), item[0]) if result is None else result
+            for item, result in zip(chunk, results, strict=True)
+        ]
+
+    def auto_eup(self, n: int) -> bool:
+        """True when this task's choice at order n is the compiled EUP engine."""
+        from ..accel import numba_available
+
+        plain = self.solver == "auto" and self.external is None and self.engine is None
+        return (
+            plain
+            and self.timeout is None
+            and self.default_encoding
+            and n in AUTO_EUP_ORDERS
+            and numba_available()
+        )
 
     @property
     def default_encoding(self) -> bool:
@@ -99,6 +133,30 @@ def eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
         else SolveResult("solved", solution, seconds, "eup", dict(stats))
         for (grid, _), solution in zip(pairs, found, strict=True)
     ]
+
+
+def warm_eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
+    """eup_results, the first 9x9 puzzles of the process in pure Python (PURE_SMALL,
+    PURE_BUDGET) while the compiled kernels are not loaded yet."""
+    from ..engines.eup import solve_engine
+
+    results: list[SolveResult] = []
+    began = time.perf_counter()
+    while (
+        len(results) < len(pairs)
+        and pairs[len(results)][1] == 3
+        and _pure["puzzles"] < PURE_SMALL
+        and _pure["seconds"] + time.perf_counter() - began < PURE_BUDGET
+        and "sudoku_sat.engines.eup_numba" not in sys.modules
+    ):
+        grid, n = pairs[len(results)]
+        result = solve_engine(grid, n)
+        results.append(
+            SolveResult(result.status, result.grid, result.seconds, "eup", {"backend": "python"})
+        )
+        _pure["puzzles"] += 1
+    _pure["seconds"] += time.perf_counter() - began
+    return results + (eup_results(pairs[len(results) :]) if len(results) < len(pairs) else [])
 
 
 def plan_solve(
