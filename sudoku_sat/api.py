@@ -46,6 +46,13 @@ __all__ = [
 def parse(text: str, *, alphabet: str | None = None, order: int | None = None) -> Puzzle:
     """The one puzzle in text, in any format the command line reads (a line of N*N
     symbols, N rows, numbers, a drawn grid); GridError when text holds none or several."""
+    from .variants.fpuzzles import is_variant_text
+
+    if is_variant_text(text):
+        raise GridError(
+            "f-puzzles variants are read by sudoku_sat.variants.fpuzzles.parse_variants "
+            "(docs/variants.md), not by parse()"
+        )
     found = parse_puzzles(text, "<text>", alphabet, order)
     if len(found) != 1:
         raise GridError(f"expected one puzzle, found {len(found)} (use read() for a file)")

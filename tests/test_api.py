@@ -56,6 +56,8 @@ def test_parse_reads_every_grid_format_and_str_reads_back() -> None:
     assert str(p) == TRES_DIFFICILE.replace("0", ".")
     with pytest.raises(GridError, match="expected one puzzle, found 2"):
         ss.parse(TRES_DIFFICILE + "\n" + TRES_DIFFICILE)
+    with pytest.raises(GridError, match="f-puzzles variants are read by"):
+        ss.parse('{"size": 9, "grid": []}')
     with pytest.raises(GridError, match=":1:3: illegal character"):
         ss.parse("12x" + "." * 78)
 
