@@ -171,7 +171,7 @@ def large(
     binary and its options; pysat: the PySAT solver of the load+solve column (None: -);
     encodings may hold ``probed`` (reduced after the EUP rules and failed values, see
     encodings.large.probed_formula); restarts adds a row per puzzle for the compiled EUP
-    restart search (engines.eup_restarts) under the same cap; blanks: the fractions of
+    restart search (engines.eup.restarts) under the same cap; blanks: the fractions of
     blank cells (each seed's grid blanked at each, as make_large does)."""
     seeds = [seed] if isinstance(seed, int) else seed
     yield (
@@ -195,7 +195,7 @@ def large(
 
 def _restarts(made: LargePuzzle, timeout: float) -> str:
     """The compiled EUP restart search's time on the puzzle (solution checked), or '> T'."""
-    from sudoku_sat.engines.eup_restarts import solve_engine
+    from sudoku_sat.engines.eup.restarts import solve_engine
 
     solve_engine((0,) * 16, 2)  # compile outside the timing
     result = solve_engine(made.puzzle, made.n, timeout, seed=made.seed)

@@ -37,8 +37,8 @@ import time
 from pathlib import Path
 
 from sudoku_sat.batch import open_executor
-from sudoku_sat.engines.eup import count_eup
-from sudoku_sat.engines.eup_batch import count_many, random_solution
+from sudoku_sat.engines.eup.batch import count_many, random_solution
+from sudoku_sat.engines.eup.reference import count_eup
 from sudoku_sat.grid import Grid, empty_grid
 from sudoku_sat.gridio import parse_puzzles
 from sudoku_sat.puzzles.counting import PysatCounter

@@ -10,7 +10,7 @@ which reads it the usual way and reports the first bad line as ``file:line:col``
 errors are exactly those of every other command.
 
 :class:`CountArrays` is the task: one chunk (an array of puzzles) in, the counts up to a
-cap out, by :func:`sudoku_sat.engines.eup_numba.count_batch` in one call. It pickles as
+cap out, by :func:`sudoku_sat.engines.eup.compiled.count_batch` in one call. It pickles as
 its cap, so ``--jobs`` and Dask run it per chunk in their workers like every other task.
 Chunks are :data:`CHUNK` puzzles: small enough that the first line of a file of
 forum-hardest puzzles is out within a second, large enough that a chunk's call and its
@@ -120,7 +120,7 @@ class CountArrays:
     cap: int
 
     def __call__(self, chunk: list[bytes]) -> list[Any]:
-        from .engines import eup_numba
+        from .engines.eup import compiled as eup_numba
 
         (packed,) = chunk
         counts, _ = eup_numba.count_batch(unpacked(packed), self.cap, *eup_numba.tables(3))
@@ -133,7 +133,7 @@ def bulk_counts(executor: Any, lines: Lines, cap: int, here: bool = True) -> Ite
     this process), the first puzzles go to the pure-Python engine (see SMALL)."""
     start = 0
     if here:
-        from .engines.eup import count_eup
+        from .engines.eup.reference import count_eup
 
         began = time.perf_counter()
         while start < min(SMALL, len(lines)) and time.perf_counter() - began < BUDGET:

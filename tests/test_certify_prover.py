@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_sat.accel import numba_available
-from sudoku_sat.engines.eup import count_eup
+from sudoku_sat.engines.eup.reference import count_eup
 from sudoku_sat.errors import SolverError
 from sudoku_sat.grid import Grid, is_solution
 from sudoku_sat.gridio import Puzzle

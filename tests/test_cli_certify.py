@@ -192,7 +192,7 @@ def test_without_dratify_the_checker_says_how_to_install(
 
 
 def test_ambiguous_fixture_has_several_solutions() -> None:
-    from sudoku_sat.engines.eup import count_eup
+    from sudoku_sat.engines.eup.reference import count_eup
 
     assert count_eup(parse_puzzles(AMBIGUOUS)[0].grid, 3, 2) == 2
     assert shutil is not None

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from sudoku_sat.engines.eup_batch import random_solution
+from sudoku_sat.engines.eup.batch import random_solution
 from sudoku_sat.grid import empty_grid, is_solution
 from sudoku_sat.puzzles.checkers import EupChecker
 from sudoku_sat.puzzles.counting import PysatCounter

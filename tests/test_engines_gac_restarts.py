@@ -17,11 +17,11 @@ pytest.importorskip("numba")
 import numpy as np  # noqa: E402
 
 from sudoku_sat.deadline import Deadline, TimedOut  # noqa: E402
-from sudoku_sat.engines import eup  # noqa: E402
-from sudoku_sat.engines.eup_bits import tables  # noqa: E402
-from sudoku_sat.engines.eup_restarts import RestartStats  # noqa: E402
-from sudoku_sat.engines.gac_alldiff import OK, gac_root, gac_unit, scratch  # noqa: E402
-from sudoku_sat.engines.gac_restarts import solve_engine, solve_gac  # noqa: E402
+from sudoku_sat.engines.eup import reference as eup  # noqa: E402
+from sudoku_sat.engines.eup.bits import tables  # noqa: E402
+from sudoku_sat.engines.eup.restarts import RestartStats  # noqa: E402
+from sudoku_sat.engines.gac.alldiff import OK, gac_root, gac_unit, scratch  # noqa: E402
+from sudoku_sat.engines.gac.restarts import solve_engine, solve_gac  # noqa: E402
 
 
 def brute_force(domains: list[int]) -> list[int] | None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from sudoku_sat.engines.eup import (
+from sudoku_sat.engines.eup.reference import (
     branch_cell,
     count_eup,
     exclusivite,
@@ -185,7 +185,7 @@ def test_tables_follow_the_geometry() -> None:
 
 def test_eup_search_stops_at_its_deadline() -> None:
     from sudoku_sat.deadline import Deadline, TimedOut
-    from sudoku_sat.engines.eup import run
+    from sudoku_sat.engines.eup.reference import run
 
     with pytest.raises(TimedOut):
         run(empty_grid(3), 3, 10**12, deadline=Deadline(0.05))  # 6.7e21 solutions to count
@@ -193,7 +193,7 @@ def test_eup_search_stops_at_its_deadline() -> None:
 
 @pytest.mark.parametrize("engine", ["eup", "up", "fl"])
 def test_every_engine_honours_a_timeout(engine: str) -> None:
-    from sudoku_sat.engines import eup
+    from sudoku_sat.engines.eup import reference as eup
 
     grid = empty_grid(5)
     original = eup.CHECK_EVERY

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from sudoku_sat.engines import eup
-from sudoku_sat.engines.eup_batch import (
+from sudoku_sat.engines.eup import reference as eup
+from sudoku_sat.engines.eup.batch import (
     backend_name,
     count_many,
     other_solution,

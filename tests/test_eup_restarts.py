@@ -14,9 +14,9 @@ from .test_eup_numba import random_puzzles
 pytest.importorskip("numba")
 
 from sudoku_sat.deadline import Deadline, TimedOut  # noqa: E402
-from sudoku_sat.engines import eup  # noqa: E402
-from sudoku_sat.engines.eup_probe import candidates, probed_state  # noqa: E402
-from sudoku_sat.engines.eup_restarts import (  # noqa: E402
+from sudoku_sat.engines.eup import reference as eup  # noqa: E402
+from sudoku_sat.engines.eup.probe import candidates, probed_state  # noqa: E402
+from sudoku_sat.engines.eup.restarts import (  # noqa: E402
     _within,
     cutoffs,
     luby,

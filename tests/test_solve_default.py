@@ -85,7 +85,7 @@ def test_the_first_puzzles_are_solved_in_pure_python(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(solving, "PURE_SMALL", 3)
     pairs = [(p.grid, p.n) for p in sample("puzzles2_17_clue", 5)]
     results = solving.warm_eup_results(pairs)
-    loaded = "sudoku_sat.engines.eup_numba" in sys.modules
+    loaded = "sudoku_sat.engines.eup.compiled" in sys.modules
     backends = [r.stats["backend"] for r in results]
     assert backends[3:] == ["numba", "numba"]
     assert backends[:3] == (["numba"] * 3 if loaded else ["python"] * 3)

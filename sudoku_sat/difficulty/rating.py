@@ -138,7 +138,7 @@ def default_count(grid: Grid, n: int) -> int:
     from ..puzzles.counting import auto_method
 
     if auto_method(n) == "eup":
-        from ..engines.eup_batch import count_one
+        from ..engines.eup.batch import count_one
 
         return count_one(grid, n, 2)
     return pysat_count(grid, n)

@@ -85,12 +85,12 @@ def make_large(
 
 def probed_formula(puzzle: Grid, n: int, amo: str = "sequential") -> tuple[Formula, dict[str, int]]:
     """The reduced formula of puzzle after the compiled EUP rules and failed values
-    (:mod:`sudoku_sat.engines.eup_probe`, extra ``fast``): the cells they fix become
+    (:mod:`sudoku_sat.engines.eup.probe`, extra ``fast``): the cells they fix become
     givens and each value they remove from an open cell a negative unit clause. Its
     models decode (with ``formula.givens``) to the solutions of puzzle; counters: rounds,
     probes, removed, fixed (cells fixed beyond the clues). An empty clause when the
     probing finds no solution."""
-    from ..engines.eup_probe import candidates, probed_state
+    from ..engines.eup.probe import candidates, probed_state
 
     state, ok, counters = probed_state(puzzle, n)
     if not ok:

@@ -2,7 +2,7 @@
 whole array of puzzles in one call, written apart from the EUP engine so that it can
 verify what EUP made (``generate``'s independent count at 9x9).
 
-The EUP kernel (:mod:`.eup_search`) serves every order with ``uint64`` masks, tables
+The EUP kernel (:mod:`.eup.search`) serves every order with ``uint64`` masks, tables
 whose sizes numba learns only at run time, naked pairs and a scored branching cell.
 This one knows it is 9x9: a state is
 81 ``int32`` candidate masks (bit k-1 for value k), the peer and unit tables are module

@@ -6,9 +6,9 @@ still open, which is not an error. (Propagation back-ends are not engines: they 
 ``numba``/``python`` back-ends of :mod:`.propagation`.) Each entry imports its module only
 when it is asked for, so the CLI starts fast without numba being loaded.
 
-``gac`` is the compiled constraint-programming search of :mod:`.gac_restarts` (it
-needs numba). ``eup`` is the depth-first search of :mod:`.eup` below order
-``RESTART_ORDER`` and the compiled randomized restart search of :mod:`.eup_restarts` from
+``gac`` is the compiled constraint-programming search of :mod:`.gac.restarts` (it
+needs numba). ``eup`` is the depth-first search of :mod:`.eup.reference` below order
+``RESTART_ORDER`` and the compiled randomized restart search of :mod:`.eup.restarts` from
 there on (when numba is installed). Time limits (``solve --engine NAME --timeout T``):
 ``eup``, ``gac`` and ``anneal`` check a :class:`~sudoku_sat.deadline.Deadline` themselves
 (every 256 search nodes, between runs or tries); ``up`` and ``fl`` run compiled loops that
@@ -49,17 +49,17 @@ def _fl(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
 
 RESTART_ORDER = 6
 """From this order (36x36) on, ``eup`` runs the compiled restart search when numba is
-installed (:mod:`.eup_restarts`): half-blank puzzles there have heavy-tailed search times."""
+installed (:mod:`.eup.restarts`): half-blank puzzles there have heavy-tailed search times."""
 
 
 def _eup(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
     from ..accel import numba_available
 
     if n >= RESTART_ORDER and numba_available():
-        from .eup_restarts import solve_engine as restarts
+        from .eup.restarts import solve_engine as restarts
 
         return restarts(grid, n, timeout)
-    from .eup import solve_engine
+    from .eup.reference import solve_engine
 
     return solve_engine(grid, n, timeout)
 
@@ -68,7 +68,7 @@ def _gac(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
     from ..accel import choose_backend
 
     choose_backend("numba")  # the GAC search is compiled only: no pure-Python twin
-    from .gac_restarts import solve_engine
+    from .gac.restarts import solve_engine
 
     return solve_engine(grid, n, timeout)
 

@@ -31,8 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..accel import choose_backend
-from ..engines import eup
-from ..engines.eup_batch import count_one, kernel
+from ..engines.eup import reference as eup
+from ..engines.eup.batch import count_one, kernel
 from ..errors import UsageError
 from ..grid import Grid, empty_grid
 

@@ -155,7 +155,7 @@ class EupChecker:
     """
 
     def __init__(self, n: int, by_values: bool = True, backend: str = "auto"):
-        from ..engines.eup_batch import backend_name
+        from ..engines.eup.batch import backend_name
 
         self.n, self.name = n, "eup"
         self.backend = backend_name(backend)
@@ -173,12 +173,12 @@ class EupChecker:
 
     def witness(self, puzzle: Grid, solution: Grid, cells: Sequence[Cell]) -> Grid | None:
         """A solution of puzzle with another value than solution's at one of cells."""
-        from ..engines.eup_batch import other_solution
+        from ..engines.eup.batch import other_solution
 
         return other_solution(puzzle, solution, cells, self.n, self.backend)
 
     def count(self, puzzle: Grid, cap: int = 2) -> int:
-        from ..engines.eup_batch import count_one
+        from ..engines.eup.batch import count_one
 
         self.calls += 1
         return count_one(puzzle, self.n, cap, self.backend)

@@ -1,7 +1,7 @@
 """Counting the solutions of a puzzle three independent ways, up to a cap.
 
-- ``eup``: the in-house bitmask search of :mod:`sudoku_sat.engines.eup` (rules E, U, P, then
-  branching), counting leaves up to the cap.
+- ``eup``: the in-house bitmask search of :mod:`sudoku_sat.engines.eup.reference` (rules
+  E, U, P, then branching), counting leaves up to the cap.
 - ``pysat``: one incremental PySAT solver per order holds F_regle; each puzzle's clues
   are assumptions. A model found is blocked by a clause over its N*N true cell literals
   only (x(i,j,k) is a function of the grid, so this blocks exactly that solution),
@@ -41,8 +41,8 @@ from typing import Any
 
 from ..accel import numba_available
 from ..encoding import clue_assumptions, encode, num_vars
-from ..engines.eup import count_eup, solve_eup
-from ..engines.eup_batch import count_many, count_one
+from ..engines.eup.batch import count_many, count_one
+from ..engines.eup.reference import count_eup, solve_eup
 from ..errors import SolverError, missing_extra
 from ..grid import LARGE_ORDER, MAX_ORDER, Grid, check_grid
 from ..sat.pysat import check_pysat_name, rules_solver

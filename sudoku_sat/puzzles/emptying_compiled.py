@@ -1,6 +1,6 @@
 """Emptying on the compiled EUP engine: the whole greedy pass in one call, with witnesses.
 
-The kernel (:func:`sudoku_sat.engines.eup_greedy.greedy_empty`) takes the orbits in the
+The kernel (:func:`sudoku_sat.engines.eup.greedy.greedy_empty`) takes the orbits in the
 order the pure-Python greedy would try them (drawn from the same random stream), skips
 the removals the clues alone settle (every cell emptied a naked or hidden single), and
 asks for each other emptied cell r "a solution with r != S[r]?".
@@ -113,7 +113,8 @@ def greedy_with_witnesses(
     the orbits kept."""
     import numpy as np
 
-    from ..engines import eup_greedy, eup_numba
+    from ..engines.eup import compiled as eup_numba
+    from ..engines.eup import greedy as eup_greedy
 
     grid, found = eup_greedy.greedy_empty(
         np.array(puzzle, np.int32),

@@ -106,7 +106,7 @@ def fill_backtrack(
     if clash:
         return _checked(None, grid, n, "backtrack", t0, detail=clash)
     if engine == "eup":
-        from ..engines.eup_batch import random_solution
+        from ..engines.eup.batch import random_solution
 
         found = random_solution(grid, n, rng.getrandbits(32))
     elif engine == "pysat":

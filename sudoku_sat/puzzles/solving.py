@@ -18,7 +18,7 @@ from ..batch.cache import cached
 from ..batch.executor import Executor, Serial, batch_map
 from ..batch.items import Packed, pack, unpack
 from ..encodings.solving import EncodedPysat, solve_binary
-from ..engines.eup_batch import backend_name, solve_many
+from ..engines.eup.batch import backend_name, solve_many
 from ..engines.registry import RESTART_ORDER, Engine, get_engine
 from ..errors import UsageError
 from ..grid import LARGE_ORDER, Grid
@@ -138,7 +138,7 @@ def eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
 def warm_eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
     """eup_results, the first 9x9 puzzles of the process in pure Python (PURE_SMALL,
     PURE_BUDGET) while the compiled kernels are not loaded yet."""
-    from ..engines.eup import solve_engine
+    from ..engines.eup.reference import solve_engine
 
     results: list[SolveResult] = []
     began = time.perf_counter()
@@ -147,7 +147,7 @@ def warm_eup_results(pairs: list[tuple[Grid, int]]) -> list[SolveResult]:
         and pairs[len(results)][1] == 3
         and _pure["puzzles"] < PURE_SMALL
         and _pure["seconds"] + time.perf_counter() - began < PURE_BUDGET
-        and "sudoku_sat.engines.eup_numba" not in sys.modules
+        and "sudoku_sat.engines.eup.compiled" not in sys.modules
     ):
         grid, n = pairs[len(results)]
         result = solve_engine(grid, n)

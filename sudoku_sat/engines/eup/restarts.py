@@ -7,7 +7,7 @@ run after a number of search nodes and starting again with other random choices 
 the tail. Here:
 
 - One *run* is a depth-first search with the rules E, U, P of
-  :func:`~sudoku_sat.engines.eup_search.propagate`, branching on a cell of fewest
+  :func:`~sudoku_sat.engines.eup.search.propagate`, branching on a cell of fewest
   candidates chosen uniformly among the ties (reservoir sampling) and trying its values
   in random order (numba's generator, seeded per run), stopped after ``cutoff`` nodes (a
   node is one propagation of a choice).
@@ -31,12 +31,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..deadline import Deadline, TimedOut
-from ..grid import Grid, is_solution
-from ..kernel_cache import njit
-from ..result import SolveResult
-from .eup_bits import ONE, ZERO, popcount, singles, tables, to_grid, to_state
-from .eup_search import _deeper, _mark, pick, propagate, stack
+from ...deadline import Deadline, TimedOut
+from ...grid import Grid, is_solution
+from ...kernel_cache import njit
+from ...result import SolveResult
+from .bits import ONE, ZERO, popcount, singles, tables, to_grid, to_state
+from .search import _deeper, _mark, pick, propagate, stack
 
 FIRST_DEPTHS = 64
 """Rows of a run's state stack allocated at first; doubled when a run goes deeper."""

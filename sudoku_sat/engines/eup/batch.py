@@ -2,8 +2,8 @@
 
 Every function here takes plain grids (tuples of ints) and returns plain Python values,
 so callers never see numpy. With numba (the ``fast`` extra) a whole batch goes to
-:mod:`.eup_numba` as one 2-D ``int32`` array and comes back in one call; without it, or
-with ``backend="python"``, the pure-Python reference :mod:`.eup` answers puzzle by puzzle,
+:mod:`.compiled` as one 2-D ``int32`` array and comes back in one call; without it, or
+with ``backend="python"``, the pure-Python reference :mod:`.reference` answers puzzle by puzzle,
 with the same counts. :func:`backend_name` says which one runs.
 
 Puzzles of several orders in one batch are grouped by order, answered, and put back in
@@ -16,9 +16,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ..accel import choose_backend
-from ..grid import Grid, check_grid
-from . import eup
+from ...accel import choose_backend
+from ...grid import Grid, check_grid
+from . import reference as eup
 
 T = TypeVar("T")
 
@@ -31,7 +31,7 @@ def backend_name(backend: str = "auto") -> str:
 
 def kernel() -> Any:
     """The compiled module (imported on first use, so numba loads only when needed)."""
-    from . import eup_numba
+    from . import compiled as eup_numba
 
     return eup_numba
 

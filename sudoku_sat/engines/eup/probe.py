@@ -1,7 +1,7 @@
 """Failed values over the compiled EUP rules (extra ``fast``): a preprocessor for large orders.
 
 A *probe* places value v in open cell c on a copy of the state and runs the rules E, U, P
-(:func:`~sudoku_sat.engines.eup_search.propagate`); when they reach a contradiction, v is
+(:func:`~sudoku_sat.engines.eup.search.propagate`); when they reach a contradiction, v is
 removed from c for good and the rules run on the real state. Rounds over every open cell
 and candidate repeat until one removes nothing (singleton consistency on the EUP rules,
 the Sudoku form of failed literals). The result is a state (a candidate mask per cell)
@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from ..grid import Grid
-from .eup_bits import tables
-from .eup_restarts import probe, root_state
+from ...grid import Grid
+from .bits import tables
+from .restarts import probe, root_state
 
 
 def probed_state(grid: Grid, n: int, max_rounds: int = 100) -> tuple[Any, bool, dict[str, int]]:

@@ -4,8 +4,8 @@ A state is a ``uint64`` array with one candidate mask per cell (bit k-1 for valu
 any order up to n = 8 (N = 64 values) fits. Popcount and count-trailing-zeros are LLVM
 intrinsics (``ctpop``/``cttz``). Every mask constant is a ``uint64`` (``ONE``), since
 numba turns ``uint64 - int64`` into a float. The rules and the search live in
-:mod:`.eup_search`, the batch entries in :mod:`.eup_numba`, the greedy emptying in
-:mod:`.eup_greedy`.
+:mod:`.search`, the batch entries in :mod:`.compiled`, the greedy emptying in
+:mod:`.greedy`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from ..grid import geometry
-from ..kernel_cache import njit
+from ...grid import geometry
+from ...kernel_cache import njit
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)

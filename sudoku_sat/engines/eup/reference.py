@@ -47,9 +47,9 @@ from functools import cache
 from operator import itemgetter
 from typing import Protocol
 
-from ..deadline import Deadline, TimedOut
-from ..grid import Grid, check_grid, geometry
-from ..result import SolveResult
+from ...deadline import Deadline, TimedOut
+from ...grid import Grid, check_grid, geometry
+from ...result import SolveResult
 
 State = list[int]
 """One candidate mask per cell, bit k-1 for value k."""

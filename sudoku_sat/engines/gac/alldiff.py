@@ -24,15 +24,15 @@ component, removed, and so on. Placed cells are their own components and are lef
 :func:`gac_propagate` runs the rules E and U of :func:`.eup_search.propagate` (Parité is
 subsumed) to their fixpoint, then GAC on every unit changed since its last filter, and
 back, until nothing changes; on a contradiction it returns the unit to blame (for
-dom/wdeg weights, :mod:`.gac_restarts`).
+dom/wdeg weights, :mod:`.restarts`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..kernel_cache import njit
-from .eup_bits import ONE, ZERO, singles, to_state, trailing
+from ...kernel_cache import njit
+from ..eup.bits import ONE, ZERO, singles, to_state, trailing
 
 OK = -1
 """What :func:`gac_propagate` returns at a fixpoint (a unit number on a contradiction)."""

@@ -1,6 +1,6 @@
 """The rules of seed 001 and the depth-first search of the compiled EUP engine.
 
-The rules run to a fixpoint as in the pure-Python reference :mod:`sudoku_sat.engines.eup`:
+The rules run to a fixpoint as in the pure-Python reference :mod:`sudoku_sat.engines.eup.reference`:
 
 - Exclusivité: a queue of cells placed since the last pass; each placed value leaves
   its peers (``peers[c]``), and a peer left with one value joins the queue.
@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel_cache import njit
-from .eup_bits import ONE, ZERO, popcount
+from ...kernel_cache import njit
+from .bits import ONE, ZERO, popcount
 
 TWO = np.uint64(2)
 FIRST_DEPTHS = 16

@@ -2,12 +2,12 @@
 
 Every entry takes plain arrays (a 2-D ``int32`` array of puzzles for a batch) and the
 tables of :func:`tables`, and returns arrays, so a file is one compiled call. The
-masks and conversions are in :mod:`.eup_bits`, the rules and the search in
-:mod:`.eup_search`, the greedy emptying pass in :mod:`.eup_greedy`.
+masks and conversions are in :mod:`.bits`, the rules and the search in
+:mod:`.search`, the greedy emptying pass in :mod:`.greedy`.
 
 numba's on-disk cache (``cache=True``) is keyed on each file's own timestamp, not on
 the kernels a function calls; :mod:`sudoku_sat.kernel_cache` therefore gives every
-version of the kernel sources its own cache folder, so a change to :mod:`.eup_search`
+version of the kernel sources its own cache folder, so a change to :mod:`.search`
 compiles the entries here afresh.
 """
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel_cache import njit
-from .eup_bits import ONE, ZERO, tables, to_grid, to_state
-from .eup_search import search
+from ...kernel_cache import njit
+from .bits import ONE, ZERO, tables, to_grid, to_state
+from .search import search
 
 __all__ = [
     "all_solutions",

@@ -1,8 +1,8 @@
 """Constraint-programming search for large orders (extra ``fast``): GAC, dom/wdeg, restarts.
 
-The EUP restart search (:mod:`.eup_restarts`) propagates with E, U and naked pairs only;
+The EUP restart search (:mod:`..eup.restarts`) propagates with E, U and naked pairs only;
 a CP solver filters each all-different unit to generalized arc consistency
-(:mod:`.gac_alldiff`) and learns, without nogoods, where the conflicts are. Here:
+(:mod:`.alldiff`) and learns, without nogoods, where the conflicts are. Here:
 
 - Propagation: :func:`.gac_alldiff.gac_propagate` (E, U, then Régin's filter on every
   unit touched, to a fixpoint).
@@ -40,12 +40,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..deadline import Deadline
-from ..grid import Grid
-from ..kernel_cache import njit
-from ..result import SolveResult
-from .eup_bits import ONE, ZERO, popcount, tables, trailing
-from .eup_restarts import (
+from ...deadline import Deadline
+from ...grid import Grid
+from ...kernel_cache import njit
+from ...result import SolveResult
+from ..eup.bits import ONE, ZERO, popcount, tables, trailing
+from ..eup.restarts import (
     UNIT,
     RestartStats,
     Schedule,
@@ -53,8 +53,8 @@ from .eup_restarts import (
     fewer,
     restart_loop,
 )
-from .eup_search import _deeper, pick
-from .gac_alldiff import OK, gac_propagate, gac_root, scratch
+from ..eup.search import _deeper, pick
+from .alldiff import OK, gac_propagate, gac_root, scratch
 
 FIRST_DEPTHS = 64
 """Rows of a run's state stack allocated at first; doubled when a run goes deeper."""

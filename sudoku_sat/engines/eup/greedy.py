@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel_cache import njit
-from .eup_bits import ONE, ZERO, popcount, to_grid, to_state
-from .eup_search import search
+from ...kernel_cache import njit
+from .bits import ONE, ZERO, popcount, to_grid, to_state
+from .search import search
 
 
 @njit(cache=True)
