@@ -25,6 +25,14 @@ Before the first :func:`propagate`, :func:`settle_root` applies Exclusivité of 
 root's placed cells in one sweep over the units. With both, the count kernel ran 1.53x
 faster on 1106, 1.38x on 1905 and 1.20x on 17-clue, side by side with the kernel
 before them (best of 9, 2026-11-23).
+Counting at 9x9 runs without Parité: its scans of every changed unit cost more there than
+the nodes they save (1,000 puzzles, cap 2, best of 5 CPU, alternated with the kernel
+before in one run, 2026-11-25: forum-hardest 1905 4,588-4,685 -> 5,605-5,683 puzzles/s,
+1106 2,655-2,658 -> 3,165-3,236/s, 17-clue unchanged at 87-89 k/s). Fills, the emptying
+question and other orders keep it, so a seed draws the same grids as before. Locked
+candidates (pointing and claiming over the 54 box-line segments when the rules are
+stuck) were tried on the count search too and cost more than they saved (forum-hardest
+1905: 4,398-4,629/s against 4,754-4,897/s), so they are not here.
 Values are tried lowest first, in random order (a seeded numba generator) to fill
 grids, or a preferred value first (``prefer[c]``, a mask): the emptying question
 "a solution where c differs from S[c]?" prefers S elsewhere. No Python object is
@@ -50,10 +58,10 @@ def _mark(dirty, cu, c):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def propagate(st, queue, qt, dirty, changed, units, cu, peers, full):  # type: ignore[no-untyped-def]
+def propagate(st, queue, qt, dirty, changed, units, cu, peers, full, pairs=True):  # type: ignore[no-untyped-def]
     """BouclerRègles on st: queue[:qt] holds the placed cells to propagate, dirty the
-    units for Unicité, changed those for Parité. False on a contradiction; on True every
-    flag is clear again."""
+    units for Unicité, changed those for Parité (skipped when not pairs). False on a
+    contradiction; on True every flag is clear again."""
     nunits, size, npeers = units.shape[0], units.shape[1], peers.shape[1]
     qh = 0
     while True:
@@ -103,6 +111,9 @@ def propagate(st, queue, qt, dirty, changed, units, cu, peers, full):  # type: i
                         _mark(dirty, cu, c)
         if qh < qt:
             continue
+        if not pairs:
+            changed[:] = 0
+            return True
         progress = False
         for u in range(nunits):  # Parité
             if changed[u] == 0:
@@ -237,10 +248,13 @@ def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: 
     queue = np.empty(ncells, np.int32)
     dirty = np.ones(nunits, np.uint8)
     changed = np.ones(nunits, np.uint8)
-    qt = settle_root(root, queue, units, cu)
-    if cap < 1 or qt < 0 or not propagate(root, queue, qt, dirty, changed, units, cu, peers, full):
-        return 0
     simple = randomize or prefer.any()
+    pairs = simple or ncells != 81  # counting at 9x9: no Parité (see the module's text)
+    qt = settle_root(root, queue, units, cu)
+    if cap < 1 or qt < 0:
+        return 0
+    if not propagate(root, queue, qt, dirty, changed, units, cu, peers, full, pairs):
+        return 0
     c = _branch(root, peers, simple)
     if c < 0:
         out[0, :] = root
@@ -266,7 +280,7 @@ def search(root, cap, units, cu, peers, full, out, randomize, prefer):  # type: 
         queue[0] = c
         _mark(dirty, cu, c)
         _mark(changed, cu, c)
-        if not propagate(child, queue, 1, dirty, changed, units, cu, peers, full):
+        if not propagate(child, queue, 1, dirty, changed, units, cu, peers, full, pairs):
             dirty[:] = 0
             changed[:] = 0
             continue
