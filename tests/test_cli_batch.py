@@ -167,7 +167,8 @@ def test_ctrl_c_leaves_no_output_file_and_stops(tmp_path: Path) -> None:
     "command", ["solve", "count", "unique", "compare", "generate", "minimize", "rate", "ladder"]
 )
 def test_every_batch_command_takes_jobs_and_scheduler(command: str) -> None:
-    text = runner.invoke(app, [command, "--help"], terminal_width=200).stdout
+    # rich takes its width from COLUMNS: at 80 it cuts DASK_SCHEDULER_ADDRESS short
+    text = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
     assert "--jobs" in text and "--scheduler" in text and "DASK_SCHEDULER_ADDRESS" in text
 
 
