@@ -64,13 +64,14 @@ def test_indice_matches_the_statement() -> None:
 def test_orders_from_sizes() -> None:
     assert order_of_size(9) == 3 and order_of_cells(81) == 3 and order_of_cells(256) == 4
     assert order_of_size(64) == 8 and order_of_cells(49**2) == 7
-    for bad in (8, 10, 1, 81):
+    assert order_of_size(81) == 9 and order_of_size(225) == 15  # up to 225x225
+    for bad in (8, 10, 1, 256):
         with pytest.raises(ValueError):
             order_of_size(bad)
     with pytest.raises(ValueError):
         order_of_cells(80)
     with pytest.raises(ValueError):
-        geometry(9)
+        geometry(16)
 
 
 def test_solution_checks(hard_solution: tuple[int, ...]) -> None:
