@@ -18,6 +18,7 @@ from ..errors import UsageError
 from ..grid import Grid
 from .encode import encode_variant
 from .model import (
+    RULE_NAMES,
     Arrow,
     Cage,
     Dot,
@@ -29,21 +30,8 @@ from .model import (
 )
 from .solve import blocking, decode_model, open_solver, solver_for
 
-KINDS = (
-    "x",
-    "windoku",
-    "anti-knight",
-    "anti-king",
-    "non-consecutive",
-    "disjoint-groups",
-    "jigsaw",
-    "killer",
-    "thermometer",
-    "arrow",
-    "kropki",
-    "xv",
-    "odd-even",
-)
+KINDS = RULE_NAMES
+"""What generate makes: every rule set (the same 13 names as the CLI's)."""
 GLOBAL = {
     "x": "x",
     "windoku": "windoku",
