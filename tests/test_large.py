@@ -195,3 +195,25 @@ def test_orders_past_fifteen_are_a_one_line_error(tmp_path: Path) -> None:
     path.write_text(format_numbers(light_puzzle(3), 3) + "\n")
     code, out, err = run("solve", str(path), "--order", "16")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("n", (7, 9, 15))
+def test_generate_and_minimize_past_their_range_are_one_line_errors(n: int, tmp_path: Path) -> None:
+    code, out, err = run("generate", "--order", str(n), "-q")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    if n > 8:
+        path = tmp_path / "p.txt"
+        path.write_text(format_numbers(light_puzzle(n), n) + "\n")
+        code, out, err = run("minimize", str(path), "-q")
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+        assert "minimize" in err
+
+
+def test_bench_large_row_runs_the_commands_and_checks_the_solution(tmp_path: Path) -> None:
+    from .conftest import load_benchmark
+
+    bench = load_benchmark("bench_large")
+    line = bench.row(3, 0.3, 1, 60.0, tmp_path)
+    cells = [cell.strip() for cell in line.strip("|").split("|")]
+    assert cells[0] == "9x9" and cells[4] == "yes" and cells[3].endswith("MB")
+    assert "(unique)" in cells[5] or "(several)" in cells[5]

@@ -301,6 +301,10 @@ def generate_command(
     finish(failures, count)
 
 
+MINIMIZE_MAX_ORDER = 8
+"""minimize works up to 64x64; past it the rules alone have 0.5 M to 11.4 M variables."""
+
+
 @app.command("minimize")
 @guarded
 def minimize_command(
@@ -329,6 +333,12 @@ def minimize_command(
     code is 1. Every puzzle of a file has the order of its first.
     """
     items = load(puzzles, alphabet, order)
+    if items[0].n > MINIMIZE_MAX_ORDER:
+        side = MINIMIZE_MAX_ORDER**2
+        raise fail(
+            f"minimize empties puzzles up to {side}x{side}: a {items[0].n ** 2}x{items[0].n ** 2} "
+            "one needs the N³-variable rules for every removal test (docs/large.md)"
+        )
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(
