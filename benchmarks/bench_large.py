@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -44,10 +45,20 @@ def instance(n: int, blank: float, seed: int) -> tuple[int, ...]:
 def timed(command: list[str], timeout: float) -> tuple[float | None, int, str, int]:
     """(seconds or None on timeout, peak RSS in MB, stdout, exit code) of a whole process."""
     full = ["/usr/bin/time", "-v", *command]
+    proc = subprocess.Popen(
+        full, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
-        done = subprocess.run(full, capture_output=True, text=True, timeout=timeout)
+        stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)  # the CLI stops the solver it started, then exits
+        try:
+            proc.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
         return None, 0, "", -1
+    done = subprocess.CompletedProcess(full, proc.returncode, stdout, stderr)
     wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", done.stderr)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
     seconds = None
