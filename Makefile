@@ -29,11 +29,11 @@ run: install
 	@echo $(DEMO) | $(BIN)/sudoku-sat encode - -o cnf_out/demo.cnf
 	@grep '^c clauses' cnf_out/demo.cnf; grep '^p cnf' cnf_out/demo.cnf
 	@echo "== solved by PySAT (minisat22), rules loaded once, clues as assumptions"
-	@echo $(DEMO) | $(BIN)/sudoku-sat solve - --solver m22
+	@echo $(DEMO) | $(BIN)/sudoku-sat solve - --method pysat:m22
 	@for b in minisat cadical picosat cryptominisat5; do \
 	  if command -v $$b >/dev/null; then \
 	    echo "== solved by the $$b binary on the DIMACS file"; \
-	    echo $(DEMO) | $(BIN)/sudoku-sat solve - --external $$b --format line; \
+	    echo $(DEMO) | $(BIN)/sudoku-sat solve - --method bin:$$b --format line; \
 	  else echo "== $$b not installed (apt-get install minisat cadical picosat cryptominisat)"; fi; \
 	done
 	@echo "== the main job: is it unique? (EUP engine and PySAT, which must agree)"

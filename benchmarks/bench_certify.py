@@ -3,7 +3,7 @@
     python benchmarks/bench_certify.py            # the table of docs/certify.md
     python benchmarks/bench_certify.py --quick    # a smoke run
 
-For each dataset sample (fixed seed): every puzzle is certified (``--prover auto``:
+For each dataset sample (fixed seed): every puzzle is certified (``--method auto``:
 failed literals, CDCL when they leave cells open) and its proof checked by the in-house
 RUP checker against F_regle ∧ clues(P) ∧ ¬S (F_regle indexed once), in memory; a proof
 that fails aborts the run. The peer in the same run is PySAT's uncertified uniqueness
@@ -120,7 +120,7 @@ def measure(grids: list[Grid], sub: int) -> dict[str, object]:
         "python_ms": python_check_ms(certs),
         "lemmas": sum(c.proof.lemmas for c in certs) / len(certs),
         "pysat": pysat_rate(grids),
-        "ours_file_ms": file_checks(certs[:sub], "ours") * 1e3,
+        "ours_file_ms": file_checks(certs[:sub], "rup") * 1e3,
         "dratify_ms": file_checks(certs[:sub], "dratify") * 1e3 if dratify_available() else None,
         "sub": min(sub, len(certs)),
     }

@@ -15,7 +15,7 @@ removed, or none left: two solutions or more) and "contradictory" ones (one give
   worker), and the ratio;
 - whole process: ``sudoku-sat unique FILE`` on one puzzle of the rule, start to exit,
   best of ``--rounds``;
-- ``candidates`` on a blank-ish 9x9 variant (whole process) and ``generate --killer`` /
+- ``candidates`` on a blank-ish 9x9 variant (whole process) and ``generate --rule killer`` /
   ``generate --rule anti-knight`` (whole process, per puzzle, each checked by CP-SAT);
 - ``--sums``: unique per puzzle on killer and arrow puzzles in each sum encoding.
 """
@@ -172,7 +172,7 @@ def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) 
     seconds = process(["candidates", str(path)], rounds)
     job = f"`candidates` on an anti-knight {size}x{size} with {len(kept)} givens"
     rows = [f"| {job} | {seconds:.2f} s | <= 1 s: {'met' if seconds <= 1 else 'NOT met'} |\n"]
-    for args in (["--killer"], ["--rule", "anti-knight"]) if generate else ():
+    for args in (["--rule", "killer"], ["--rule", "anti-knight"]) if generate else ():
         run = [
             "generate",
             *args,

@@ -8,7 +8,8 @@ Who answers is chosen by one argument, ``method``, with the command line's words
 ``auto`` (the default: the fastest correct method at the puzzle's order), ``eup`` (the
 in-house exact-cover search), ``gac``, ``up``, ``fl`` (the other in-house engines, for
 :func:`solve`), ``pysat`` or ``pysat:NAME`` (a PySAT solver, ``m22`` unless named) and
-``bin:NAME`` (a SAT solver binary on PATH, for :func:`solve`). A wrong name raises
+``bin:NAME`` (a SAT solver binary on PATH, for :func:`solve`); the grammar and each
+function's names are in :mod:`sudoku_sat.methods`. A wrong name raises
 :class:`~sudoku_sat.errors.UsageError` or :class:`~sudoku_sat.errors.SolverError`; bad
 grid text raises :class:`~sudoku_sat.errors.GridError` naming the line and column.
 """
@@ -66,19 +67,16 @@ def read(
     return read_puzzles(path, alphabet, order)
 
 
-def _pysat_name(method: str) -> str:
-    return method.partition(":")[2] or "m22"
-
-
 def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
     """min(number of solutions, cap): 0 for a contradictory grid, 1 for a unique puzzle.
     method: ``auto``, ``eup``, ``pysat[:NAME]`` or ``ganak``."""
-    from .puzzles.counting import Counters, auto_method
+    from .puzzles.counting import Counters, auto_method, counting_plan
 
     if cap < 1:
         raise UsageError(f"cap must be at least 1, not {cap}")
-    kind = method.partition(":")[0]
-    name = _pysat_name(method) if kind == "pysat" else "m22"
+    (kind, *others), name = counting_plan(method)
+    if others:
+        raise UsageError(f"method {method!r}: count takes one method")
     with Counters(name) as counters:
         return counters.count(p.grid, p.n, cap, auto_method(p.n) if kind == "auto" else kind)
 
@@ -92,18 +90,9 @@ def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzz
     """A solution of p (the only one when p is unique), or None when it has none.
     SolverError when the method stops without an answer (past timeout seconds, or a
     propagation engine, ``up``/``fl``, left cells open)."""
-    from .puzzles.solving import plan_solve
+    from .puzzles.solving import plan_method
 
-    kind, _, name = method.partition(":")
-    if kind == "auto":
-        task = plan_solve(timeout=timeout)
-    elif kind == "pysat":
-        task = plan_solve(solver=_pysat_name(method), timeout=timeout)
-    elif kind == "bin":
-        task = plan_solve(external=name, timeout=timeout)
-    else:
-        task = plan_solve(engine=method, timeout=timeout)
-    result = task.one(p.grid, p.n)
+    result = plan_method(method, timeout).one(p.grid, p.n)
     if result.status == "unsat":
         return None
     if result.status != "solved":
@@ -123,21 +112,27 @@ def encode(p: Puzzle, encoding: str = "extended", amo: str = "pairwise") -> Form
     return encode_grid(p.grid, p.n, encoding, amo)
 
 
-def generate(k: int = 1, seed: int | None = None, n: int = 3) -> list[Puzzle]:
+def generate(k: int = 1, seed: int | None = None, n: int = 3, method: str = "auto") -> list[Puzzle]:
     """k minimal puzzles with one solution each, of order n (9x9 for n=3), each verified
-    by a method independent of the one that made it; the same seed gives the same ones."""
-    from .puzzles.maker import MakeOptions, make_many, new_seed
+    by a method independent of the one that made it; the same seed gives the same ones.
+    method: the search that fills and empties (``auto``, ``eup``, ``pysat``, ``counter``)."""
+    from .puzzles.maker import MakeOptions, make_many, method_options, new_seed
 
-    options = MakeOptions(n=n, seed=new_seed() if seed is None else seed)
+    checker, engine = method_options(method)
+    seed = new_seed() if seed is None else seed
+    options = MakeOptions(n=n, checker=checker, seed=seed, fill_engine=engine)
     return [_made(m) for m in make_many(options, k)]
 
 
-def minimize(grid: Puzzle, seed: int = 0) -> Puzzle:
+def minimize(grid: Puzzle, seed: int = 0, method: str = "auto") -> Puzzle:
     """A minimal puzzle made of grid's clues (grid: a unique puzzle or a full grid) with
-    the same single solution; SolverError when grid has no solution or several."""
-    from .puzzles.maker import MakeOptions, minimize_many
+    the same single solution; SolverError when grid has no solution or several.
+    method: as for :func:`generate`."""
+    from .puzzles.maker import MakeOptions, method_options, minimize_many
 
-    made = next(minimize_many(MakeOptions(n=grid.n, seed=seed), [(grid.n, grid.grid)]))
+    checker, engine = method_options(method)
+    options = MakeOptions(n=grid.n, checker=checker, seed=seed, fill_engine=engine)
+    made = next(minimize_many(options, [(grid.n, grid.grid)]))
     return _made(made, grid.origin)
 
 
@@ -166,12 +161,13 @@ def explain(p: Puzzle) -> Explanation:
     return explain_grid(p.grid, p.n)
 
 
-def certify(p: Puzzle, directory: str | Path) -> Outcome:
+def certify(p: Puzzle, directory: str | Path, method: str = "auto") -> Outcome:
     """A checked certificate that p has one solution, written into directory (created if
     needed): puzzle-00001.cnf, .sol and .drup (``.files``); ``.refusal`` says why there is
-    none when p has no solution or several."""
+    none when p has no solution or several. method: where the proof comes from (``auto``,
+    ``fl``, ``pysat[:NAME]``)."""
     from .proofs.batch import Certifier
     from .proofs.store import prepare
 
-    with Certifier(prepare(directory)) as certifier:
+    with Certifier.by_method(prepare(directory), method) as certifier:
         return certifier.certify(1, p.grid, p.n)

@@ -57,7 +57,7 @@ def verdicts(cert: Certificate, cnf_of: Certificate | None = None) -> list[tuple
     owner = cnf_of or cert
     cnf = cnf_text(owner.puzzle, owner.n, owner.solution)
     proof = proof_text(cert, "0" * 64, "p.cnf").replace("c sha256 " + "0" * 64, "c no hash")
-    report = check_texts(cnf, proof, "both")
+    report = check_texts(cnf, proof, "all")
     return [(v.ok, v.line) for v in report.verdicts]
 
 
@@ -117,7 +117,7 @@ def test_the_recorded_hash_catches_a_proof_for_another_formula() -> None:
     cnf_b = cnf_text(b.puzzle, b.n, b.solution)
     from sudoku_sat.proofs.proof import sha256_text
 
-    report = check_texts(cnf_b, proof_text(a, sha256_text(cnf_a), "a.cnf"), "ours")
+    report = check_texts(cnf_b, proof_text(a, sha256_text(cnf_a), "a.cnf"), "rup")
     assert not report.ok and "was made for the formula" in report.problems[0]
 
 

@@ -46,8 +46,8 @@ def test_unique_dataset_puzzles_get_proofs_both_checkers_verify(name: str, prove
         assert is_solution(cert.solution, 3, puzzle.grid)
         assert cert.proof.steps[-1].lits == () and not cert.proof.steps[-1].delete
         assert checker.check(cert).ok
-        report = check_texts(*texts(cert), "both")
-        assert report.ok and [v.checker for v in report.verdicts] == ["ours", "dratify"]
+        report = check_texts(*texts(cert), "all")
+        assert report.ok and [v.checker for v in report.verdicts] == ["rup", "dratify"]
 
 
 def test_the_reference_counts_decide_who_gets_a_certificate(prover: Prover) -> None:
@@ -77,7 +77,7 @@ def test_each_prover_can_be_forced(method: str, prover: Prover) -> None:
     puzzle = sample("puzzles3_magictour_top1465", 1, seed=3)[0]
     cert = prover.certify(puzzle.grid, method)
     assert isinstance(cert, Certificate) and cert.method == method
-    assert check_texts(*texts(cert), "both").ok
+    assert check_texts(*texts(cert), "all").ok
 
 
 def test_auto_picks_failed_literals_or_unit_propagation_when_they_solve(prover: Prover) -> None:
@@ -124,7 +124,7 @@ def test_forced_failed_literals_on_a_puzzle_they_cannot_finish(prover: Prover) -
     grid = sample("puzzles6_forum_hardest_1106", 1)[0].grid
     refusal = prover.certify(grid, "fl")
     assert isinstance(refusal, Refusal) and refusal.kind == "open"
-    assert "use --prover auto or cdcl" in refusal.reason
+    assert "use --method auto or pysat" in refusal.reason
 
 
 def test_bad_names_are_refused() -> None:

@@ -74,7 +74,7 @@ def test_encode_to_file_and_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert run("encode", str(many), "--out-dir", str(tmp_path / "out"), "-q")[0] == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["many-1.cnf", "many-2.cnf"]
     monkeypatch.chdir(tmp_path)
-    assert run("encode", str(many), "--split", "-q")[0] == 0
+    assert run("encode", str(many), "--out-dir", "cnf_out", "-q")[0] == 0
     assert len(list((tmp_path / "cnf_out").iterdir())) == 2
     assert run("encode", str(many), "--index", "2", "-o", str(tmp_path / "two.cnf"))[0] == 0
     assert len(parse_cnf((tmp_path / "two.cnf").read_text()).clauses) > 11988
@@ -119,14 +119,16 @@ def test_solve_line_json_and_unsat(tmp_path: Path) -> None:
     records = json.loads(out)
     assert [r["status"] for r in records] == ["solved", "unsat"]
     assert records[0]["solution"] == TRES_DIFFICILE_SOLUTION
-    code, out, _ = run("solve", "-", "--solver", "g4", stdin=TRES_DIFFICILE)
+    code, out, _ = run("solve", "-", "--method", "pysat:g4", stdin=TRES_DIFFICILE)
     assert code == 0 and "SOLVED by g4" in out and "7 9 8 | 6 3 5 | 4 2 1" in out
 
 
 @pytest.mark.parametrize("binary", ["minisat", "cadical", "picosat", "cryptominisat5"])
 def test_solve_with_binary(binary: str) -> None:
     need_binary(binary)
-    code, out, _ = run("solve", "-", "--external", binary, "--format", "line", stdin=TRES_DIFFICILE)
+    code, out, _ = run(
+        "solve", "-", "--method", f"bin:{binary}", "--format", "line", stdin=TRES_DIFFICILE
+    )
     assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION
 
 
@@ -146,9 +148,9 @@ def test_binary_pipeline_encode_then_decode(tmp_path: Path, hard_file: Path) -> 
         (["encode", "-"], TRES_DIFFICILE[:-1] + "?", "<stdin>:1:81: illegal character '?'"),
         (["show", "/no/such/file"], None, "/no/such/file: no such file"),
         (["decode", "-"], "s SATISFIABLE\nv 1 x 0\n", "<stdin>:2:5: 'x' is not a literal"),
-        (["solve", "-", "--solver", "zz"], TRES_DIFFICILE, "unknown PySAT solver"),
-        (["solve", "-", "--external", "no-such-sat"], TRES_DIFFICILE, "not found on PATH"),
-        (["solve", "-", "--engine", "no-such-engine"], TRES_DIFFICILE, "unknown engine"),
+        (["solve", "-", "--method", "pysat:zz"], TRES_DIFFICILE, "unknown PySAT solver"),
+        (["solve", "-", "--method", "bin:no-such-sat"], TRES_DIFFICILE, "not found on PATH"),
+        (["solve", "-", "--method", "no-such-engine"], TRES_DIFFICILE, "unknown method"),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], stdin: str | None, words: str) -> None:
@@ -278,7 +280,7 @@ def test_huge_timeouts_mean_no_limit(hard_file: Path, timeout: str) -> None:
     code, out, err = run("solve", str(hard_file), "--timeout", timeout, "--format", "line")
     assert code == 0 and out.strip() == TRES_DIFFICILE_SOLUTION, err
     need_binary("minisat")
-    code, out, err = run("solve", str(hard_file), "--external", "minisat", "--timeout", timeout)
+    code, out, err = run("solve", str(hard_file), "--method", "bin:minisat", "--timeout", timeout)
     assert code == 0 and "SOLVED" in out, err
 
 
@@ -344,7 +346,7 @@ def test_one_crash_keeps_the_other_results(tmp_path: Path) -> None:
     )
     many = tmp_path / "many.txt"
     many.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
-    code, out, err = run("solve", str(many), "--external", solver, "--json")
+    code, out, err = run("solve", str(many), "--method", f"bin:{solver}", "--json")
     records = json.loads(out)
     assert [r["status"] for r in records] == ["crashed", "unsat"]
     assert code == 3 and "1 of 2 puzzle(s) crashed" in err and "many.txt:1" in err
@@ -353,11 +355,11 @@ def test_one_crash_keeps_the_other_results(tmp_path: Path) -> None:
 
 def test_pysat_solvers_that_misbehave_are_refused_up_front(hard_file: Path) -> None:
     for args in (
-        ["solve", str(hard_file), "--solver", "ks"],
-        ["count", str(hard_file), "--method", "pysat", "--solver", "kissat"],
-        ["compare", str(hard_file), "--solvers", "m22,ks"],
-        ["solve", str(hard_file), "--solver", "cms"],
-        ["solve", str(hard_file), "--solver", "cd19", "--timeout", "5"],
+        ["solve", str(hard_file), "--method", "pysat:ks"],
+        ["count", str(hard_file), "--method", "pysat:kissat"],
+        ["compare", str(hard_file), "--methods", "pysat:m22,pysat:ks"],
+        ["solve", str(hard_file), "--method", "pysat:cms"],
+        ["solve", str(hard_file), "--method", "pysat:cd19", "--timeout", "5"],
     ):
         code, out, err = run(*args)
         assert code == 3 and out == "", args

@@ -25,11 +25,11 @@ def test_every_command_has_help(command: str) -> None:
     assert "Usage" in result.output
 
 
-def test_the_variant_choices_are_the_librarys() -> None:
+def test_the_annealers_are_the_librarys() -> None:
     from sudoku_sat.anneal.params import VARIANTS
-    from sudoku_sat.cli.anneal import VariantName
+    from sudoku_sat.methods import ANNEAL
 
-    assert [v.value for v in VariantName] == list(VARIANTS)
+    assert set(ANNEAL) == set(VARIANTS)
 
 
 def run(args: list[str], stdin: str) -> tuple[int, str]:
@@ -48,14 +48,14 @@ def test_json_has_the_issue_keys_and_a_checked_solution() -> None:
 
 
 def test_sirdey_variant_solves_the_easy_grid_as_text() -> None:
-    code, out = run(["--variant", "sirdey", "--seed", "1", "--tries", "3"], EASY + "\n")
+    code, out = run(["--method", "sirdey", "--seed", "1", "--tries", "3"], EASY + "\n")
     assert code == 0
     assert "SOLVED by sirdey annealing" in out
 
 
 def test_exhausted_tries_report_best_cost_and_exit_1() -> None:
     args = [
-        "--variant",
+        "--method",
         "sirdey",
         "--tries",
         "2",
@@ -75,7 +75,7 @@ def test_options_of_the_other_variant_are_refused() -> None:
     result = runner.invoke(app, ["anneal", "-", "--delta", "0.2"], input=EASY + "\n")
     assert result.exit_code == 2
     assert "--delta" in result.stderr and "swap" in result.stderr
-    result = runner.invoke(app, ["anneal", "-", "--variant", "sirdey", "--alpha", "2"], input=EASY)
+    result = runner.invoke(app, ["anneal", "-", "--method", "sirdey", "--alpha", "2"], input=EASY)
     assert result.exit_code == 2 and "alpha" in result.stderr
 
 
@@ -97,7 +97,7 @@ def test_many_puzzles_one_json_line_each_and_lines_format() -> None:
 
 def test_trace_csv_and_plot(tmp_path: Path) -> None:
     trace, plot = tmp_path / "t.csv", tmp_path / "t.png"
-    args = ["--variant", "sirdey", "--seed", "2", "--tries", "2", "--max-iterations", "8100"]
+    args = ["--method", "sirdey", "--seed", "2", "--tries", "2", "--max-iterations", "8100"]
     args += ["--trace", str(trace), "--trace-every", "10"]
     pytest.importorskip("matplotlib")
     args += ["--plot", str(plot)]
@@ -113,7 +113,7 @@ def test_trace_csv_and_plot(tmp_path: Path) -> None:
 
 def test_solve_engine_anneal() -> None:
     result = runner.invoke(
-        app, ["solve", "-", "--engine", "anneal", "--format", "line"], input=EASY
+        app, ["solve", "-", "--method", "anneal", "--format", "line"], input=EASY
     )
     assert result.exit_code == 0
     assert is_solution(parse_puzzles(result.stdout.strip())[0].grid, 3)
@@ -134,7 +134,7 @@ def test_without_numba_the_cli_says_so_and_runs_pure_python(
 
 
 def test_line_format_marks_a_failed_grid_as_a_comment() -> None:
-    args = ["--variant", "sirdey", "--tries", "1", "--max-iterations", "100", "--format", "line"]
+    args = ["--method", "sirdey", "--tries", "1", "--max-iterations", "100", "--format", "line"]
     code, out = run([*args, "--seed", "0"], TRES_DIFFICILE + "\n")
     assert code == 1
     assert out.startswith("# NOT SOLVED ") and len(out.strip().split(": ")[1]) == 81
@@ -143,7 +143,7 @@ def test_line_format_marks_a_failed_grid_as_a_comment() -> None:
 def test_instance_t_final_option_reaches_the_annealer() -> None:
     # T0 = 0.003 lies between T'_f = 0.00274 and the instance T_f over 58 free cells (0.00385):
     # the paper's T'_f runs levels, the instance T_f none at all.
-    base = ["--variant", "sirdey", "--t0", "0.003", "--json", "--seed", "0", "--tries", "1"]
+    base = ["--method", "sirdey", "--t0", "0.003", "--json", "--seed", "0", "--tries", "1"]
     base += ["--max-iterations", "8100"]
     _, out = run([*base, "--paper-t-final"], TRES_DIFFICILE + "\n")
     assert json.loads(out)["iterations"] >= 8100
@@ -207,7 +207,7 @@ def test_the_trace_is_streamed_try_by_try(tmp_path: Path, monkeypatch: pytest.Mo
 
     monkeypatch.setattr("sudoku_sat.cli.anneal.anneal", spy)
     out = tmp_path / "t.csv"
-    args = ["anneal", "-", "--variant", "sirdey", "--tries", "3", "--max-iterations", "3000"]
+    args = ["anneal", "-", "--method", "sirdey", "--tries", "3", "--max-iterations", "3000"]
     result = runner.invoke(app, [*args, "--seed", "1", "--trace", str(out)], input=TRES_DIFFICILE)
     with out.open() as fp:
         rows = list(csv.DictReader(fp))

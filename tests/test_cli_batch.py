@@ -38,7 +38,7 @@ def puzzles(tmp_path_factory: pytest.TempPathFactory) -> str:
     """150 puzzles of the 17-clue set, three classics, a contradictory grid, an emptied one.
 
     Each has one solution or none: for a puzzle with several, which one a PySAT solver
-    returns depends on what it solved before (docs/cluster.md), so solve --solver may
+    returns depends on what it solved before (docs/cluster.md), so solve --method pysat may
     print another of them on another executor."""
     lines = [format_line(p.grid, p.n) for p in sample("puzzles2_17_clue", 150, seed=3)]
     lines += [EASY, TRES_DIFFICILE, "11" + "." * 79, "." + TRES_DIFFICILE_SOLUTION[1:]]
@@ -58,7 +58,7 @@ COMMANDS = [
     ("count", "--cap", "3", "--method", "pysat"),
     ("unique",),
     ("solve", "--format", "line"),
-    ("solve", "--format", "line", "--engine", "eup"),
+    ("solve", "--format", "line", "--method", "eup"),
 ]
 
 

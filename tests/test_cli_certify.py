@@ -57,7 +57,7 @@ def test_certify_writes_three_files_per_puzzle_and_they_check(tmp_path: Path) ->
 
 
 def test_certify_json_and_forced_prover(tmp_path: Path) -> None:
-    folder, result = certified(tmp_path, f"{TRES_DIFFICILE}\n", "--json", "--prover", "cdcl")
+    folder, result = certified(tmp_path, f"{TRES_DIFFICILE}\n", "--json", "--method", "pysat")
     records = json.loads(result.stdout)  # type: ignore[attr-defined]
     assert records[0]["certificate"]["method"] == "cdcl"
     assert Path(records[0]["certificate"]["files"]["proof"]).is_file()
@@ -84,8 +84,8 @@ def test_generated_puzzles_certified(tmp_path: Path) -> None:
             "check-proof",
             str(folder / "puzzle-00002.cnf"),
             str(folder / "puzzle-00002.drup"),
-            "--checker",
-            "ours",
+            "--method",
+            "rup",
         ],
     )
     assert check.exit_code == 0
@@ -93,7 +93,7 @@ def test_generated_puzzles_certified(tmp_path: Path) -> None:
 
 @pytest.fixture
 def cert(tmp_path: Path) -> tuple[Path, Path]:
-    folder, result = certified(tmp_path, f"{TOP1}\n", "--prover", "fl")
+    folder, result = certified(tmp_path, f"{TOP1}\n", "--method", "fl")
     assert result.exit_code == 0  # type: ignore[attr-defined]
     return folder / "puzzle-00001.cnf", folder / "puzzle-00001.drup"
 
@@ -104,8 +104,8 @@ def test_check_proof_exit_1_names_the_first_bad_lemma(cert: tuple[Path, Path]) -
     first = next(i for i, line in enumerate(lines) if not line.startswith("c"))
     lines[first] = str(-int(lines[first].split()[0])) + " 0"  # a failed literal, flipped
     proof.write_text("\n".join(lines) + "\n")
-    for checker in ("ours", "dratify", "both"):
-        result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", checker])
+    for checker in ("rup", "dratify", "all"):
+        result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--method", checker])
         assert result.exit_code == 1
         assert f"line {first + 1}: lemma" in result.stderr
 
@@ -136,7 +136,7 @@ def test_check_proof_exit_1_when_the_cnf_is_not_its_puzzles_formula(
         "\n".join(ln for ln in proof.read_text().splitlines() if not ln.startswith("c sha256"))
         + "\n"
     )
-    result = runner.invoke(app, ["check-proof", str(changed), str(bare), "--checker", "ours"])
+    result = runner.invoke(app, ["check-proof", str(changed), str(bare), "--method", "rup"])
     assert result.exit_code == 1
     assert "not F_regle" in result.stderr
 
@@ -183,11 +183,10 @@ def test_without_dratify_the_checker_says_how_to_install(
 
     monkeypatch.setitem(sys.modules, "dratify", None)
     cnf, proof = cert
-    result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", "dratify"])
+    result = runner.invoke(app, ["check-proof", str(cnf), str(proof), "--method", "dratify"])
     assert result.exit_code == 3 and "sudoku-sat-lab[certify]" in result.stderr
     assert (
-        runner.invoke(app, ["check-proof", str(cnf), str(proof), "--checker", "ours"]).exit_code
-        == 0
+        runner.invoke(app, ["check-proof", str(cnf), str(proof), "--method", "rup"]).exit_code == 0
     )
 
 

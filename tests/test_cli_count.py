@@ -103,9 +103,7 @@ def test_count_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_count_unknown_pysat_solver_exits_3(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["count", write(tmp_path, EASY), "--method", "pysat", "--solver", "zz"]
-    )
+    result = runner.invoke(app, ["count", write(tmp_path, EASY), "--method", "pysat:zz"])
     assert result.exit_code == 3
 
 
@@ -157,7 +155,7 @@ def test_unique_all_methods_disagreeing_exits_3(
 
 
 def test_solve_engine_eup() -> None:
-    result = runner.invoke(app, ["solve", "-", "--engine", "eup", "--format", "line"], input=EASY)
+    result = runner.invoke(app, ["solve", "-", "--method", "eup", "--format", "line"], input=EASY)
     assert result.exit_code == 0
     solution = parse_puzzles(result.stdout)[0].grid
     assert is_solution(solution, 3, parse_puzzles(EASY)[0].grid)

@@ -13,7 +13,7 @@ def test_encodings_command(tmp_path: Path) -> None:
     need_binary("cadical")
     puzzles = tmp_path / "p.txt"
     puzzles.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
-    args = ("--encodings", "minimal,reduced", "--solvers", "m22", "--binaries", "cadical")
+    args = ("--encodings", "minimal,reduced", "--methods", "pysat:m22,bin:cadical")
     code, out, err = run("encodings", str(puzzles), *args, "--json", "-q")
     assert code == 0, err
     rows = json.loads(out)["summaries"]
@@ -24,7 +24,9 @@ def test_encodings_command(tmp_path: Path) -> None:
         ("reduced", "cadical"),
     ]
     assert all(r["solved"] == 1 and r["unsat"] == 1 and r["disagreements"] == 0 for r in rows)
-    code, out, _ = run("encodings", str(puzzles), "--encodings", "natural", "--binaries", "none")
+    code, out, _ = run(
+        "encodings", str(puzzles), "--encodings", "natural", "--methods", "pysat:m22"
+    )
     assert code == 0 and "| natural" in out and "puzzles/s" in out
 
 
@@ -38,8 +40,10 @@ def test_encodings_command_errors(tmp_path: Path) -> None:
 def test_compare_encodings_with_levels(tmp_path: Path) -> None:
     puzzles = tmp_path / "p.txt"
     puzzles.write_text(f"{TRES_DIFFICILE}\n{UNSAT}\n")
-    args = ("--encodings", "natural,augmented", "--solvers", "m22", "--binaries", "none")
-    code, out, err = run("compare", str(puzzles), *args, "--levels", "fl,fl2", "--json", "-q")
+    args = ("--encodings", "natural,augmented")
+    code, out, err = run(
+        "compare", str(puzzles), *args, "--methods", "pysat:m22,fl,fl2", "--json", "-q"
+    )
     assert code == 0, err
     rows = {(r["encoding"], r["solver"]): r for r in json.loads(out)["summaries"]}
     assert sorted(rows) == [
@@ -52,5 +56,5 @@ def test_compare_encodings_with_levels(tmp_path: Path) -> None:
     ]
     assert rows["augmented", "fl"]["solved"] == 1 and rows["augmented", "fl"]["unsat"] == 1
     assert all(r["disagreements"] == 0 for r in rows.values())
-    code, _, err = run("compare", str(puzzles), *args, "--levels", "deep")
-    assert code == 2 and "unknown level 'deep'" in err
+    code, _, err = run("compare", str(puzzles), *args, "--methods", "deep")
+    assert code == 2 and "--methods 'deep': unknown method" in err

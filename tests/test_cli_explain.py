@@ -46,7 +46,7 @@ def test_svg_needs_one_puzzle(tmp_path: Path) -> None:
 
 
 def test_stuck_is_exit_1() -> None:
-    result = runner.invoke(app, ["explain", "-", "--depth", "1"], input=TRES_DIFFICILE)
+    result = runner.invoke(app, ["explain", "-", "--max-level", "1"], input=TRES_DIFFICILE)
     assert result.exit_code == 1 and "stuck: " in result.output
 
 

@@ -36,15 +36,17 @@ def pysat_unique_and_minimal(puzzle: Grid, n: int, symmetric: bool = False) -> b
         checker.close()
 
 
-def test_the_cli_choices_are_the_librarys() -> None:
-    """typer needs Enums; each must list exactly what the library accepts."""
-    from sudoku_sat.cli.generate import CheckerName, Empty, Fill
-    from sudoku_sat.puzzles.checkers import CHECKERS
-    from sudoku_sat.puzzles.emptying import EMPTY_METHODS
-    from sudoku_sat.puzzles.fill import FILL_METHODS
+def test_a_method_sets_the_emptying_test_and_the_fill_search() -> None:
+    from sudoku_sat.errors import UsageError
+    from sudoku_sat.puzzles.maker import method_options
 
-    for choices, known in ((Fill, FILL_METHODS), (Empty, EMPTY_METHODS), (CheckerName, CHECKERS)):
-        assert [c.value for c in choices] == list(known)
+    assert method_options() == ("auto", "eup")
+    assert method_options("eup") == ("eup", "eup")
+    assert method_options("pysat") == ("pysat", "pysat")
+    assert method_options("counter") == ("counter", "pysat")
+    for bad in ("pysat:g4", "bin:cadical", "gac"):
+        with pytest.raises(UsageError, match="--method"):
+            method_options(bad)
 
 
 @pytest.mark.parametrize("command", ["generate", "minimize"])
@@ -77,7 +79,7 @@ def test_same_seed_same_output_also_with_jobs() -> None:
 
 def test_stats_and_grid_format() -> None:
     code, out = run(
-        "generate", "-n", "2", "--seed", "1", "--stats", "--format", "grid", "--checker", "pysat"
+        "generate", "-n", "2", "--seed", "1", "--stats", "--format", "grid", "--method", "pysat"
     )
     assert code == 0 and "# seed 1" in out and "clues" in out
     assert "unique and minimal (checked by eup)" in out and "+" in out
@@ -85,7 +87,7 @@ def test_stats_and_grid_format() -> None:
 
 def test_symmetric_annealed_permuted_puzzles() -> None:
     args = ["generate", "-k", "2", "--seed", "3", "--fill", "permute", "--empty", "anneal"]
-    code, out = run(*args, "--symmetric", "--ti", "1", "--tf", "0.5", "--step", "0.001", "-q")
+    code, out = run(*args, "--symmetric", "--t0", "1", "--t-final", "0.5", "--step", "0.001", "-q")
     assert code == 0
     for p in parse_puzzles(out):
         assert all(bool(p.grid[c]) == bool(p.grid[80 - c]) for c in range(81))
@@ -149,8 +151,8 @@ def test_minimize_16x16_from_stdin() -> None:
     ("args", "message"),
     [
         (["generate", "--empty", "exhaustive"], "4x4"),
-        (["generate", "--empty", "anneal", "--ti", "0.1", "--tf", "0.5"], "ti > tf"),
-        (["generate", "--empty", "anneal", "--ti", "inf"], "finite ti"),
+        (["generate", "--empty", "anneal", "--t0", "0.1", "--t-final", "0.5"], "--t0 > --t-final"),
+        (["generate", "--empty", "anneal", "--t0", "inf"], "finite --t0"),
         (["generate", "--step", "0"], "step > 0"),
         (["minimize", "no-such-file.txt"], "no such file"),
         (["generate", "-n", "2", "--alphabet", "12"], "2 symbols, 4 needed"),

@@ -29,7 +29,7 @@ def puzzles(tmp_path: Path) -> Path:
 
 
 def test_rows_as_a_markdown_table(puzzles: Path) -> None:
-    code, out, _ = run("ladder", "--dataset", str(puzzles), "--levels", "up,fl2", "-q")
+    code, out, _ = run("ladder", "--dataset", str(puzzles), "--methods", "up,fl2", "-q")
     assert code == 0, out
     lines = out.splitlines()
     assert lines[0] == f"{puzzles}: 2 puzzles"
@@ -42,7 +42,7 @@ def test_rows_as_a_markdown_table(puzzles: Path) -> None:
 def test_json_file_and_stdout(puzzles: Path, tmp_path: Path) -> None:
     out_file = tmp_path / "out.json"
     code, out, _ = run(
-        "ladder", "--dataset", str(puzzles), "--levels", "fl", "--json", str(out_file)
+        "ladder", "--dataset", str(puzzles), "--methods", "fl", "--json", str(out_file)
     )
     assert code == 0 and "| extended | fl " in out
     data = json.loads(out_file.read_text())
@@ -67,7 +67,7 @@ def test_depth_on_a_dataset_sample() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--levels", "fl2,dpll"], "unknown level 'dpll'"),
+        (["--methods", "fl2,dpll"], "--methods 'dpll': unknown method"),
         (["--encodings", "nope"], "unknown encoding 'nope'"),
     ],
 )

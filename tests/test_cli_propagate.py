@@ -1,4 +1,4 @@
-"""CLI: propagate on any DIMACS file, solve --engine up|fl, compare (help: tests/test_cli.py)."""
+"""CLI: propagate on any DIMACS file, solve --method up|fl, compare (help: tests/test_cli.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from sudoku_sat import methods
 from sudoku_sat.cli import app
-from sudoku_sat.cli.propagate import Backend, EngineName, literal_lines
+from sudoku_sat.cli.propagate import literal_lines
 from sudoku_sat.dimacs import write_cnf_file
 from sudoku_sat.encodings import decode_model
 from sudoku_sat.engines.propagation import BACKENDS, LEVELS
+from sudoku_sat.methods import parse_method
 
 from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, dataset_path
 
@@ -41,7 +43,7 @@ def test_propagate_text(cnf: Path) -> None:
 
 
 def test_propagate_fl_json_and_check(cnf: Path) -> None:
-    result = runner.invoke(app, ["propagate", str(cnf), "--engine", "fl", "--json", "--check"])
+    result = runner.invoke(app, ["propagate", str(cnf), "--method", "fl", "--json", "--check"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["status"] == "fixpoint"
@@ -55,7 +57,7 @@ def test_propagate_conflict_exits_1(tmp_path: Path) -> None:
     write_cnf_file(path, 3, [[1, 2], [1, -2], [-1, 3], [-1, -3]])
     up = runner.invoke(app, ["propagate", str(path), "--check"])
     assert up.exit_code == 0 and up.output.startswith("s FIXPOINT\nv 0\n")
-    fl = runner.invoke(app, ["propagate", str(path), "--engine", "fl", "--json", "--check"])
+    fl = runner.invoke(app, ["propagate", str(path), "--method", "fl", "--json", "--check"])
     assert fl.exit_code == 1
     assert json.loads(fl.output)["status"] == "conflict"
 
@@ -74,10 +76,11 @@ def test_propagate_reads_stdin() -> None:
 
 
 def test_propagate_choices_are_the_library_s_and_checked(cnf: Path) -> None:
-    assert tuple(b.value for b in Backend) == BACKENDS
-    assert tuple(e.value for e in EngineName) == LEVELS
-    result = runner.invoke(app, ["propagate", str(cnf), "--backend", "gpu"])
-    assert result.exit_code == 2 and "--backend" in result.output
+    for name in LEVELS:
+        for backend in BACKENDS:
+            assert parse_method(f"{name}:{backend}", methods.LEVELS).backend == backend
+    result = runner.invoke(app, ["propagate", str(cnf), "--method", "up:gpu"])
+    assert result.exit_code == 2 and "back-end" in result.output
 
 
 def test_literal_lines_wrap() -> None:
@@ -93,19 +96,19 @@ def grids(tmp_path: Path) -> Path:
 
 
 def test_solve_with_the_engines(grids: Path) -> None:
-    up = runner.invoke(app, ["solve", str(grids), "--engine", "up", "--format", "line"])
+    up = runner.invoke(app, ["solve", str(grids), "--method", "up", "--format", "line"])
     assert up.exit_code == 1  # the hard grid stays open: a result, not an error
     first, second = up.stdout.splitlines()[:2]
     assert "." not in first and second.startswith("# PARTIAL")
     assert second.split(": ")[-1].count(".") == TRES_DIFFICILE.count("0") - 1
-    fl = runner.invoke(app, ["solve", str(grids), "--engine", "fl", "--json"])
+    fl = runner.invoke(app, ["solve", str(grids), "--method", "fl", "--json"])
     records = json.loads(fl.stdout)
     assert [r["status"] for r in records] == ["solved", "partial"]
     assert records[1]["stats"]["failed"] > 0
 
 
 def test_compare_per_puzzle_table_and_json(grids: Path) -> None:
-    text = runner.invoke(app, ["compare", str(grids), "--solvers", "m22,g4", "--check"])
+    text = runner.invoke(app, ["compare", str(grids), "--methods", "pysat:m22,pysat:g4", "--check"])
     assert text.exit_code == 0, text.output
     assert "| engine | status" in text.stdout and "| g4 " in text.stdout
     assert text.stdout.count("check ") == 10
@@ -116,7 +119,7 @@ def test_compare_per_puzzle_table_and_json(grids: Path) -> None:
 def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
     path = dataset_path("puzzles6_forum_hardest_1106")
     text = runner.invoke(
-        app, ["compare", "--dataset", str(path), "--limit", "6", "--solvers", "m22"]
+        app, ["compare", "--dataset", str(path), "--limit", "6", "--methods", "pysat:m22"]
     )
     assert text.exit_code == 0, text.output
     assert "6 puzzles (random sample of 375, seed 0)" in text.stdout
@@ -137,7 +140,7 @@ def test_compare_input_errors(grids: Path) -> None:
     before = grids.read_text()
     same = runner.invoke(app, ["compare", str(grids), "--dataset", str(grids), "--json"])
     assert same.exit_code == 2 and "overwrite" in same.stderr and grids.read_text() == before
-    unknown = runner.invoke(app, ["compare", str(grids), "--solvers", "nope"])
+    unknown = runner.invoke(app, ["compare", str(grids), "--methods", "pysat:nope"])
     assert unknown.exit_code == 3 and "unknown PySAT solver" in unknown.output
 
 
@@ -145,7 +148,7 @@ def test_compare_cli_names_a_wrong_file_solution(tmp_path: Path) -> None:
     wrong = "1" * 9 + TRES_DIFFICILE_SOLUTION[9:]
     path = tmp_path / "p.txt"
     path.write_text(f"{TRES_DIFFICILE}:1:{wrong}\n")
-    result = runner.invoke(app, ["compare", str(path), "--solvers", "m22"])
+    result = runner.invoke(app, ["compare", str(path), "--methods", "pysat:m22"])
     assert result.exit_code == 1 and "NO" not in result.stdout
     assert "wrong solution in the file" in result.stderr
 
@@ -154,7 +157,7 @@ def test_jobs_above_the_core_count_are_lowered(grids: Path) -> None:
     import os
 
     cores = len(os.sched_getaffinity(0))
-    args = ["compare", str(grids), "--solvers", "none", "--jobs", str(cores + 7), "-q"]
+    args = ["compare", str(grids), "--methods", "none", "--jobs", str(cores + 7), "-q"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0
     assert f"--jobs {cores + 7} lowered to the {cores} core(s)" in result.stderr
@@ -177,10 +180,10 @@ def write_pigeonhole(path: Path, holes: int) -> None:
 def test_propagate_levels_on_a_cnf_checked_against_pysat(tmp_path: Path) -> None:
     path = tmp_path / "php.cnf"
     write_pigeonhole(path, 3)
-    fl = runner.invoke(app, ["propagate", str(path), "--level", "fl", "--json", "--check"])
+    fl = runner.invoke(app, ["propagate", str(path), "--method", "fl", "--json", "--check"])
     assert fl.exit_code == 0, fl.output
     assert json.loads(fl.output)["status"] == "fixpoint"
-    fl2 = runner.invoke(app, ["propagate", str(path), "--engine", "fl2", "--json", "--check"])
+    fl2 = runner.invoke(app, ["propagate", str(path), "--method", "fl2", "--json", "--check"])
     assert fl2.exit_code == 1
     data = json.loads(fl2.output)
     assert data["status"] == "conflict" and data["stats"]["probes"] > 0
@@ -192,20 +195,20 @@ def test_propagate_levels_on_a_cnf_checked_against_pysat(tmp_path: Path) -> None
 
 
 def test_propagate_unknown_level_is_exit_2(cnf: Path) -> None:
-    result = runner.invoke(app, ["propagate", str(cnf), "--level", "fl10"])
-    assert result.exit_code == 2 and "--level" in result.output
+    result = runner.invoke(app, ["propagate", str(cnf), "--method", "fl10"])
+    assert result.exit_code == 2 and "--method" in result.output
 
 
 def test_propagate_encoded_cnf_equals_propagate_encoding(tmp_path: Path) -> None:
-    """propagate --level L on the file of encode --encoding E and propagate --encoding E
-    --level L derive the same grid; --check holds on every encoding (PySAT)."""
+    """propagate --method L on the file of encode --encoding E and propagate --encoding E
+    --method L derive the same grid; --check holds on every encoding (PySAT)."""
     puzzles = tmp_path / "p.txt"
     puzzles.write_text(TRES_DIFFICILE + "\n")
     for encoding in ("minimal", "natural", "extended", "augmented", "reduced"):
         for level in ("up", "fl"):
             direct = runner.invoke(
                 app,
-                ["propagate", str(puzzles), "--encoding", encoding, "--level", level]
+                ["propagate", str(puzzles), "--encoding", encoding, "--method", level]
                 + ["--json", "--check"],
             )
             assert direct.exit_code == 0, direct.output
@@ -213,7 +216,7 @@ def test_propagate_encoded_cnf_equals_propagate_encoding(tmp_path: Path) -> None
             assert all(c["ok"] for c in one["checks"]), (encoding, level, one["checks"])
             cnf = tmp_path / f"{encoding}.cnf"
             runner.invoke(app, ["encode", str(puzzles), "--encoding", encoding, "-o", str(cnf)])
-            whole = runner.invoke(app, ["propagate", str(cnf), "--level", level, "--json"])
+            whole = runner.invoke(app, ["propagate", str(cnf), "--method", level, "--json"])
             literals = json.loads(whole.output)["literals"]
             givens = tuple(map(int, TRES_DIFFICILE)) if encoding == "reduced" else None
             cells, _ = decode_model(literals, 3, givens)
@@ -227,7 +230,7 @@ def test_propagate_encoding_fl2_text_solves_a_forum_hardest_puzzle(tmp_path: Pat
     fl = runner.invoke(app, ["propagate", str(puzzles), "--encoding", "augmented"])
     assert fl.exit_code == 0 and ": FIXPOINT " in fl.output
     fl2 = runner.invoke(
-        app, ["propagate", str(puzzles), "--encoding", "extended", "--level", "fl2", "--check"]
+        app, ["propagate", str(puzzles), "--encoding", "extended", "--method", "fl2", "--check"]
     )
     assert fl2.exit_code == 0, fl2.output
     head, grid, *checks = fl2.output.splitlines()

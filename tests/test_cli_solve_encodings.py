@@ -15,7 +15,7 @@ from .test_cli import UNSAT, run
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_solve_with_an_encoding(encoding: str) -> None:
-    for extra in ([], ["--external", "cadical"]):
+    for extra in ([], ["--method", "bin:cadical"]):
         if extra:
             need_binary("cadical")
         code, out, _ = run(
@@ -44,10 +44,8 @@ def test_compare_encodings(tmp_path: Path) -> None:
         str(puzzles),
         "--encodings",
         "minimal,reduced",
-        "--solvers",
-        "m22",
-        "--binaries",
-        "cadical",
+        "--methods",
+        "pysat:m22,bin:cadical",
         "--json",
         "-q",
     )
@@ -60,7 +58,7 @@ def test_compare_encodings(tmp_path: Path) -> None:
         ("reduced", "cadical"),
     ]
     assert all(r["solved"] == 1 and r["unsat"] == 1 and r["disagreements"] == 0 for r in rows)
-    code, out, _ = run("compare", str(puzzles), "--encodings", "natural", "--binaries", "none")
+    code, out, _ = run("compare", str(puzzles), "--encodings", "natural", "--methods", "pysat:m22")
     assert code == 0 and "| natural" in out and "puzzles/s" in out
     code, _, err = run("compare", str(puzzles), "--encodings", "tiny")
     assert code == 2 and "unknown encoding 'tiny'" in err
@@ -68,6 +66,6 @@ def test_compare_encodings(tmp_path: Path) -> None:
 
 def test_engine_refuses_an_encoding() -> None:
     code, _, err = run(
-        "solve", "-", "--engine", "up", "--encoding", "minimal", stdin=TRES_DIFFICILE
+        "solve", "-", "--method", "up", "--encoding", "minimal", stdin=TRES_DIFFICILE
     )
-    assert code == 2 and "not --engine" in err
+    assert code == 2 and "not to engines" in err

@@ -1,4 +1,4 @@
-"""``solve --engine eup`` at 49x49 and 64x64: every output format works past 36x36, and
+"""``solve --method eup`` at 49x49 and 64x64: every output format works past 36x36, and
 the engine there is the compiled restart search."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def test_every_format_of_a_large_solution_reads_back(n: int, fmt: str) -> None:
     assert is_solution(full, n)
     puzzle = tuple(0 if c % 97 == 0 else v for c, v in enumerate(full))
     options = ["--json"] if fmt == "json" else ["--format", fmt]
-    code, out, err = run("solve", "-", "--engine", "eup", *options, stdin=format_numbers(puzzle, n))
+    code, out, err = run("solve", "-", "--method", "eup", *options, stdin=format_numbers(puzzle, n))
     assert code == 0, err
     if fmt == "json":  # from 36x36 on, eup is the restart search
         assert "runs" in json.loads(out)[0]["stats"]
@@ -38,7 +38,7 @@ def test_every_format_of_a_large_solution_reads_back(n: int, fmt: str) -> None:
 def test_solve_engine_gac_at_order_seven() -> None:
     full = pattern_grid(7)
     puzzle = tuple(0 if c % 5 == 0 else v for c, v in enumerate(full))
-    code, out, err = run("solve", "-", "--engine", "gac", "--json", stdin=format_numbers(puzzle, 7))
+    code, out, err = run("solve", "-", "--method", "gac", "--json", stdin=format_numbers(puzzle, 7))
     assert code == 0, err
     (result,) = json.loads(out)
     assert result["solver"] == "gac" and result["stats"]["runs"] >= 1

@@ -1,5 +1,5 @@
 """The variant commands end to end: candidates (classic and variant), generate --rule and
---killer, show --svg and --format fpuzzles."""
+--rule killer, show --svg and --format fpuzzles."""
 
 from __future__ import annotations
 
@@ -53,7 +53,9 @@ def test_candidates_of_a_classic_grid_are_drawn() -> None:
     assert result.exit_code == 1 and "no solution" in result.output
 
 
-@pytest.mark.parametrize("args", [["--killer"], ["--rule", "anti-knight"], ["--rule", "xv"]])
+@pytest.mark.parametrize(
+    "args", [["--rule", "killer"], ["--rule", "anti-knight"], ["--rule", "xv"]]
+)
 def test_generate_variants_are_unique_and_minimal(args: list[str]) -> None:
     result = RUNNER.invoke(app, ["generate", *args, "--size", "6", "-k", "2", "--seed", "3"])
     assert result.exit_code == 0, result.output
@@ -62,7 +64,7 @@ def test_generate_variants_are_unique_and_minimal(args: list[str]) -> None:
     assert len(puzzles) == 2
     for p in puzzles:
         assert check_minimal(p) is None
-        if args == ["--killer"]:
+        if args == ["--rule", "killer"]:
             assert p.cages
 
 
@@ -86,13 +88,13 @@ def test_certificates_check_and_decode(tmp_path: Path) -> None:
     result = RUNNER.invoke(app, ["unique", str(path), "--certify", str(certs)])
     assert result.exit_code == 0, result.output
     cnf, drup = certs / "puzzle-00001.cnf", certs / "puzzle-00001.drup"
-    result = RUNNER.invoke(app, ["check-proof", str(cnf), str(drup), "--checker", "ours"])
+    result = RUNNER.invoke(app, ["check-proof", str(cnf), str(drup), "--method", "rup"])
     assert result.exit_code == 0 and "verified" in result.output
     text = cnf.read_text()
     clause = next(line for line in text.splitlines() if line.startswith("-"))
     first = clause.split()[0]
     cnf.write_text(text.replace(clause + "\n", f"{first} {first} 0\n", 1))  # not the rules
-    result = RUNNER.invoke(app, ["check-proof", str(cnf), str(drup), "--checker", "ours"])
+    result = RUNNER.invoke(app, ["check-proof", str(cnf), str(drup), "--method", "rup"])
     assert result.exit_code == 1
     model = "v " + " ".join(
         str(c * 6 + d if d == puzzle.solution[c] else -(c * 6 + d))  # type: ignore[index]

@@ -125,7 +125,7 @@ def test_symmetric_annealing_keeps_the_rotation(pysat9: PysatChecker) -> None:
     ],
 )
 def test_schedule_is_checked(bad: tuple[float, float, float]) -> None:
-    with pytest.raises(SudokuSatError, match="finite ti > tf > 0"):
+    with pytest.raises(SudokuSatError, match="finite --t0 > --t-final > 0"):
         Schedule(*bad)
 
 

@@ -153,7 +153,7 @@ COMMANDS = [
     ["show", "-", "--format", "line"],
     ["show", "-", "--alphabet", "0-9A-F"],
     ["propagate", "-"],
-    ["propagate", "-", "--engine", "fl"],
+    ["propagate", "-", "--method", "fl"],
     ["decode", "-"],
     ["decode", "-", "--order", "2"],
     ["count", "-", "--cap", "3", "-q"],

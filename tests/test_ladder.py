@@ -25,7 +25,8 @@ from .conftest import TRES_DIFFICILE, sample
 
 
 def test_levels_and_encodings_parse_and_refuse() -> None:
-    assert parse_levels("up, fl,fl2,fl") == [0, 1, 2]
+    assert parse_levels("up, fl,fl2,fl") == ([0, 1, 2], "auto")
+    assert parse_levels("up:python,fl:python") == ([0, 1], "python")
     assert parse_encodings("extended") == ["extended"]
     for bad in ("", "up,fl9x"):
         with pytest.raises(UsageError):

@@ -153,7 +153,7 @@ def solve_on_slow_solver(
     solver = slow_solver(tmp_path)
     grids = tmp_path / "g.txt"
     grids.write_text((TRES_DIFFICILE + "\n") * copies)
-    proc = start("solve", str(grids), "--external", str(solver), *options, cwd=tmp_path)
+    proc = start("solve", str(grids), "--method", f"bin:{solver}", *options, cwd=tmp_path)
     wait_for(lambda: len(started(solver)) == min(copies, 2), proc)
     return proc, solver
 
@@ -319,7 +319,7 @@ def many_puzzles(tmp_path: Path, count: int) -> Path:
 STREAMING = {
     "generate": ("generate", "-k", "100000", "--seed", "1"),
     "unique": ("unique", "many.txt", "--method", "pysat"),
-    "solve": ("solve", "many.txt", "--format", "line", "--engine", "fl"),
+    "solve": ("solve", "many.txt", "--format", "line", "--method", "fl"),
     "rate": ("rate", "many.txt"),
     "count": ("count", "many.txt", "--cap", "2", "--method", "pysat"),
     "minimize": ("minimize", "many.txt"),

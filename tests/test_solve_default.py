@@ -1,5 +1,5 @@
 """`solve`'s default at 9x9 and 16x16: the compiled EUP engine (numba installed), its first
-9x9 puzzles in pure Python; cross-checked against PySAT (minisat 2.2, `--solver m22`)."""
+9x9 puzzles in pure Python; cross-checked against PySAT (minisat 2.2, `--method pysat:m22`)."""
 
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ def test_one_puzzle_does_not_load_numba() -> None:
 
 def test_cli_default_and_pysat_flag() -> None:
     default = runner.invoke(app, ["solve", "-"], input=TRES_DIFFICILE + "\n")
-    pysat = runner.invoke(app, ["solve", "-", "--solver", "m22"], input=TRES_DIFFICILE + "\n")
+    pysat = runner.invoke(app, ["solve", "-", "--method", "pysat:m22"], input=TRES_DIFFICILE + "\n")
     assert default.exit_code == pysat.exit_code == 0
     assert "SOLVED by eup in" in default.stdout and "SOLVED by m22 in" in pysat.stdout
     assert default.stdout.splitlines()[1:] == pysat.stdout.splitlines()[1:]

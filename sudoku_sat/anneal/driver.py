@@ -161,7 +161,7 @@ def run_tries(
 
 
 def solve_engine(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
-    """``solve --engine anneal``: the swap annealer, 10 tries, status unknown on failure.
+    """``solve --method anneal``: the swap annealer, 10 tries, status unknown on failure.
 
     The seed is the CRC-32 of the grid, so the same puzzle always gives the same run
     (``sudoku-sat anneal --seed`` chooses it freely). With a timeout, no try starts after

@@ -5,7 +5,6 @@ as soon as it and every chunk before it are done."""
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import typer
 
@@ -64,8 +63,8 @@ def _report(lines: Lines, bad: list[tuple[int, str]], tally: dict[str, int]) -> 
     return 1 if tally["several"] else 0
 
 
-def bulk_eligible(method: Any, *options: object) -> bool:
+def bulk_eligible(method: str, *options: object) -> bool:
     """True when the bulk path may answer: numba installed, the default or eup method,
     none of the other options."""
     plain = all(o is None or o is False for o in options)
-    return plain and method.value in ("auto", "eup") and numba_available()
+    return plain and method.strip() in ("auto", "eup") and numba_available()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from enum import Enum
 from typing import Annotated, Any
 
 import typer
@@ -17,6 +16,7 @@ from ..anneal.trace import TraceStream
 from ..errors import SudokuSatError
 from ..files import check_writable
 from ..gridio import Puzzle, format_line
+from ..methods import ANNEAL, help_text, parse_method
 from . import app
 from ._common import (
     AlphabetOption,
@@ -34,21 +34,6 @@ from ._common import (
 
 SIRDEY = "Sirdey only: "
 SWAP = "swap only: "
-
-
-class VariantName(str, Enum):
-    """The two annealers."""
-
-    sirdey = "sirdey"
-    swap = "swap"
-
-
-class BackendName(str, Enum):
-    """Where the inner loop runs."""
-
-    auto = "auto"
-    numba = "numba"
-    python = "python"
 
 
 def tries_bar(total: int, quiet: bool) -> Progress:
@@ -70,7 +55,7 @@ def result_json(k: int, puzzle: Puzzle, result: AnnealResult) -> dict[str, Any]:
         "best_cost": result.best_cost,
         "index": k,
         "origin": puzzle.origin,
-        "variant": result.variant,
+        "method": result.variant,
         "backend": result.backend,
         "seed": result.seed,
         "levels": result.levels,
@@ -100,14 +85,14 @@ def result_text(
     return title + "\n" + show_grid(grid, puzzle.n, fmt, alpha)
 
 
-def variant_params(variant: VariantName, options: dict[str, Any]) -> dict[str, Any]:
-    """The options the user set, refusing those of the other variant."""
-    mine = {"sirdey": SIRDEY_OPTIONS, "swap": SWAP_OPTIONS}[variant.value]
+def variant_params(variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options the user set, refusing those of the other annealer."""
+    mine = {"sirdey": SIRDEY_OPTIONS, "swap": SWAP_OPTIONS}[variant]
     given = {k: v for k, v in options.items() if v is not None}
     foreign = sorted(k for k in given if k not in mine)
     if foreign:
         names = ", ".join("--" + k.replace("_", "-") for k in foreign)
-        raise SudokuSatError(f"{names} do(es) not apply to --variant {variant.value}")
+        raise SudokuSatError(f"{names} do(es) not apply to --method {variant}")
     return given
 
 
@@ -136,10 +121,19 @@ def write_plot(
 @guarded
 def anneal_command(
     puzzles: PuzzlesArg,
-    variant: Annotated[
-        VariantName,
-        typer.Option(help="sirdey: the paper's annealer verbatim; swap: block swaps + reheats."),
-    ] = VariantName.swap,
+    method: Annotated[
+        str,
+        typer.Option(
+            "--method",
+            metavar="METHOD",
+            help=help_text(
+                ANNEAL,
+                "swap: block swaps + reheats; sirdey: the paper's annealer verbatim. The inner "
+                "loop is compiled with numba when installed; ':python' runs the pure-Python "
+                "reference.",
+            ),
+        ),
+    ] = "swap",
     tries: Annotated[int, typer.Option(min=1, help="Random restarts before giving up.")] = 10,
     seed: Annotated[
         int | None, typer.Option(help="Seed for puzzle 1 (puzzle k uses S+k-1); random if unset.")
@@ -183,9 +177,6 @@ def anneal_command(
     focus: Annotated[
         int | None, typer.Option(help=SWAP + "redraws to find a clashing first cell [30].")
     ] = None,
-    backend: Annotated[
-        BackendName, typer.Option(help="numba kernel (fast) or pure Python (the reference).")
-    ] = BackendName.auto,
     trace: Annotated[
         str | None, typer.Option(help="Write puzzle,try,level,cost,temperature rows to this CSV.")
     ] = None,
@@ -217,6 +208,8 @@ def anneal_command(
         level_length=level_length, max_iterations=max_iterations,
         cooling=cooling, reheat_levels=reheat_levels, focus=focus,
     )  # fmt: skip
+    chosen = parse_method(method, ANNEAL)
+    variant, backend = chosen.name, chosen.backend
     params = variant_params(variant, options)
     items = load(puzzles, alphabet, order)
     check_writable(trace)
@@ -225,27 +218,23 @@ def anneal_command(
         from ..anneal.plot import check_plotting
 
         check_plotting(plot)
-    if backend is BackendName.auto and not numba_available():
+    if backend == "auto" and not numba_available():
         typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
     results: list[tuple[Puzzle, AnnealResult]] = []
     current: list[Puzzle] = []
     stream = TraceStream(trace, keep_first=plot is not None, every=every)
     with stream, tries_bar(tries * len(items), quiet) as bar:
-        task = bar.add_task(f"{variant.value} tries", total=tries * len(items))
+        task = bar.add_task(f"{variant} tries", total=tries * len(items))
 
         def advance(k: int, result: TryResult) -> None:
-            bar.update(
-                task, advance=1, description=f"{variant.value} try {k} best {result.best_cost}"
-            )
+            bar.update(task, advance=1, description=f"{variant} try {k} best {result.best_cost}")
             if every:
                 stream.add(current[-1].origin, k, result)
 
         for k, puzzle in enumerate(items, start=1):
             current.append(puzzle)
-            result = run_one(
-                puzzle, variant.value, tries, seed, k, backend.value, every, advance, params
-            )
+            result = run_one(puzzle, variant, tries, seed, k, backend, every, advance, params)
             bar.update(task, completed=k * tries)
             results.append((puzzle, result))
             if as_json:
@@ -254,7 +243,7 @@ def anneal_command(
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
     if trace:
         typer.echo(f"trace: {stream.rows} rows written to {trace}", err=True)
-    write_plot(results, stream, plot, variant.value)
+    write_plot(results, stream, plot, variant)
     exit_if_any(sum(result.solution is None for _, result in results), len(items))
 
 

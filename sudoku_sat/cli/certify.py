@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,6 +13,7 @@ import typer
 from ..errors import SolverError
 from ..files import read_text
 from ..gridio import Puzzle
+from ..methods import CHECK, PROVE, help_text
 from . import app
 from ._common import (
     AlphabetOption,
@@ -31,30 +31,6 @@ if TYPE_CHECKING:  # the proofs package loads when a certificate is asked for (-
     from ..puzzles.maker import Made
 
 
-class CheckerName(str, Enum):
-    """Which proof checker runs."""
-
-    ours = "ours"
-    dratify = "dratify"
-    both = "both"
-
-
-class ProverName(str, Enum):
-    """Where a certificate's proof comes from."""
-
-    auto = "auto"
-    fl = "fl"
-    cdcl = "cdcl"
-
-
-class Backend(str, Enum):
-    """Which back-end runs the in-house engines."""
-
-    auto = "auto"
-    python = "python"
-    numba = "numba"
-
-
 CertifyOption = Annotated[
     Path | None,
     typer.Option(
@@ -65,22 +41,19 @@ CertifyOption = Annotated[
         "is UNSAT), checked by the in-house checker first. Check one with check-proof.",
     ),
 ]
-ProverOption = Annotated[
-    ProverName,
-    typer.Option(
-        "--prover",
-        help="auto: failed literals when they solve the puzzle (no search), else a CDCL "
-        "solver; fl: failed literals only; cdcl: the PySAT solver of --proof-solver.",
-    ),
-]
-ProofSolverOption = Annotated[
-    str,
-    typer.Option(
-        "--proof-solver",
-        help="PySAT solver that logs the CDCL proofs (glucose42, "
-        "glucose4, cadical195, lingeling, ...).",
-    ),
-]
+PROVE_HELP = help_text(
+    PROVE,
+    "Where the proofs come from. auto: failed literals when they solve the puzzle (no "
+    "search), else CDCL on pysat:glucose42; fl: failed literals only; pysat[:NAME]: CDCL "
+    "on that PySAT solver, which logs the proof (glucose42 unless NAME: glucose4, "
+    "cadical195, lingeling, ...).",
+)
+CHECK_HELP = help_text(
+    CHECK,
+    "all: both checkers, which must agree; rup: the in-house forward RUP checker (on "
+    "the project's unit propagation; compiled with numba when installed, rup:python for "
+    "the pure-Python one); dratify: the dratify package (extra 'certify').",
+)
 
 
 def certificate_folder(directory: Path | None) -> contextlib.AbstractContextManager[Path | None]:
@@ -112,14 +85,14 @@ def with_certificates(
 
 
 def certify_puzzles(
-    items: list[Puzzle], verdicts: list[str], folder: Path, prover: str, solver: str, quiet: bool
+    items: list[Puzzle], verdicts: list[str], folder: Path, quiet: bool
 ) -> list[Outcome]:
-    """Certify every puzzle; a prover that finds the puzzle not unique when the counting
-    methods said unique (or the reverse) is a SolverError."""
+    """Certify every puzzle (the default method); a prover that finds the puzzle not
+    unique when the counting methods said unique (or the reverse) is a SolverError."""
     from ..proofs import Certifier
 
     outcomes = []
-    with Certifier(folder, prover, solver) as certifier:
+    with Certifier.by_method(folder) as certifier:
         work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
         for outcome in progress(
             certified(certifier, work), len(items), "certifying", quiet or len(items) < 20
@@ -158,8 +131,7 @@ def certify_command(
     directory: Annotated[
         Path, typer.Argument(help="Folder for the certificates (created if needed).")
     ],
-    prover: ProverOption = ProverName.auto,
-    proof_solver: ProofSolverOption = "glucose42",
+    method: Annotated[str, typer.Option("--method", metavar="METHOD", help=PROVE_HELP)] = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of records.")] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -185,7 +157,7 @@ def certify_command(
     outcomes: list[Outcome] = []
     with (
         store_folder(directory) as folder,
-        Certifier(folder, prover.value, proof_solver) as certifier,
+        Certifier.by_method(folder, method) as certifier,
     ):
         work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
         quiet = quiet or len(items) < 20
@@ -215,16 +187,7 @@ def certify_command(
 def check_proof_command(
     cnf: Annotated[str, typer.Argument(help="The CNF file (DIMACS) the proof refutes.")],
     proof: Annotated[str, typer.Argument(help="The DRUP proof file.")],
-    checker: Annotated[
-        CheckerName,
-        typer.Option(
-            help="ours: the in-house forward RUP checker (on the project's unit "
-            "propagation); dratify: the dratify package (extra 'certify'); both."
-        ),
-    ] = CheckerName.both,
-    backend: Annotated[
-        Backend, typer.Option(help="Back-end of the in-house checker (numba when installed).")
-    ] = Backend.auto,
+    method: Annotated[str, typer.Option("--method", metavar="METHOD", help=CHECK_HELP)] = "all",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Check that PROOF is a DRUP refutation of CNF: exit 0 verified, 1 refuted, 2 malformed.
@@ -241,9 +204,7 @@ def check_proof_command(
     from ..variants.certify import variant_problems
 
     sources = (cnf_source, proof_source)
-    report = check_texts(
-        cnf_text, proof_text, checker.value, backend.value, sources, variant_problems
-    )
+    report = check_texts(cnf_text, proof_text, method, sources, variant_problems)
     if as_json:
         emit_json(
             {
@@ -275,8 +236,6 @@ def check_proof_command(
 __all__ = [
     "certify_puzzles",
     "CertifyOption",
-    "ProverOption",
-    "ProofSolverOption",
     "certified",
     "certificate_folder",
     "report_outcomes",

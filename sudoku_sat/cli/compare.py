@@ -13,7 +13,7 @@ from ..batch import Executor
 from ..errors import SudokuSatError
 from ..files import atomic_write, check_writable
 from ..gridio import Puzzle
-from ..lab.cdcl import Plan
+from ..lab.cdcl import Plan, split_methods
 from ..lab.compare import (
     CompareTask,
     PuzzleComparison,
@@ -42,19 +42,13 @@ from ._common import (
 )
 from ._encoding_options import AmoName, AmoOption, encoding_list
 from ._tables import puzzle_table, summary_table
-from .encodings import LEVELS_HELP, report
-from .encodings import names as names_of
+from .encodings import METHODS_HELP, report
 
-SOLVERS_HELP = (
-    "PySAT solvers to compare, comma-separated (m22, g4, cd19, mc, lgl, ...); "
-    "'none' for the in-house engines alone."
+COMPARE_HELP = (
+    "The CDCL solvers set beside the in-house up and fl, comma-separated: pysat:NAME "
+    "(m22, g4, cd19, mc, lgl, ...), or 'none' for the in-house engines alone. With "
+    "--encodings, as the 'encodings' command: " + METHODS_HELP
 )
-
-
-def solver_list(text: str) -> list[str]:
-    """The names of a --solvers value."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    return [] if names == ["none"] else names
 
 
 @app.command("compare")
@@ -70,7 +64,9 @@ def compare_command(
         str | None,
         typer.Option(help="Puzzle file to summarize instead of per-puzzle tables."),
     ] = None,
-    solvers: Annotated[str, typer.Option(help=SOLVERS_HELP)] = "m22,g4,cd19",
+    methods: Annotated[
+        str, typer.Option("--methods", metavar="METHODS", help=COMPARE_HELP)
+    ] = "pysat:m22,pysat:g4,pysat:cd19",
     limit: Annotated[
         int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
     ] = None,
@@ -98,14 +94,10 @@ def compare_command(
         str | None,
         typer.Option(
             help="CDCL per encoding instead (as the 'encodings' command): comma-separated "
-            "encodings; each PySAT --solvers and --binaries runs on each."
+            "encodings; each of --methods runs on each."
         ),
     ] = None,
     amo: AmoOption = AmoName.pairwise,
-    binaries: Annotated[
-        str, typer.Option(help="With --encodings: solver binaries, or 'none'.")
-    ] = "cadical",
-    levels: Annotated[str, typer.Option(help="With --encodings: " + LEVELS_HELP)] = "none",
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -118,14 +110,10 @@ def compare_command(
     'compare --dataset FILE' prints the summary: % solved by each engine, mean and
     p95 time per puzzle, with a progress bar on stderr.
     """
-    names = solver_list(solvers)
+    solvers, binaries, levels = split_methods(methods)
     if encodings is not None:
         plan = Plan(
-            encoding_list(encodings, amo.value),
-            amo.value,
-            tuple(names),
-            names_of(binaries),
-            levels=names_of(levels),
+            encoding_list(encodings, amo.value), amo.value, solvers, binaries, levels=levels
         )
         plan.check()
         source = dataset if dataset is not None else puzzles
@@ -135,6 +123,11 @@ def compare_command(
         items = pick(everything, limit, seed) if dataset is not None else everything
         report(items, plan, source, quiet, as_json)
         return
+    if binaries or set(levels) - {"up", "fl"}:
+        raise SudokuSatError(
+            "--methods: without --encodings, compare sets PySAT solvers beside up and fl"
+        )
+    names = list(solvers)
     if dataset is None:
         if puzzles is None:
             raise SudokuSatError("give a PUZZLES file, or --dataset FILE")

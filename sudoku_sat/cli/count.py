@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import Enum
 from typing import Annotated
 
 import typer
@@ -13,7 +12,8 @@ from ..bulk import Lines
 from ..bulk import load as load_bulk
 from ..errors import SolverError
 from ..gridio import Puzzle
-from ..puzzles.counting import available_methods, check_method
+from ..methods import COUNT, help_text
+from ..puzzles.counting import counting_plan
 from ..puzzles.tasks import CountTask
 from ..sat.pysat import check_pysat_name
 from . import app
@@ -35,55 +35,34 @@ from ._common import (
 )
 from .certify import (
     CertifyOption,
-    ProofSolverOption,
-    ProverName,
-    ProverOption,
     certificate_folder,
     certify_puzzles,
     report_outcomes,
 )
 from .variants import RuleOption, count_variants, unique_variants, variant_input
 
-
-class Method(str, Enum):
-    """How solutions are counted."""
-
-    auto = "auto"
-    eup = "eup"
-    pysat = "pysat"
-    ganak = "ganak"
-    candidates = "candidates"
-    all = "all"
-
-
-METHOD_HELP = (
+METHOD_HELP = help_text(
+    COUNT,
     "auto (default): per order the fastest measured (eup for 9x9 and 16x16 when numba is "
-    "installed, else for 16x16 only; pysat for the others below 25x25; candidates from "
+    "installed, else for 16x16 only; pysat below 25x25 otherwise; candidates from "
     "25x25 up); a file of 9x9 lines goes to the compiled engine in chunks of 1024; eup: "
     "in-house bitmask search (rules E, U, P + backtracking); "
-    "pysat: incremental PySAT solver with guarded blocking clauses; "
-    "ganak: exact #SAT with pyganak (extra 'count'), "
+    "pysat[:NAME]: an incremental PySAT solver (m22 unless NAME) with guarded blocking "
+    "clauses; ganak: exact #SAT with pyganak (extra 'count'), "
     "run only below the cap (PySAT checks the cap first); "
     "candidates (auto from 25x25 up): propagation, candidate-only CNF, blocking clauses "
     "on one CaDiCaL (docs/large.md); "
-    "all: every available method, which must agree."
+    "all: every available method, which must agree.",
 )
 NAMED = 10
 """How many puzzles an error or a verdict names on stderr before a summary."""
-MethodOption = Annotated[Method, typer.Option(help=METHOD_HELP)]
-SolverOption = Annotated[str, typer.Option(help="PySAT solver for --method pysat.")]
-
-
-def methods_for(method: Method) -> list[str]:
-    """The counting methods to run for the --method option."""
-    return available_methods() if method is Method.all else [method.value]
+MethodOption = Annotated[str, typer.Option("--method", metavar="METHOD", help=METHOD_HELP)]
 
 
 def counted(
     items: list[Puzzle],
     cap: int,
-    methods: list[str],
-    solver: str,
+    method: str,
     quiet: bool,
     jobs: int | None = None,
     scheduler: str | None = None,
@@ -91,10 +70,8 @@ def counted(
 ) -> Iterator[dict[str, int]]:
     """Each puzzle's counts by every method, in order, on the executor the options ask
     for, with a progress bar for long files. The names are checked before any work."""
+    methods, solver = counting_plan(method)
     check_pysat_name(solver)
-    for method in methods:
-        if method != "auto":
-            check_method(method)
     task = CountTask(cap, tuple(methods), solver)
     with open_batch(jobs, scheduler, connect_timeout) as executor:
         yield from batch_results(
@@ -128,8 +105,7 @@ def count_command(
     cap: Annotated[
         int, typer.Option(min=1, help="Stop counting at K solutions and print >=K.", metavar="K")
     ] = 1000,
-    method: MethodOption = Method.auto,
-    solver: SolverOption = "m22",
+    method: MethodOption = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -152,9 +128,7 @@ def count_command(
         return bulk_count(source, cap, jobs, scheduler)
     items = source
     results: list[dict[str, int]] = []
-    for counts in counted(
-        items, cap, methods_for(method), solver, quiet, jobs, scheduler, connect_timeout
-    ):
+    for counts in counted(items, cap, method, quiet, jobs, scheduler, connect_timeout):
         results.append(counts)
         if not as_json:
             typer.echo(describe(counts, cap))
@@ -196,8 +170,7 @@ NO_SOLUTION = 4
 @guarded
 def unique_command(
     puzzles: PuzzlesArg,
-    method: MethodOption = Method.auto,
-    solver: SolverOption = "m22",
+    method: MethodOption = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of verdicts.")] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -206,8 +179,6 @@ def unique_command(
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
     quiet: QuietOption = False,
     certify: CertifyOption = None,
-    prover: ProverOption = ProverName.auto,
-    proof_solver: ProofSolverOption = "glucose42",
     rule: RuleOption = None,
 ) -> None:
     """Check that every puzzle has exactly one solution: prints unique, several or none.
@@ -228,17 +199,11 @@ def unique_command(
     items = source
     with certificate_folder(certify) as folder:
         verdicts: list[str] = []
-        for counts in counted(
-            items, 2, methods_for(method), solver, quiet, jobs, scheduler, connect_timeout
-        ):
+        for counts in counted(items, 2, method, quiet, jobs, scheduler, connect_timeout):
             verdicts.append(verdict(counts))
             if not as_json:
                 typer.echo(verdicts[-1])
-        outcomes = (
-            []
-            if folder is None
-            else certify_puzzles(items, verdicts, folder, prover.value, proof_solver, quiet)
-        )
+        outcomes = [] if folder is None else certify_puzzles(items, verdicts, folder, quiet)
         if as_json:
             numbered = enumerate(zip(items, verdicts, strict=True), 1)
             records = [{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered]

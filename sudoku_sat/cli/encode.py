@@ -34,8 +34,6 @@ from .variants import RuleOption, decode_variant, encode_variants, variant_input
 LARGE_ENCODE_ORDER = 6
 """Without --encoding, orders above this (49x49 up) get the candidates encoding."""
 
-DEFAULT_OUT_DIR = Path("cnf_out")
-
 
 def header(puzzle: Puzzle | None, formula: Formula) -> list[str]:
     """The comment lines of an encoded puzzle: encoding, numbering, puzzle, clauses per part."""
@@ -110,9 +108,6 @@ def encode_command(
         Path | None,
         typer.Option(help="Write one NAME-INDEX.cnf per puzzle into this folder."),
     ] = None,
-    split: Annotated[
-        bool, typer.Option("--split", help="Same as --out-dir cnf_out (the default folder).")
-    ] = False,
     index: Annotated[
         int | None, typer.Option(min=1, help="Encode only the puzzle at this 1-based index.")
     ] = None,
@@ -162,8 +157,6 @@ def encode_command(
             f"the {encoding.value} encoding of a {side}x{side} grid is too large to write; "
             "use --encoding candidates"
         )
-    if split and out_dir is None:
-        out_dir = DEFAULT_OUT_DIR
     if index is not None:
         if index > len(items):
             raise InputError(f"--index {index}: the file holds {len(items)} puzzles", puzzles)

@@ -11,23 +11,19 @@ import typer
 
 from ..errors import SudokuSatError
 from ..gridio import Puzzle
-from ..lab.cdcl import EncodingSummary, Plan, run_all, summarize
+from ..lab.cdcl import EncodingSummary, Plan, run_all, split_methods, summarize
 from ..lab.compare import pick
 from . import app
 from ._common import AlphabetOption, OrderOption, QuietOption, emit_json, guarded, load, progress
 from ._encoding_options import AmoName, AmoOption, encoding_list
 from ._tables import markdown_table
 
-LEVELS_HELP = (
-    "In-house ladder levels run on each encoding beside the solvers, comma-separated "
-    "(up, fl, fl2 ... fl9), or 'none'; a fixpoint with open cells counts as unknown."
+METHODS_HELP = (
+    "Who runs on each encoding, comma-separated: pysat:NAME (a PySAT solver, which holds "
+    "the rules and takes the clues as assumptions), bin:NAME (a solver binary, given the "
+    "whole formula), up, fl, fl2 ... fl9 (in-house ladder levels; a fixpoint with open "
+    "cells counts as unknown)."
 )
-
-
-def names(text: str) -> tuple[str, ...]:
-    """The names of a comma-separated option; 'none' for none."""
-    found = tuple(name.strip() for name in text.split(",") if name.strip())
-    return () if found == ("none",) else found
 
 
 @app.command("encodings")
@@ -43,13 +39,9 @@ def encodings_command(
         str, typer.Option(help="Encodings, comma-separated.")
     ] = "minimal,natural,extended,augmented,reduced",
     amo: AmoOption = AmoName.pairwise,
-    solvers: Annotated[
-        str, typer.Option(help="PySAT solvers, comma-separated, or 'none'.")
-    ] = "m22",
-    binaries: Annotated[
-        str, typer.Option(help="Solver binaries, comma-separated, or 'none'.")
-    ] = "cadical",
-    levels: Annotated[str, typer.Option(help=LEVELS_HELP)] = "none",
+    methods: Annotated[
+        str, typer.Option("--methods", metavar="METHODS", help=METHODS_HELP)
+    ] = "pysat:m22,bin:cadical",
     limit: Annotated[
         int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
     ] = None,
@@ -68,17 +60,11 @@ def encodings_command(
     PySAT solvers hold an encoding's rules once and take the clues as assumptions (the
     solve call is timed; reduced loads a fresh solver per puzzle); binaries get the
     whole formula as DIMACS (process wall time). Exit 1 when a run disagrees with the
-    reference (minisat 2.2 on the extended encoding). --levels adds in-house rows
+    reference (minisat 2.2 on the extended encoding). Levels in --methods add in-house rows
     (propagation time; solved, unsat, or unknown for a fixpoint with open cells).
     """
-    plan = Plan(
-        encoding_list(encodings, amo.value),
-        amo.value,
-        names(solvers),
-        names(binaries),
-        timeout,
-        names(levels),
-    )
+    solvers, binaries, levels = split_methods(methods)
+    plan = Plan(encoding_list(encodings, amo.value), amo.value, solvers, binaries, timeout, levels)
     plan.check()
     source = dataset if dataset is not None else puzzles
     if source is None or (dataset is not None and puzzles is not None):

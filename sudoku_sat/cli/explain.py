@@ -208,7 +208,14 @@ def explain_command(
         ),
     ] = None,
     depth: Annotated[
-        int, typer.Option(min=1, max=5, help="Deepest failed-literal depth tried.")
+        int,
+        typer.Option(
+            "--max-level",
+            min=1,
+            max=5,
+            metavar="K",
+            help="The highest failed-literal level tried: flK (fl1 is fl).",
+        ),
     ] = MAX_DEPTH,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,

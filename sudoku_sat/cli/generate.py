@@ -12,10 +12,19 @@ import typer
 from ..difficulty.making import LevelOptions, LevelTask
 from ..difficulty.rating import LEVELS
 from ..gridio import expand_alphabet, format_line
+from ..methods import EMPTY, help_text
 from ..proofs import Certifier, Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
-from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask, minimize_items, new_seed
+from ..puzzles.maker import (
+    Made,
+    MakeOptions,
+    MakeTask,
+    MinimizeTask,
+    method_options,
+    minimize_items,
+    new_seed,
+)
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
@@ -38,9 +47,6 @@ from ._common import (
 )
 from .certify import (
     CertifyOption,
-    ProofSolverOption,
-    ProverName,
-    ProverOption,
     certificate_folder,
     report_outcomes,
     with_certificates,
@@ -62,32 +68,6 @@ class Empty(str, Enum):
     greedy = "greedy"
     anneal = "anneal"
     exhaustive = "exhaustive"
-
-
-class Engine(str, Enum):
-    """Which complete search fills grids for --fill backtrack."""
-
-    eup = "eup"
-    pysat = "pysat"
-
-
-EngineOpt = Annotated[
-    Engine,
-    typer.Option(
-        "--backtrack-engine",
-        help="Search behind --fill backtrack (and solving puzzles given to minimize): "
-        "eup (in-house, random branching) or pysat (fresh solver, random phases).",
-    ),
-]
-
-
-class CheckerName(str, Enum):
-    """Which uniqueness test the emptying uses."""
-
-    auto = "auto"
-    pysat = "pysat"
-    eup = "eup"
-    counter = "counter"
 
 
 Level = Enum("Level", {name: name for name in LEVELS}, type=str)  # type: ignore[misc]
@@ -124,20 +104,28 @@ StatsOpt = Annotated[
     bool,
     typer.Option("--stats", help="A '#' comment line before each puzzle: clues, seconds, verdict."),
 ]
-CheckerOpt = Annotated[
-    CheckerName,
+MethodOpt = Annotated[
+    str,
     typer.Option(
-        help="Uniqueness test while emptying: auto (compiled EUP up to 16x16, PySAT above or "
-        "without numba), pysat (one incremental solver, one call per removal), eup (in-house "
-        "engine, compiled with numba), counter (PySAT model counter). From 25x25 up, "
-        "greedy on pysat removes what unit propagation settles first, then asks CDCL. The "
-        "result is re-counted by EUP if a PySAT test was used (by CaDiCaL on another "
-        "encoding from 25x25 up), by PySAT if EUP was; minimality is certified by a "
-        "second solution per clue, checked against the rules."
+        "--method",
+        metavar="METHOD",
+        help=help_text(
+            EMPTY,
+            "The search behind the run: the uniqueness test while emptying, and the "
+            "backtracking fill (and the solving of puzzles given to minimize). auto: "
+            "compiled EUP up to 16x16, pysat above or without numba; eup: the in-house "
+            "engine, compiled with numba, the fill with random branching; pysat: one "
+            "incremental m22, one call per removal, the fill on a fresh solver with random "
+            "phases; counter: PySAT's model counter, the fill as pysat. From 25x25 up, "
+            "greedy on pysat removes what unit propagation settles first, then asks CDCL. "
+            "The result is re-counted by EUP if a PySAT test was used (by CaDiCaL on another "
+            "encoding from 25x25 up), by PySAT if EUP was; minimality is certified by a "
+            "second solution per clue, checked against the rules.",
+        ),
     ),
 ]
-TiOpt = Annotated[float, typer.Option(help="Annealing emptying: initial temperature.")]
-TfOpt = Annotated[float, typer.Option(help="Annealing emptying: final temperature.")]
+TiOpt = Annotated[float, typer.Option("--t0", help="Annealing emptying: initial temperature.")]
+TfOpt = Annotated[float, typer.Option("--t-final", help="Annealing emptying: final temperature.")]
 StepOpt = Annotated[float, typer.Option(help="Annealing emptying: temperature step.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON array of records.")]
 
@@ -207,7 +195,7 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     """The --stats line that says how to replay the run."""
     checker = resolve_checker(checker, n)
     return (
-        f"# seed {seed}, {first}, empty {empty}, checker {checker}, "
+        f"# seed {seed}, {first}, empty {empty}, method {checker}, "
         f"verified by {independent_of(checker, n)}"
     )
 
@@ -229,7 +217,6 @@ def generate_command(
             "report's swaps with criterion improvement) or anneal (simulated annealing)."
         ),
     ] = Fill.backtrack,
-    engine: EngineOpt = Engine.eup,
     empty_: EmptyOpt = Empty.greedy,
     seed: SeedOpt = None,
     symmetric: SymOpt = False,
@@ -238,7 +225,7 @@ def generate_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
-    checker: CheckerOpt = CheckerName.auto,
+    method: MethodOpt = "auto",
     ti: TiOpt = DEFAULT.ti,
     tf: TfOpt = DEFAULT.tf,
     step: StepOpt = DEFAULT.step,
@@ -247,12 +234,7 @@ def generate_command(
     quiet: QuietOption = False,
     difficulty: DifficultyOpt = None,
     certify: CertifyOption = None,
-    prover: ProverOption = ProverName.auto,
-    proof_solver: ProofSolverOption = "glucose42",
     rule: VariantRuleOpt = None,
-    killer: Annotated[
-        bool, typer.Option("--killer", help="Killer puzzles: --rule killer.")
-    ] = False,
     size: Annotated[
         int | None, typer.Option(min=4, max=16, help="Variant grid side N (default 9).")
     ] = None,
@@ -265,15 +247,16 @@ def generate_command(
     certificate of uniqueness in DIR (see check-proof); one that cannot be certified
     counts as a failure.
     """
-    if rule or killer or size:
-        kinds = [*(rule or []), *(["killer"] if killer else [])]
+    if rule or size:
+        kinds = list(rule or [])
         return generate_variants(kinds, size or 9, count, seed, as_json, quiet)
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
+    checker, engine = method_options(method)
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(
-        order, fill.value, empty_.value, symmetric, checker.value, schedule, seed, engine.value
+        order, fill.value, empty_.value, symmetric, checker, schedule, seed, engine
     )
     task: Callable[[list[int]], list[Made]]
     if difficulty is not None:
@@ -289,10 +272,10 @@ def generate_command(
         folder = stack.enter_context(certificate_folder(certify))
         executor = stack.enter_context(open_batch(jobs, scheduler, connect_timeout))
         if stats and not as_json:
-            typer.echo(header(seed, f"fill {fill.value}", how, checker.value, order))
+            typer.echo(header(seed, f"fill {fill.value}", how, checker, order))
         results = batch_results(executor, task, list(range(count)), "generating", quiet)
         if folder is not None:
-            certifier = stack.enter_context(Certifier(folder, prover.value, proof_solver))
+            certifier = stack.enter_context(Certifier.by_method(folder))
             results = with_certificates(results, certifier, outcomes)
         failures = emit(results, count, seed, fmt, stats, as_json, alphabet)
     if folder is not None:
@@ -317,8 +300,7 @@ def minimize_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
-    checker: CheckerOpt = CheckerName.auto,
-    engine: EngineOpt = Engine.eup,
+    method: MethodOpt = "auto",
     ti: TiOpt = DEFAULT.ti,
     tf: TfOpt = DEFAULT.tf,
     step: StepOpt = DEFAULT.step,
@@ -332,6 +314,7 @@ def minimize_command(
     A puzzle with no solution or several cannot be emptied: it is reported and the exit
     code is 1. Every puzzle of a file has the order of its first.
     """
+    checker, engine = method_options(method)
     items = load(puzzles, alphabet, order)
     if items[0].n > MINIMIZE_MAX_ORDER:
         side = MINIMIZE_MAX_ORDER**2
@@ -346,17 +329,15 @@ def minimize_command(
         "backtrack",
         empty_.value,
         symmetric,
-        checker.value,
+        checker,
         schedule,
         seed,
-        engine.value,
+        engine,
     )
     grids = [(p.n, p.grid) for p in items]
     with open_batch(jobs, scheduler, connect_timeout) as executor:
         if stats and not as_json:
-            typer.echo(
-                header(seed, f"solve {engine.value}", empty_.value, checker.value, items[0].n)
-            )
+            typer.echo(header(seed, f"solve {engine}", empty_.value, checker, items[0].n))
         task = MinimizeTask(options)
         results = batch_results(executor, task, minimize_items(grids), "minimizing", quiet)
         failures = emit(results, len(grids), seed, fmt, stats, as_json, alphabet)

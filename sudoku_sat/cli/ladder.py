@@ -95,8 +95,14 @@ def ladder_command(
     encodings: Annotated[
         str, typer.Option(help="Encodings, comma-separated (the rule formula of each).")
     ] = "extended",
-    levels: Annotated[
-        str, typer.Option(help="Levels, comma-separated: up, fl, fl2, fl3, ...")
+    methods: Annotated[
+        str,
+        typer.Option(
+            "--methods",
+            metavar="METHODS",
+            help="The levels, comma-separated: up, fl, fl2, fl3, ... (each compiled with "
+            "numba when installed; add ':python' to every one for the pure-Python engines).",
+        ),
     ] = DEFAULT_LEVELS,
     depth: Annotated[
         bool,
@@ -105,16 +111,20 @@ def ladder_command(
         ),
     ] = False,
     cap: Annotated[
-        int, typer.Option(min=0, max=9, help="With --depth: the highest level tried.")
+        int,
+        typer.Option(
+            "--max-level",
+            min=0,
+            max=9,
+            metavar="K",
+            help="With --depth: the highest level tried, flK (0 is up, 1 is fl).",
+        ),
     ] = 3,
     limit: Annotated[int | None, typer.Option(min=1, help="A random sample of K puzzles.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
-    backend: Annotated[
-        str, typer.Option(help="auto (numba when installed), numba or python.")
-    ] = "auto",
     json_out: Annotated[
         str | None,
         typer.Option(
@@ -134,14 +144,14 @@ def ladder_command(
     (unit propagation), 'fl' (failed literals), 'flK' (a probe fails when fl(K-1)
     under it reaches a conflict). The clues are assumptions on each encoding's rules,
     run in compiled batches. '--depth': each puzzle climbs up, fl, fl2, ... to the
-    first level that fills its grid (at most --cap): the distribution of that level,
+    first level that fills its grid (at most --max-level): the distribution of that level,
     and whether one level solves them all.
     """
     if json_out not in (None, "-") and Path(json_out).resolve() == Path(dataset).resolve():
         raise SudokuSatError(f"{json_out}: the JSON output would overwrite the --dataset file")
     check_writable(None if json_out == "-" else json_out)
     names = parse_encodings(encodings)
-    ks = parse_levels(levels)
+    ks, backend = parse_levels(methods)
     everything = load(dataset, alphabet, order)
     if not everything:
         raise SudokuSatError(f"{dataset}: no puzzle")

@@ -4,7 +4,6 @@ with ``--encoding`` on the formula of each puzzle of a grid file in that encodin
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import Enum
 from typing import Annotated
 
 import typer
@@ -16,32 +15,10 @@ from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers
 from ..lab.crosscheck import Check, checks_json
 from ..lab.ladder_check import check_level
 from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle
+from ..methods import LEVELS, help_text, parse_method
 from . import app
 from ._common import AlphabetOption, OrderOption, emit_json, guarded, load
 from ._encoding_options import AMO_HELP, ENCODING_HELP, AmoName, EncodingName
-
-
-class EngineName(str, Enum):
-    """The in-house propagation levels (``propagation.LEVELS``)."""
-
-    up = "up"
-    fl = "fl"
-    fl2 = "fl2"
-    fl3 = "fl3"
-    fl4 = "fl4"
-    fl5 = "fl5"
-    fl6 = "fl6"
-    fl7 = "fl7"
-    fl8 = "fl8"
-    fl9 = "fl9"
-
-
-class Backend(str, Enum):
-    """Where the engines run (``propagation.BACKENDS``)."""
-
-    auto = "auto"
-    numba = "numba"
-    python = "python"
 
 
 def literal_lines(literals: list[int], width: int = 16) -> list[str]:
@@ -62,23 +39,20 @@ def propagate_command(
             "file (or '-') instead."
         ),
     ],
-    engine: Annotated[
-        EngineName,
+    method: Annotated[
+        str,
         typer.Option(
-            "--engine",
-            "--level",
-            help="up: unit propagation; fl: UP plus the failed-literal rule; flK "
-            "(K = 2..9): a literal fails when fl(K-1) under it reaches a conflict "
-            "(docs/ladder.md).",
+            "--method",
+            metavar="METHOD",
+            help=help_text(
+                LEVELS,
+                "up: unit propagation; fl: UP plus the failed-literal rule; flK "
+                "(K = 2..9): a literal fails when fl(K-1) under it reaches a conflict "
+                "(docs/ladder.md). Compiled with numba when the 'fast' extra is installed; "
+                "':python' runs the pure-Python engine (same results).",
+            ),
         ),
-    ] = EngineName.up,
-    backend: Annotated[
-        Backend,
-        typer.Option(
-            help="auto: numba when the 'fast' extra is installed, else python; "
-            "python or numba to choose (same results either way)."
-        ),
-    ] = Backend.auto,
+    ] = "up",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print {status, literals, stats} as JSON.")
     ] = False,
@@ -113,14 +87,16 @@ def propagate_command(
     ('.' for an open cell). Exit code 1 on a conflict (the formula is UNSAT) or a failed
     check.
     """
+    chosen = parse_method(method, LEVELS)
+    level, backend = chosen.name, chosen.backend
     if encoding is not None:
         puzzles = load(cnf, alphabet, order)
-        settings = (engine.value, encoding.value, amo.value, backend.value)
+        settings = (level, encoding.value, amo.value, backend)
         over_puzzles(puzzles, settings, as_json, check, alphabet)
         return
     formula, back = compacted(read_cnf(cnf))
-    result = propagate_cnf(formula.nvars, formula.clauses, engine.value, backend.value)
-    checks = check_level(formula.nvars, formula.clauses, engine.value, result) if check else []
+    result = propagate_cnf(formula.nvars, formula.clauses, level, backend)
+    checks = check_level(formula.nvars, formula.clauses, level, result) if check else []
     result = replace(
         result,
         literals=map_back(result.literals, back),

@@ -1,5 +1,5 @@
-"""``solve``: puzzles through the compiled EUP engine (the default at 9x9 and 16x16), a PySAT
-solver, a solver binary or an in-house engine."""
+"""``solve``: puzzles through the method ``--method`` names: the compiled EUP engine (the
+default at 9x9 and 16x16), a PySAT solver, a solver binary or an in-house engine."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from ..batch.items import pack_all
 from ..engines.registry import describe_engines
 from ..errors import SolverError
 from ..gridio import Puzzle, format_any_line
-from ..puzzles.solving import plan_solve
+from ..methods import SOLVE, help_text
+from ..puzzles.solving import plan_method
 from ..result import SolveResult
 from . import app
 from ._common import (
@@ -54,25 +55,23 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
 @guarded
 def solve_command(
     puzzles: PuzzlesArg,
-    solver: Annotated[
+    method: Annotated[
         str,
         typer.Option(
-            help="PySAT solver by its PySAT name: m22, g3, g4, cd19, mc, lgl, ...; auto: at "
-            "9x9 and 16x16 the compiled EUP engine (numba installed, no --timeout; the first "
-            "9x9 puzzles of a run in pure Python), else m22 below 25x25, from 25x25 up "
-            "propagation + candidate-only CNF + CaDiCaL (docs/large.md)."
+            "--method",
+            metavar="METHOD",
+            help=help_text(
+                SOLVE,
+                "auto: at 9x9 and 16x16 the compiled EUP engine (numba installed, no "
+                "--timeout; the first 9x9 puzzles of a run in pure Python), else pysat:m22 "
+                "below 25x25, from 25x25 up propagation + candidate-only CNF + CaDiCaL "
+                "(docs/large.md); pysat:NAME: a PySAT solver by its short name (m22, g4, "
+                "cd19, mc, lgl, ...; pysat alone is m22); bin:NAME: a solver binary on PATH "
+                "(minisat, cadical, picosat, cryptominisat5, kissat, or any with "
+                "SAT-competition output); in-house engines: " + describe_engines() + ".",
+            ),
         ),
     ] = "auto",
-    external: Annotated[
-        str | None,
-        typer.Option(
-            help="Solver binary on PATH instead: minisat, cadical, picosat, "
-            "cryptominisat5, kissat, or any with SAT-competition output."
-        ),
-    ] = None,
-    engine: Annotated[
-        str | None, typer.Option(help="In-house engine instead. " + describe_engines())
-    ] = None,
     timeout: Annotated[
         float | None, typer.Option(min=0.001, help="Seconds per puzzle before giving up.")
     ] = None,
@@ -108,7 +107,7 @@ def solve_command(
         line, fp = fmt is GridFormat.line, fmt is GridFormat.fpuzzles
         return solve_variants(variants, line, as_json, fp)
     items = load(puzzles, alphabet, order)
-    task = plan_solve(solver, external, engine, timeout, encoding.value, amo.value)
+    task = plan_method(method, timeout, encoding.value, amo.value)
     records: list[dict[str, object]] = []
     unsolved = 0
     crashed: list[str] = []

@@ -1,4 +1,4 @@
-"""The in-house solve engines by name, for ``sudoku-sat solve --engine NAME``.
+"""The in-house solve engines by name, for ``sudoku-sat solve --method NAME``.
 
 An *engine* here is one thing: a function of a grid and its order returning a
 :class:`~sudoku_sat.result.SolveResult`; status ``partial`` means it stopped with cells
@@ -9,7 +9,7 @@ when it is asked for, so the CLI starts fast without numba being loaded.
 ``gac`` is the compiled constraint-programming search of :mod:`.gac.restarts` (it
 needs numba). ``eup`` is the depth-first search of :mod:`.eup.reference` below order
 ``RESTART_ORDER`` and the compiled randomized restart search of :mod:`.eup.restarts` from
-there on (when numba is installed). Time limits (``solve --engine NAME --timeout T``):
+there on (when numba is installed). Time limits (``solve --method NAME --timeout T``):
 ``eup``, ``gac`` and ``anneal`` check a :class:`~sudoku_sat.deadline.Deadline` themselves
 (every 256 search nodes, between runs or tries); ``up`` and ``fl`` run compiled loops that
 cannot look at a clock (one failed-literal round on an empty 36x36 grid takes about 30 s),

@@ -27,6 +27,7 @@ from ..engines.propagation import LEVELS
 from ..errors import UsageError
 from ..grid import Grid, is_solution
 from ..gridio import Puzzle
+from ..methods import COMPARE, parse_methods
 from ..result import SolveResult, Status
 from ..sat.external import find_binary
 from ..sat.pysat import check_pysat_name
@@ -63,6 +64,25 @@ class Plan:
     def runs(self) -> int:
         """Solver calls per puzzle."""
         return len(self.encodings) * (len(self.solvers) + len(self.binaries) + len(self.levels))
+
+
+def split_methods(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The PySAT solvers, the binaries and the in-house levels a comma-separated
+    ``--methods`` value names: ``pysat[:NAME]`` (m22 by default), ``bin:NAME``, ``up``,
+    ``fl``, ``flK``; 'none' for none."""
+    solvers: list[str] = []
+    binaries: list[str] = []
+    levels: list[str] = []
+    for method in parse_methods(text, COMPARE):
+        if method.name == "pysat":
+            solvers.append(method.detail or "m22")
+        elif method.name == "bin":
+            binaries.append(method.detail)
+        elif method.detail:
+            raise UsageError(f"--methods {method}: the levels run on the default back-end here")
+        else:
+            levels.append(method.name)
+    return tuple(solvers), tuple(binaries), tuple(levels)
 
 
 @dataclass(frozen=True)

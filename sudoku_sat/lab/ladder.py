@@ -37,6 +37,7 @@ from ..engines.propagation.batch import BatchPropagator
 from ..engines.propagation.deep import level_name, parse_level
 from ..errors import SudokuSatError as UsageError
 from ..grid import Grid
+from ..methods import LEVELS, one_backend, parse_methods
 
 ENCODINGS = tuple(name for name in ALL_ENCODINGS if name != "reduced")
 """The encodings the ladder can load: each one's rules, shared by every puzzle (the
@@ -150,12 +151,14 @@ def summarize(encoding: str, level: str, runs: Sequence[PuzzleRun]) -> LadderRow
     )
 
 
-def parse_levels(text: str) -> list[int]:
-    """The K of each name of a comma-separated --levels value, in order, no repeats."""
-    levels = [parse_level(name) for name in text.split(",") if name.strip()]
-    if not levels:
-        raise UsageError("no level given (e.g. --levels up,fl,fl2)")
-    return list(dict.fromkeys(levels))
+def parse_levels(text: str) -> tuple[list[int], str]:
+    """The K of each level of a comma-separated --methods value (up, fl, flK, each with
+    an optional ':python'), in order, no repeats, and the back-end they share."""
+    methods = parse_methods(text, LEVELS)
+    if not methods:
+        raise UsageError("no level given (e.g. --methods up,fl,fl2)")
+    levels = [parse_level(m.name) for m in methods]
+    return list(dict.fromkeys(levels)), one_backend(methods)
 
 
 def parse_encodings(text: str) -> list[str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import SolverError
 from ..grid import Grid
+from ..methods import PROVE, parse_method
 from .check import PuzzleChecker
 from .prover import Certificate, Prover, Refusal
 from .rup import Verdict
@@ -38,14 +39,27 @@ class Outcome:
         }
 
 
+PROOF_SOLVER = "glucose42"
+"""The PySAT solver that logs CDCL proofs unless the method names one (``pysat:NAME``)."""
+
+
 class Certifier:
     """Certificates for puzzles of any order, written into one folder."""
+
+    @classmethod
+    def by_method(cls, directory: str | Path | None, method: str = "auto") -> Certifier:
+        """The certifier for a method: ``auto`` (failed literals when they solve the
+        puzzle, else CDCL), ``fl`` (failed literals only) or ``pysat[:NAME]`` (CDCL on
+        that PySAT solver, glucose42 unless NAME)."""
+        chosen = parse_method(method, PROVE)
+        prover = "cdcl" if chosen.name == "pysat" else chosen.name
+        return cls(directory, prover, chosen.detail or PROOF_SOLVER)
 
     def __init__(
         self,
         directory: str | Path | None,
         prover: str = "auto",
-        solver: str = "glucose42",
+        solver: str = PROOF_SOLVER,
         backend: str = "auto",
     ):
         self.directory = directory

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from ..dimacs import parse_cnf
 from ..encoding import num_vars, rules
-from ..errors import SolverError
 from ..grid import is_solution
+from ..methods import CHECK, parse_method
 from .external import check_dratify
 from .formula import certificate_clauses, described, extra_clauses
 from .proof import parse_proof, sha256_text
@@ -32,7 +32,7 @@ by :func:`sudoku_sat.variants.certify.variant_problems`): (comments, nvars, clau
 source) -> the problems found, or None when the CNF is not of its kind."""
 
 
-CHECKERS = ("ours", "dratify", "both")
+CHECKERS = ("rup", "dratify", "all")
 
 
 @dataclass(frozen=True)
@@ -52,23 +52,25 @@ class Report:
         return len({v.ok for v in self.verdicts}) <= 1
 
 
-def checkers_for(checker: str) -> list[str]:
-    if checker not in CHECKERS:
-        raise SolverError(f"unknown checker {checker!r}; known: {', '.join(CHECKERS)}")
-    return ["ours", "dratify"] if checker == "both" else [checker]
+def checkers_for(method: str) -> tuple[list[str], str]:
+    """The checkers a method stands for, and the in-house checker's back-end: ``all``
+    (both, the default), ``rup[:BACKEND]`` (the in-house checker) or ``dratify``."""
+    chosen = parse_method(method, CHECK)
+    names = ["rup", "dratify"] if chosen.name == "all" else [chosen.name]
+    return names, chosen.backend
 
 
 def check_texts(
     cnf_text: str,
     proof_text: str,
-    checker: str = "both",
-    backend: str = "auto",
+    method: str = "all",
     sources: tuple[str, str] = ("<cnf>", "<proof>"),
     side_check: SideCheck | None = None,
 ) -> Report:
     """Check a proof against a CNF, both given as text; DimacsError on malformed input.
+    method: ``all`` (both checkers, which must agree), ``rup[:BACKEND]`` or ``dratify``.
     side_check: the SAT side of certificates of another kind (variants)."""
-    names = checkers_for(checker)
+    names, backend = checkers_for(method)
     cnf = parse_cnf(cnf_text, sources[0])
     proof = parse_proof(proof_text, cnf.nvars, sources[1])
     problems = []
@@ -94,7 +96,7 @@ def check_texts(
             )
     verdicts = []
     for name in names:
-        if name == "ours":
+        if name == "rup":
             verdicts.append(RupChecker(cnf.nvars, cnf.clauses, backend).check(proof))
         else:
             verdicts.append(check_dratify(cnf_text, proof_text, proof.steps))
@@ -113,5 +115,5 @@ class PuzzleChecker:
         """The verdict on cert's proof against F_regle ∧ clues(P) ∧ ¬S; not ok as well when
         the solution does not solve the puzzle."""
         if not is_solution(cert.solution, cert.n, cert.puzzle):
-            return Verdict("ours", False, "the solution does not solve the puzzle")
+            return Verdict("rup", False, "the solution does not solve the puzzle")
         return self.checker.check(cert.proof, extra_clauses(cert.puzzle, cert.n, cert.solution))

@@ -183,7 +183,7 @@ class Prover:
             if s.solve():
                 return _several(s.get_model(), self.n, grid)
         return Refusal(
-            "open", "is unique, but failed literals leave cells open (use --prover auto or cdcl)"
+            "open", "is unique, but failed literals leave cells open (use --method auto or pysat)"
         )
 
 

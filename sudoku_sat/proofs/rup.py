@@ -101,11 +101,11 @@ def verdict(code: int, at: int, steps: Sequence[Step], seconds: float) -> Verdic
     """The Verdict of a run's (code, step index)."""
     if code == TRIVIAL:
         return Verdict(
-            "ours", True, "the formula is refuted by unit propagation alone", seconds=seconds
+            "rup", True, "the formula is refuted by unit propagation alone", seconds=seconds
         )
     if code == NO_EMPTY:
         return Verdict(
-            "ours",
+            "rup",
             False,
             "every lemma is RUP but the proof never derives the empty clause",
             seconds=seconds,
@@ -114,10 +114,10 @@ def verdict(code: int, at: int, steps: Sequence[Step], seconds: float) -> Verdic
     lemmas = sum(1 for s in steps[: at + 1] if not s.delete)
     if code == VERIFIED:
         reason = f"empty clause derived at line {step.line}, {lemmas} lemmas RUP"
-        return Verdict("ours", True, reason, step.line, step.lits, seconds)
+        return Verdict("rup", True, reason, step.line, step.lits, seconds)
     body = " ".join(map(str, (*step.lits, 0)))
     reason = f"line {step.line}: lemma {body!r} is not RUP (lemma {lemmas} of the proof)"
-    return Verdict("ours", False, reason, step.line, step.lits, seconds)
+    return Verdict("rup", False, reason, step.line, step.lits, seconds)
 
 
 def run_python(base: Base, program: Program) -> tuple[int, int]:

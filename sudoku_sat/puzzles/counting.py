@@ -45,6 +45,7 @@ from ..engines.eup.batch import count_many, count_one
 from ..engines.eup.reference import count_eup, solve_eup
 from ..errors import SolverError, missing_extra
 from ..grid import LARGE_ORDER, MAX_ORDER, Grid, check_grid
+from ..methods import COUNT, parse_method
 from ..sat.pysat import check_pysat_name, rules_solver
 
 METHODS = ("eup", "pysat", "ganak", "candidates")
@@ -190,6 +191,17 @@ def available_methods() -> list[str]:
     except ImportError:
         return ["eup", "pysat", "candidates"]
     return list(METHODS)
+
+
+def counting_plan(method: str = "auto") -> tuple[tuple[str, ...], str]:
+    """The counting methods a method spec stands for, and the PySAT solver they use:
+    ``auto``, ``eup``, ``ganak``, ``candidates``, ``pysat[:NAME]`` (m22 by default) or
+    ``all`` (every available method, which must agree). UsageError for other names."""
+    chosen = parse_method(method, COUNT)
+    solver = chosen.detail if chosen.name == "pysat" and chosen.detail else "m22"
+    if chosen.name == "all":
+        return tuple(available_methods()), solver
+    return (chosen.name,), solver
 
 
 def check_method(method: str) -> None:

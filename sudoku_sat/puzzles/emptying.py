@@ -101,8 +101,8 @@ class Schedule:
     def __post_init__(self) -> None:
         if not (math.isfinite(self.ti) and self.ti > self.tf > 0 and self.step > 0):
             raise SudokuSatError(
-                f"annealing schedule needs finite ti > tf > 0 and step > 0, got "
-                f"ti={self.ti}, tf={self.tf}, step={self.step}"
+                f"annealing schedule needs finite --t0 > --t-final > 0 and --step > 0, got "
+                f"--t0 {self.ti}, --t-final {self.tf}, --step {self.step}"
             )
 
     @property

@@ -22,13 +22,25 @@ from typing import Any
 from ..batch.cache import cached
 from ..batch.executor import Executor, Serial, batch_map
 from ..batch.items import Packed, pack, unpack
-from ..errors import SudokuSatError
+from ..errors import SudokuSatError, UsageError
 from ..grid import Grid, clue_count, empty_grid
+from ..methods import EMPTY, parse_method
 from .checkers import CHECKERS, Checker, PysatChecker, independent_of, make_checker, resolve_checker
 from .emptying import EMPTY_METHODS, Schedule, empty
 from .exhaustive import EXHAUSTIVE_MAX_ORDER
 from .fill import FILL_METHODS, fill, fill_backtrack
 from .verify import Verdict, verify
+
+
+def method_options(method: str = "auto") -> tuple[str, str]:
+    """The emptying's uniqueness checker and the backtracking fill's search for a method
+    of ``generate`` and ``minimize``: ``auto`` (compiled EUP up to 16x16, PySAT above),
+    ``eup``, ``pysat`` (one incremental m22) or ``counter`` (PySAT's model counter); the
+    fill runs on EUP, or on a fresh PySAT solver when the method is pysat or counter."""
+    chosen = parse_method(method, EMPTY)
+    if chosen.detail:
+        raise UsageError(f"--method {method!r}: the emptying's PySAT solver is m22; give pysat")
+    return chosen.name, "pysat" if chosen.name in ("pysat", "counter") else "eup"
 
 
 @dataclass(frozen=True)

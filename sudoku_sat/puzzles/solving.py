@@ -22,18 +22,19 @@ from ..engines.eup.batch import backend_name, solve_many
 from ..engines.registry import RESTART_ORDER, Engine, get_engine
 from ..errors import UsageError
 from ..grid import LARGE_ORDER, Grid
+from ..methods import SOLVE, parse_method
 from ..result import SolveResult
 from ..sat.external import find_binary, solve_external
 from ..sat.pysat import PysatSudoku, check_pysat_name
 
 AUTO_PYSAT = "m22"
-"""What ``--solver auto`` (the default) is below LARGE_ORDER where the compiled engine is
+"""What ``--method auto`` (the default) is below LARGE_ORDER where the compiled engine is
 not used (see AUTO_EUP_ORDERS): minisat 2.2 on the statement's formula; from LARGE_ORDER
 up it is :func:`sudoku_sat.puzzles.large.solve_large` (propagation, candidate-only CNF,
 CaDiCaL)."""
 AUTO_EUP_ORDERS = (3, 4)
-"""Orders (9x9, 16x16) at which ``--solver auto`` without a timeout is the compiled EUP
-engine (one batch call per chunk) when numba is installed; ``--solver m22`` is PySAT."""
+"""Orders (9x9, 16x16) at which ``--method auto`` without a timeout is the compiled EUP
+engine (one batch call per chunk) when numba is installed; ``--method pysat:m22`` is PySAT."""
 PURE_SMALL = 32
 PURE_BUDGET = 0.1
 """As in :mod:`sudoku_sat.bulk`: the first 9x9 puzzles of a process (at most PURE_SMALL,
@@ -47,7 +48,7 @@ DEFAULT_ENCODING = ("extended", "pairwise")
 @dataclass(frozen=True)
 class SolveTask:
     """solve: PySAT by name (one solver per order and worker), a binary, or an engine;
-    ``--engine eup`` without a timeout answers a whole chunk below 36x36 in one batch
+    ``--method eup`` without a timeout answers a whole chunk below 36x36 in one batch
     call (from 36x36 on, the engine's restart search answers puzzle by puzzle), and so
     does the default (``auto``) at 9x9 and 16x16 with numba (see :meth:`auto_eup`)."""
 
@@ -170,11 +171,11 @@ def plan_solve(
     """The task for these options, checked now (binary on PATH, engine and solver names,
     exclusive options) so that a bad option fails before any work."""
     if external is not None and engine is not None:
-        raise UsageError("--external and --engine are mutually exclusive")
+        raise UsageError("a binary and an in-house engine cannot both answer")
     if encoding == "candidates" and amo != "pairwise":
         raise UsageError("--amo does not apply to --encoding candidates (its choice is by width)")
     if engine is not None and (encoding, amo) != DEFAULT_ENCODING:
-        raise UsageError("--encoding and --amo apply to PySAT and --external, not --engine")
+        raise UsageError("--encoding and --amo apply to pysat and bin methods, not to engines")
     if external is not None:
         find_binary(external)
     elif engine is not None:
@@ -182,6 +183,26 @@ def plan_solve(
     else:
         check_pysat_name(AUTO_PYSAT if solver == "auto" else solver, timeout)
     return SolveTask(solver, external, engine, timeout, encoding, amo)
+
+
+def plan_method(
+    method: str = "auto",
+    timeout: float | None = None,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+) -> SolveTask:
+    """:func:`plan_solve` for a method as the API and ``solve --method`` name it:
+    ``auto``, ``pysat[:NAME]``, ``bin:NAME`` or an in-house engine (``eup``, ``gac``,
+    ``up``, ``fl``, ``anneal``)."""
+    chosen = parse_method(method, SOLVE)
+    if chosen.name == "auto":
+        return plan_solve(timeout=timeout, encoding=encoding, amo=amo)
+    if chosen.name == "pysat":
+        solver = chosen.detail or AUTO_PYSAT
+        return plan_solve(solver=solver, timeout=timeout, encoding=encoding, amo=amo)
+    if chosen.name == "bin":
+        return plan_solve(external=chosen.detail, timeout=timeout, encoding=encoding, amo=amo)
+    return plan_solve(engine=chosen.name, timeout=timeout, encoding=encoding, amo=amo)
 
 
 def solve_all(

@@ -14,7 +14,7 @@ reused for its next chunks, never pickled.
 Answers that depend on nothing but the puzzle (counts, verdicts, solutions of unique
 puzzles, puzzles made from a seed) are therefore the same on every executor. The one
 exception is the history of a PySAT solver: for a puzzle with several solutions, which
-one ``solve --solver`` prints, and the CDCL decisions and conflicts ``compare`` reports,
+one ``solve --method pysat`` prints, and the CDCL decisions and conflicts ``compare`` reports,
 can depend on the puzzles that worker's solver saw before.
 """
 

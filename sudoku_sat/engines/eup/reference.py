@@ -370,7 +370,7 @@ def solve_eup(
 
 
 def solve_engine(grid: Grid, n: int, timeout: float | None = None) -> SolveResult:
-    """``sudoku-sat solve --engine eup``: the first solution, UNSAT, or unknown on timeout."""
+    """``sudoku-sat solve --method eup``: the first solution, UNSAT, or unknown on timeout."""
     start = time.perf_counter()
     try:
         solution = solve_eup(grid, n, deadline=Deadline(timeout))

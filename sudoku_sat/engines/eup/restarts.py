@@ -337,5 +337,5 @@ def engine_result(
 
 
 def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
-    """``sudoku-sat solve --engine eup`` at large orders: restarts, UNSAT, or unknown."""
+    """``sudoku-sat solve --method eup`` at large orders: restarts, UNSAT, or unknown."""
     return engine_result(solve_restarts, "eup", grid, n, timeout, seed)

@@ -296,6 +296,6 @@ def solve_gac(
 
 
 def solve_engine(grid: Grid, n: int, timeout: float | None = None, seed: int = 0) -> SolveResult:
-    """``sudoku-sat solve --engine gac``: restarts with GAC and dom/wdeg: solved, unsat or
+    """``sudoku-sat solve --method gac``: restarts with GAC and dom/wdeg: solved, unsat or
     unknown (timed out)."""
     return engine_result(solve_gac, "gac", grid, n, timeout, seed)
