@@ -30,6 +30,7 @@ from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
 from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers, read_puzzles, render
+from ..methods import help_text
 from ..signals import Terminated
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -60,6 +61,12 @@ PuzzlesArg = Annotated[str, typer.Argument(help=PUZZLES_HELP)]
 AlphabetOption = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
 OrderOption = Annotated[int | None, typer.Option(min=MIN_ORDER, max=MAX_ORDER, help=ORDER_HELP)]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
+
+
+def method_option(accepted: Sequence[str], meanings: str) -> Any:
+    """The --method option of a command: the names it accepts (sudoku_sat.methods), then
+    what each means, as --help shows them."""
+    return typer.Option("--method", metavar="METHOD", help=help_text(accepted, meanings))
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

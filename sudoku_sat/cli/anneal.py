@@ -16,7 +16,7 @@ from ..anneal.trace import TraceStream
 from ..errors import SudokuSatError
 from ..files import check_writable
 from ..gridio import Puzzle, format_line
-from ..methods import ANNEAL, help_text, parse_method
+from ..methods import ANNEAL, parse_method
 from . import app
 from ._common import (
     AlphabetOption,
@@ -28,6 +28,7 @@ from ._common import (
     exit_if_any,
     guarded,
     load,
+    method_option,
     show_grid,
     stderr,
 )
@@ -123,15 +124,11 @@ def anneal_command(
     puzzles: PuzzlesArg,
     method: Annotated[
         str,
-        typer.Option(
-            "--method",
-            metavar="METHOD",
-            help=help_text(
-                ANNEAL,
-                "swap: block swaps + reheats; sirdey: the paper's annealer verbatim. The inner "
-                "loop is compiled with numba when installed; ':python' runs the pure-Python "
-                "reference.",
-            ),
+        method_option(
+            ANNEAL,
+            "swap: block swaps + reheats; sirdey: the paper's annealer verbatim. The inner "
+            "loop is compiled with numba when installed; ':python' runs the pure-Python "
+            "reference.",
         ),
     ] = "swap",
     tries: Annotated[int, typer.Option(min=1, help="Random restarts before giving up.")] = 10,

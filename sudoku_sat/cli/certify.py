@@ -13,7 +13,7 @@ import typer
 from ..errors import SolverError
 from ..files import read_text
 from ..gridio import Puzzle
-from ..methods import CHECK, PROVE, help_text
+from ..methods import CHECK, PROVE
 from . import app
 from ._common import (
     AlphabetOption,
@@ -23,6 +23,7 @@ from ._common import (
     emit_json,
     guarded,
     load,
+    method_option,
     progress,
 )
 
@@ -41,18 +42,16 @@ CertifyOption = Annotated[
         "is UNSAT), checked by the in-house checker first. Check one with check-proof.",
     ),
 ]
-PROVE_HELP = help_text(
-    PROVE,
+PROVE_HELP = (
     "Where the proofs come from. auto: failed literals when they solve the puzzle (no "
     "search), else CDCL on pysat:glucose42; fl: failed literals only; pysat[:NAME]: CDCL "
     "on that PySAT solver, which logs the proof (glucose42 unless NAME: glucose4, "
-    "cadical195, lingeling, ...).",
+    "cadical195, lingeling, ...)."
 )
-CHECK_HELP = help_text(
-    CHECK,
+CHECK_HELP = (
     "all: both checkers, which must agree; rup: the in-house forward RUP checker (on "
     "the project's unit propagation; compiled with numba when installed, rup:python for "
-    "the pure-Python one); dratify: the dratify package (extra 'certify').",
+    "the pure-Python one); dratify: the dratify package (extra 'certify')."
 )
 
 
@@ -131,7 +130,7 @@ def certify_command(
     directory: Annotated[
         Path, typer.Argument(help="Folder for the certificates (created if needed).")
     ],
-    method: Annotated[str, typer.Option("--method", metavar="METHOD", help=PROVE_HELP)] = "auto",
+    method: Annotated[str, method_option(PROVE, PROVE_HELP)] = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of records.")] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -187,7 +186,7 @@ def certify_command(
 def check_proof_command(
     cnf: Annotated[str, typer.Argument(help="The CNF file (DIMACS) the proof refutes.")],
     proof: Annotated[str, typer.Argument(help="The DRUP proof file.")],
-    method: Annotated[str, typer.Option("--method", metavar="METHOD", help=CHECK_HELP)] = "all",
+    method: Annotated[str, method_option(CHECK, CHECK_HELP)] = "all",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Check that PROOF is a DRUP refutation of CNF: exit 0 verified, 1 refuted, 2 malformed.

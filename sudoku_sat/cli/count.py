@@ -12,7 +12,7 @@ from ..bulk import Lines
 from ..bulk import load as load_bulk
 from ..errors import SolverError
 from ..gridio import Puzzle
-from ..methods import COUNT, help_text
+from ..methods import COUNT
 from ..puzzles.counting import counting_plan
 from ..puzzles.tasks import CountTask
 from ..sat.pysat import check_pysat_name
@@ -31,6 +31,7 @@ from ._common import (
     emit_json,
     guarded,
     load,
+    method_option,
     open_batch,
 )
 from .certify import (
@@ -41,8 +42,7 @@ from .certify import (
 )
 from .variants import RuleOption, count_variants, unique_variants, variant_input
 
-METHOD_HELP = help_text(
-    COUNT,
+METHOD_HELP = (
     "auto (default): per order the fastest measured (eup for 9x9 and 16x16 when numba is "
     "installed, else for 16x16 only; pysat below 25x25 otherwise; candidates from "
     "25x25 up); a file of 9x9 lines goes to the compiled engine in chunks of 1024; eup: "
@@ -52,11 +52,11 @@ METHOD_HELP = help_text(
     "run only below the cap (PySAT checks the cap first); "
     "candidates (auto from 25x25 up): propagation, candidate-only CNF, blocking clauses "
     "on one CaDiCaL (docs/large.md); "
-    "all: every available method, which must agree.",
+    "all: every available method, which must agree."
 )
 NAMED = 10
 """How many puzzles an error or a verdict names on stderr before a summary."""
-MethodOption = Annotated[str, typer.Option("--method", metavar="METHOD", help=METHOD_HELP)]
+MethodOption = Annotated[str, method_option(COUNT, METHOD_HELP)]
 
 
 def counted(

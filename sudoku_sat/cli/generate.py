@@ -12,7 +12,7 @@ import typer
 from ..difficulty.making import LevelOptions, LevelTask
 from ..difficulty.rating import LEVELS
 from ..gridio import expand_alphabet, format_line
-from ..methods import EMPTY, help_text
+from ..methods import EMPTY
 from ..proofs import Certifier, Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
@@ -42,6 +42,7 @@ from ._common import (
     fail,
     guarded,
     load,
+    method_option,
     open_batch,
     show_grid,
 )
@@ -106,22 +107,18 @@ StatsOpt = Annotated[
 ]
 MethodOpt = Annotated[
     str,
-    typer.Option(
-        "--method",
-        metavar="METHOD",
-        help=help_text(
-            EMPTY,
-            "The search behind the run: the uniqueness test while emptying, and the "
-            "backtracking fill (and the solving of puzzles given to minimize). auto: "
-            "compiled EUP up to 16x16, pysat above or without numba; eup: the in-house "
-            "engine, compiled with numba, the fill with random branching; pysat: one "
-            "incremental m22, one call per removal, the fill on a fresh solver with random "
-            "phases; counter: PySAT's model counter, the fill as pysat. From 25x25 up, "
-            "greedy on pysat removes what unit propagation settles first, then asks CDCL. "
-            "The result is re-counted by EUP if a PySAT test was used (by CaDiCaL on another "
-            "encoding from 25x25 up), by PySAT if EUP was; minimality is certified by a "
-            "second solution per clue, checked against the rules.",
-        ),
+    method_option(
+        EMPTY,
+        "The search behind the run: the uniqueness test while emptying, and the "
+        "backtracking fill (and the solving of puzzles given to minimize). auto: "
+        "compiled EUP up to 16x16, pysat above or without numba; eup: the in-house "
+        "engine, compiled with numba, the fill with random branching; pysat: one "
+        "incremental m22, one call per removal, the fill on a fresh solver with random "
+        "phases; counter: PySAT's model counter, the fill as pysat. From 25x25 up, "
+        "greedy on pysat removes what unit propagation settles first, then asks CDCL. "
+        "The result is re-counted by EUP if a PySAT test was used (by CaDiCaL on another "
+        "encoding from 25x25 up), by PySAT if EUP was; minimality is certified by a "
+        "second solution per clue, checked against the rules.",
     ),
 ]
 TiOpt = Annotated[float, typer.Option("--t0", help="Annealing emptying: initial temperature.")]

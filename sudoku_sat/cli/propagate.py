@@ -15,9 +15,9 @@ from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers
 from ..lab.crosscheck import Check, checks_json
 from ..lab.ladder_check import check_level
 from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle
-from ..methods import LEVELS, help_text, parse_method
+from ..methods import LEVELS, parse_method
 from . import app
-from ._common import AlphabetOption, OrderOption, emit_json, guarded, load
+from ._common import AlphabetOption, OrderOption, emit_json, guarded, load, method_option
 from ._encoding_options import AMO_HELP, ENCODING_HELP, AmoName, EncodingName
 
 
@@ -41,16 +41,12 @@ def propagate_command(
     ],
     method: Annotated[
         str,
-        typer.Option(
-            "--method",
-            metavar="METHOD",
-            help=help_text(
-                LEVELS,
-                "up: unit propagation; fl: UP plus the failed-literal rule; flK "
-                "(K = 2..9): a literal fails when fl(K-1) under it reaches a conflict "
-                "(docs/ladder.md). Compiled with numba when the 'fast' extra is installed; "
-                "':python' runs the pure-Python engine (same results).",
-            ),
+        method_option(
+            LEVELS,
+            "up: unit propagation; fl: UP plus the failed-literal rule; flK "
+            "(K = 2..9): a literal fails when fl(K-1) under it reaches a conflict "
+            "(docs/ladder.md). Compiled with numba when the 'fast' extra is installed; "
+            "':python' runs the pure-Python engine (same results).",
         ),
     ] = "up",
     as_json: Annotated[

@@ -11,7 +11,7 @@ from ..batch.items import pack_all
 from ..engines.registry import describe_engines
 from ..errors import SolverError
 from ..gridio import Puzzle, format_any_line
-from ..methods import SOLVE, help_text
+from ..methods import SOLVE
 from ..puzzles.solving import plan_method
 from ..result import SolveResult
 from . import app
@@ -30,6 +30,7 @@ from ._common import (
     exit_if_any,
     guarded,
     load,
+    method_option,
     open_batch,
     show_grid,
 )
@@ -57,19 +58,15 @@ def solve_command(
     puzzles: PuzzlesArg,
     method: Annotated[
         str,
-        typer.Option(
-            "--method",
-            metavar="METHOD",
-            help=help_text(
-                SOLVE,
-                "auto: at 9x9 and 16x16 the compiled EUP engine (numba installed, no "
-                "--timeout; the first 9x9 puzzles of a run in pure Python), else pysat:m22 "
-                "below 25x25, from 25x25 up propagation + candidate-only CNF + CaDiCaL "
-                "(docs/large.md); pysat:NAME: a PySAT solver by its short name (m22, g4, "
-                "cd19, mc, lgl, ...; pysat alone is m22); bin:NAME: a solver binary on PATH "
-                "(minisat, cadical, picosat, cryptominisat5, kissat, or any with "
-                "SAT-competition output); in-house engines: " + describe_engines() + ".",
-            ),
+        method_option(
+            SOLVE,
+            "auto: at 9x9 and 16x16 the compiled EUP engine (numba installed, no "
+            "--timeout; the first 9x9 puzzles of a run in pure Python), else pysat:m22 "
+            "below 25x25, from 25x25 up propagation + candidate-only CNF + CaDiCaL "
+            "(docs/large.md); pysat:NAME: a PySAT solver by its short name (m22, g4, "
+            "cd19, mc, lgl, ...; pysat alone is m22); bin:NAME: a solver binary on PATH "
+            "(minisat, cadical, picosat, cryptominisat5, kissat, or any with "
+            "SAT-competition output); in-house engines: " + describe_engines() + ".",
         ),
     ] = "auto",
     timeout: Annotated[
