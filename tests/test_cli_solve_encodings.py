@@ -13,18 +13,20 @@ from .conftest import TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, need_binary
 from .test_cli import UNSAT, run
 
 
-@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("encoding", [*ENCODINGS, "candidates"])
 def test_solve_with_an_encoding(encoding: str) -> None:
-    for extra in ([], ["--method", "bin:cadical"]):
-        if extra:
+    """Each encoding through PySAT and the CaDiCaL binary (the candidate-only one chooses
+    its at-most-one by width, so it takes no --amo)."""
+    amo = [] if encoding == "candidates" else ["--amo", "sequential"]
+    for extra in ([], ["--method", "pysat:g4"], ["--method", "bin:cadical"]):
+        if "bin:cadical" in extra:
             need_binary("cadical")
         code, out, _ = run(
             "solve",
             "-",
             "--encoding",
             encoding,
-            "--amo",
-            "sequential",
+            *amo,
             "--format",
             "line",
             *extra,

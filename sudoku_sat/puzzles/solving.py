@@ -92,6 +92,10 @@ class SolveTask:
         return (self.encoding, self.amo) == DEFAULT_ENCODING
 
     def one(self, grid: Grid, n: int) -> SolveResult:
+        if self.encoding == "candidates" and self.external is not None:
+            from .large import solve_large
+
+            return solve_large(grid, n, self.timeout, self.external)
         if self.external is not None:
             if self.default_encoding:
                 return solve_external(grid, n, self.external, self.timeout)
