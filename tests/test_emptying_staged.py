@@ -67,6 +67,6 @@ def test_order_five_is_verified_by_cadical_on_product_amo() -> None:
 
 
 def test_a_25x25_puzzle_is_verified_minimal() -> None:
-    made = make_one(MakeOptions(n=5, seed=1), 0)
-    assert made.ok and made.verdict is not None and made.verdict.method == "cadical"
+    made = make_one(MakeOptions(n=5, seed=1), 0)  # the large path (emptying_large) since 25x25
+    assert made.ok and made.verdict is not None and "cadical" in made.verdict.method
     assert 200 < clue_count(made.puzzle or ()) < 400

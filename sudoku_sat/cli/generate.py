@@ -16,6 +16,7 @@ from ..methods import EMPTY
 from ..proofs import Certifier, Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
+from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER
 from ..puzzles.maker import (
     Made,
     MakeOptions,
@@ -205,7 +206,9 @@ def finish(failures: int, total: int) -> None:
 @app.command("generate")
 @guarded
 def generate_command(
-    order: Annotated[int, typer.Option("--order", "-n", min=2, max=6, help="Box side n.")] = 3,
+    order: Annotated[
+        int, typer.Option("--order", "-n", min=2, help="Box side n (2 to 6: 4x4 to 36x36).")
+    ] = 3,
     count: Annotated[int, typer.Option("--count", "-k", min=1, help="Puzzles to make.")] = 1,
     fill: Annotated[
         Fill,
@@ -247,6 +250,13 @@ def generate_command(
     if rule or size:
         kinds = list(rule or [])
         return generate_variants(kinds, size or 9, count, seed, as_json, quiet)
+    if order > LARGE_EMPTY_MAX_ORDER:
+        side = order * order
+        raise fail(
+            f"generate makes puzzles up to 36x36 (--order {LARGE_EMPTY_MAX_ORDER}): a minimal "
+            f"{side}x{side} puzzle needs a SAT question per clue near the hardness peak "
+            "(docs/large.md)"
+        )
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
     checker, engine = method_options(method)

@@ -27,9 +27,11 @@ from ..grid import Grid, clue_count, empty_grid
 from ..methods import EMPTY, parse_method
 from .checkers import CHECKERS, Checker, PysatChecker, independent_of, make_checker, resolve_checker
 from .emptying import EMPTY_METHODS, Schedule, empty
+from .emptying_large import LARGE_EMPTY_MIN_ORDER, empty_large
 from .exhaustive import EXHAUSTIVE_MAX_ORDER
 from .fill import FILL_METHODS, fill, fill_backtrack
 from .verify import Verdict, verify
+from .verify_large import verify_large
 
 
 def method_options(method: str = "auto") -> tuple[str, str]:
@@ -121,6 +123,8 @@ def _finish(
     """Empty start (unique, solved by solution), verify it independently, wrap it up."""
     n = options.n
     name = resolve_checker(options.checker, n)
+    if large_path(options, name):
+        return _finish_large(options, index, start, solution, rng, t0, stats)
     emptied = empty(
         start,
         solution,
@@ -138,6 +142,38 @@ def _finish(
     seconds = time.perf_counter() - t0
     detail = "" if verdict.ok else f"independent check failed: {verdict}"
     stats = stats | emptied.stats | {"empty_seconds": round(emptied.seconds, 6)}
+    return Made(index, n, emptied.grid, solution, seconds, verdict, detail, stats)
+
+
+def large_path(options: MakeOptions, checker_name: str) -> bool:
+    """Whether the puzzles are made by :mod:`.emptying_large`: greedy, not symmetric, on the
+    PySAT checker (what ``auto`` stands for there), from 25x25 up."""
+    return (
+        options.n >= LARGE_EMPTY_MIN_ORDER
+        and options.empty == "greedy"
+        and not options.symmetric
+        and checker_name == "pysat"
+    )
+
+
+def _finish_large(
+    options: MakeOptions,
+    index: int,
+    start: Grid,
+    solution: Grid,
+    rng: random.Random,
+    t0: float,
+    stats: dict[str, Any],
+) -> Made:
+    """:func:`_finish` from 25x25 up: the rules, then a small SAT question per clue;
+    checked by CaDiCaL and the witnesses (:mod:`.verify_large`)."""
+    n = options.n
+    emptied = empty_large(start, solution, n, rng)
+    t1 = time.perf_counter()
+    verdict = verify_large(emptied.grid, solution, n, emptied.witnesses)
+    seconds = time.perf_counter() - t0
+    detail = "" if verdict.ok else f"independent check failed: {verdict}"
+    stats = stats | emptied.stats | {"verify_seconds": round(time.perf_counter() - t1, 6)}
     return Made(index, n, emptied.grid, solution, seconds, verdict, detail, stats)
 
 

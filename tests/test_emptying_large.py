@@ -1,0 +1,83 @@
+"""Large-order emptying (the rules, then one small SAT question per clue): unique, minimal,
+a witness per clue; the logic at 9x9 and 16x16 against PySAT on the full formula."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from sudoku_sat.grid import Grid, clue_count, empty_grid, is_solution
+from sudoku_sat.puzzles.checkers import PysatChecker
+from sudoku_sat.puzzles.emptying_large import empty_large, witness
+from sudoku_sat.puzzles.fill import fill_backtrack
+from sudoku_sat.puzzles.maker import MakeOptions, large_path
+from sudoku_sat.puzzles.orbits import without
+
+
+def full(n: int, seed: int) -> Grid:
+    grid = fill_backtrack(empty_grid(n), n, random.Random(seed)).grid
+    assert grid is not None
+    return grid
+
+
+@pytest.mark.parametrize(
+    ("n", "seed", "solver"), [(3, 1, "m22"), (3, 2, "cadical195"), (4, 3, None)]
+)
+def test_the_puzzle_is_unique_and_minimal_by_pysat_on_the_full_formula(
+    n: int, seed: int, solver: str | None
+) -> None:
+    solution = full(n, seed)
+    made = empty_large(solution, solution, n, random.Random(seed), solver)
+    puzzle = made.grid
+    assert is_solution(solution, n, puzzle) and clue_count(puzzle) < n**4
+    judge = PysatChecker(n)
+    assert judge.count(puzzle) == 1
+    clues = [c for c, v in enumerate(puzzle) if v]
+    assert all(judge.count(without(puzzle, [c])) == 2 for c in clues)  # minimal
+    judge.close()
+    assert sorted(made.witnesses.orbits) == [(c,) for c in clues]
+    assert made.witnesses.valid(puzzle, solution, n) == {(c,) for c in clues}
+    assert made.stats["rules_clues"] >= clue_count(puzzle)
+
+
+def test_the_same_seed_gives_the_same_puzzle() -> None:
+    solution = full(3, 4)
+    first = empty_large(solution, solution, 3, random.Random(9)).grid
+    assert empty_large(solution, solution, 3, random.Random(9)).grid == first
+
+
+def test_a_second_pass_removes_clues_the_rules_alone_kept() -> None:
+    solution = full(4, 5)
+    made = empty_large(solution, solution, 4, random.Random(5))
+    assert made.stats["second_pass"] + made.stats["refuted_by_rules"] > 0
+    assert made.stats["rules_clues"] > clue_count(made.grid)
+
+
+def test_witness_is_a_second_solution_or_none_when_pysat_finds_no_other_value() -> None:
+    solution = full(3, 6)
+    sol = np.array(solution, dtype=np.int32)
+    assert witness(sol, sol, 0, 3, "m22") is None  # a full grid without one clue: unique
+    judge = PysatChecker(3)
+    puzzle = np.array(without(solution, range(0, 81, 2)), dtype=np.int32)
+    for c in np.flatnonzero(puzzle).tolist()[:12]:
+        found = witness(puzzle, sol, c, 3, "m22")
+        others = [
+            tuple(puzzle.tolist()[:c]) + (w,) + tuple(puzzle.tolist()[c + 1 :])
+            for w in range(1, 10)
+        ]
+        possible = any(judge.count(g, cap=1) for w, g in enumerate(others, 1) if w != sol[c])
+        assert (found is not None) == possible
+        if found is not None:
+            loose = without(tuple(puzzle.tolist()), [c])
+            assert found[c] != sol[c] and is_solution(tuple(found.tolist()), 3, loose)
+    judge.close()
+
+
+def test_the_large_path_is_greedy_pysat_from_25x25_up() -> None:
+    assert large_path(MakeOptions(n=5), "pysat") and large_path(MakeOptions(n=6), "pysat")
+    assert not large_path(MakeOptions(n=4), "pysat")
+    assert not large_path(MakeOptions(n=5, symmetric=True), "pysat")
+    assert not large_path(MakeOptions(n=5, empty="anneal"), "pysat")
+    assert not large_path(MakeOptions(n=5), "eup")
