@@ -8,30 +8,29 @@ one incremental solver, docs/large.md). Here the same random order is walked in 
 phases:
 
 1. **Rules only** (:func:`sudoku_sat.engines.eup.rules_only.empty_by_rules`, compiled):
-   a removal is kept when the rules alone (naked and hidden singles, to a fixpoint)
-   still fill the grid. Uniqueness follows, every test costs microseconds, and the
-   puzzle left is solved by propagation: 25x25 keeps about 260 of 625 clues, 36x36
-   about 610 of 1296.
-2. **One question per clue left**, in the same order: "a solution of the puzzle without
-   clue c that puts another value at c?". First the rules are asked (:func:`refuted`:
-   every other value of c, placed, contradicts: then c goes, no solver); else a *fresh*
-   small CNF: the candidates the rules leave with S[c] forbidden at c
-   (:mod:`sudoku_sat.encodings.candidates`), solved by a PySAT solver that prefers S's
-   values. UNSAT: c goes, and stays gone for the later questions. SAT: c stays and the
-   solution is stored as its *witness*. One pass is minimal: a clue that could not go
-   from a superset of the final clues cannot go from them, and its witness, which
-   agrees with every clue but c, stays a second solution as later removals only add
-   solutions.
+   a removal is kept when the rules alone (naked and hidden singles and naked pairs, to
+   a fixpoint) still fill the grid. Uniqueness follows, every test costs microseconds,
+   and the puzzle left is solved by the rules: at 25x25 about 260 of 625 clues stay.
+2. **One question per clue left**: "a solution of the puzzle without clue c that puts
+   another value at c?". The rules answer first (:func:`refuted`: every other value of
+   c, placed, contradicts: c can go); else a *fresh* small CNF, the candidates the rules
+   leave with S[c] forbidden at c (:mod:`sudoku_sat.encodings.candidates`), goes to a
+   PySAT solver that prefers S's values. SAT: c stays, and the solution is stored as its
+   *witness*, which agrees with every clue but c and so stays a second solution when
+   other clues go later. Every clue is first asked on the rules-only puzzle itself,
+   nothing removed yet (the densest puzzle, where the questions are easiest); the clues
+   that could go from it are then asked again one by one, each removal kept for the next
+   question. The result is minimal (every clue kept has a witness for the final puzzle)
+   and unique (every removal was a "no").
 
-Roads not taken, measured on the same 25x25 grids (docs/large.md gives the figures):
-one incremental CaDiCaL (or minisat) holding the rules of the empty grid with the clues
-as assumptions (0.11 s per question, 30 s a pass, against 0.02 s for the fresh small
-CNF); the compiled EUP search for the witness (6 s per question); witnesses from the
-swaps that stay valid by construction (two rows of a band exchanging a cycle of values,
-two values exchanged on a connected set of cells: about a tenth of the clues covered);
-the search confined to the band and stack of c (a witness for a sixth of the clues).
-A witness found for one clue never serves another: it differs from S at that clue,
-which stays.
+Roads not taken (measured on 25x25, docs/large.md): one incremental solver holding the
+rules of the empty grid with the clues as assumptions (the brief's first idea: 5-10x
+slower per question than the fresh small CNF); the compiled EUP search for the witness
+(seconds per question); witnesses from swaps valid by construction (two rows of a band
+exchanging a cycle, two values exchanged on a connected set: about a tenth of the clues
+covered); the search confined to the band and stack of c (rarely a witness); singles
+without pairs in the rules (3-9x slower on some grids). A witness found for one clue never
+serves another: it differs from S at that clue, which stays.
 """
 
 from __future__ import annotations
@@ -52,12 +51,12 @@ from .emptying_compiled import NO_WITNESSES, Witnesses
 LARGE_EMPTY_MIN_ORDER = 5
 """generate's greedy emptying takes this path from 25x25 up."""
 LARGE_EMPTY_MAX_ORDER = 6
-"""The largest order generate is measured to work at (36x36; benchmarks/bench_large.py)."""
+"""The largest order generate accepts (36x36; benchmarks/bench_generate_large.py)."""
 SOLVERS = {5: "m22", 6: "cadical195"}
-"""The PySAT solver of the phase-2 questions per order (measured: docs/large.md)."""
+"""The PySAT solver of the phase-2 questions per order (on the first questions measured,
+minisat 2.2 fastest at 25x25, CaDiCaL 1.9.5 at 36x36)."""
 PAIRS = True
-"""The rules include the naked pairs (Parité) besides the singles: measured on 25x25, seeds
-0-2, 5.6-6.6 s a pass against 5.0-52 s with singles only (docs/large.md)."""
+"""The rules include the naked pairs (Parité) besides the singles (faster: docs/large.md)."""
 
 IntArray = npt.NDArray[np.int32]
 
@@ -121,12 +120,10 @@ def _phase2(
         else:
             kept.append(c)
             grids.append(other)
-    gone: list[int] = []
-    for c in loose:
-        other = _ask_again(current, sol, c, n, solver, gone, counts) if gone else None
+    for k, c in enumerate(loose):
+        other = _ask(current, sol, c, n, solver, counts) if k else None
         if other is None:
             current[c] = 0
-            gone.append(c)
         else:
             kept.append(c)
             grids.append(other)
@@ -147,39 +144,14 @@ def _ask(
     return witness(current, sol, c, n, solver)
 
 
-def _ask_again(
-    current: IntArray,
-    sol: IntArray,
-    c: int,
-    n: int,
-    solver: str,
-    gone: list[int],
-    counts: dict[str, int],
-) -> IntArray | None:
-    """The witness of a clue c that could go from the rules-only puzzle, asked after the
-    clues gone went: a second solution must then differ from S at c and at one of them
-    (else it would solve the rules-only puzzle without c), so one question per clue gone,
-    the latest first, each with both values forbidden (smaller and easier than one
-    question with the disjunction)."""
-    for r in reversed(gone):
-        counts["sat_questions"] += 1
-        other = witness(current, sol, c, n, solver, r)
-        if other is not None:
-            return other
-    return None
-
-
-def witness(
-    current: IntArray, sol: IntArray, c: int, n: int, solver: str, also: int | None = None
-) -> IntArray | None:
-    """A solution of current without clue c that differs from sol at c (and at the empty
-    cell also, if given), checked against the rules and the other clues; None when there
-    is none."""
+def witness(current: IntArray, sol: IntArray, c: int, n: int, solver: str) -> IntArray | None:
+    """A solution of current without clue c that differs from sol at c, checked against
+    the rules and the other clues; None when there is none."""
     from pysat.solvers import Solver
 
     from ..engines.eup import rules_only
 
-    cells = np.array([c] if also is None else [c, also], dtype=np.int32)
+    cells = np.array([c], dtype=np.int32)
     masks = rules_only.candidates_after(current, cells, sol[cells], *_tables(n), PAIRS)
     size = n * n
     cand = ((masks[:, None] >> np.arange(size, dtype=np.uint64)) & np.uint64(1)).astype(np.bool_)
