@@ -51,3 +51,12 @@ def test_refuted_and_candidates_agree_with_pysat() -> None:
         assert masks[c] & (1 << int(solution[c] - 1)) == 0
         assert several <= bool(masks.all())  # a second solution survives the rules
     judge.close()
+
+
+def test_open_after_counts_the_cells_the_rules_leave_open() -> None:
+    solution = np.array(fill_backtrack(empty_grid(3), 3, random.Random(3)).grid, dtype=np.int32)
+    assert rules_only.open_after(solution, 0, *tables(3), True) == 0  # a naked single
+    puzzle = grid_of(TRES_DIFFICILE)
+    clue = int(np.flatnonzero(puzzle)[0])
+    alone = rules_only.open_after(puzzle, clue, *tables(3), False)
+    assert 0 < alone <= 81 - np.count_nonzero(puzzle) + 1

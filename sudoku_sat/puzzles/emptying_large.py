@@ -20,7 +20,7 @@ phases:
    other clues go later. Every clue is first asked on the rules-only puzzle itself,
    nothing removed yet (the densest puzzle, where the questions are easiest); the clues
    that could go from it are then asked again one by one, each removal kept for the next
-   question. The result is minimal (every clue kept has a witness for the final puzzle)
+   question, those whose removal leaves the fewest cells open to the rules first. The result is minimal (every clue kept has a witness for the final puzzle)
    and unique (every removal was a "no").
 
 Roads not taken (measured on 25x25, docs/large.md): one incremental solver holding the
@@ -108,7 +108,9 @@ def _phase2(
     First every clue is asked on the rules-only puzzle itself, none removed yet (the
     densest puzzle, where the questions are easiest); most answers are "stays", with a
     witness that stays valid for any subset of the clues. Then the clues that could go
-    are asked again one by one, in order, each removal kept for the next question."""
+    are asked again one by one, each removal kept for the next question, those whose
+    removal leaves the fewest cells open to the rules first (the puzzle stays closest to
+    one the rules solve, where the questions stay easy: measured in docs/large.md)."""
     kept: list[int] = []
     grids: list[IntArray] = []
     loose: list[int] = []
@@ -120,6 +122,10 @@ def _phase2(
         else:
             kept.append(c)
             grids.append(other)
+    from ..engines.eup import rules_only
+
+    tables = _tables(n)
+    loose.sort(key=lambda r: rules_only.open_after(current, r, *tables, PAIRS))
     for k, c in enumerate(loose):
         other = _ask(current, sol, c, n, solver, counts) if k else None
         if other is None:

@@ -92,3 +92,19 @@ def candidates_after(grid, cells, values, units, cu, peers, full, pairs):  # typ
     if not settled(st, units, cu, peers, full, pairs):
         st[:] = ZERO
     return st
+
+
+@njit(cache=True)
+def open_after(grid, cell, units, cu, peers, full, pairs):  # type: ignore[no-untyped-def]
+    """How many cells the rules leave open (more than one candidate) in grid without its
+    clue at cell; the number of cells on a contradiction."""
+    st = to_state(grid, full)
+    st[cell] = full
+    if not settled(st, units, cu, peers, full, pairs):
+        return st.shape[0]
+    count = 0
+    for c in range(st.shape[0]):
+        m = st[c]
+        if m & (m - ONE):
+            count += 1
+    return count
