@@ -20,8 +20,9 @@ phases:
    other clues go later. Every clue is first asked on the rules-only puzzle itself,
    nothing removed yet (the densest puzzle, where the questions are easiest); the clues
    that could go from it are then asked again one by one, each removal kept for the next
-   question, those whose removal leaves the fewest cells open to the rules first. The result is minimal (every clue kept has a witness for the final puzzle)
-   and unique (every removal was a "no").
+   question, those whose removal leaves the fewest cells open to the rules first. The
+   result is minimal (every clue kept has a witness for the final puzzle) and unique
+   (every removal was a "no").
 
 Roads not taken (measured on 25x25, docs/large.md): one incremental solver holding the
 rules of the empty grid with the clues as assumptions (the brief's first idea: 5-10x
