@@ -82,8 +82,9 @@ def hard_solution() -> tuple[int, ...]:
     return tuple(int(ch) for ch in TRES_DIFFICILE_SOLUTION)
 
 
-# Hypothesis: thousands of examples under CI (the fuzz tests of the readers), fewer by hand.
-settings.register_profile("ci", max_examples=2000, deadline=None)
+# Hypothesis: a thousand examples under CI (the fuzz tests of the readers), fewer by hand;
+# tests/test_fuzz.py sizes the whole-command fuzz apart (each example runs a command).
+settings.register_profile("ci", max_examples=1000, deadline=None)
 settings.register_profile("dev", max_examples=150, deadline=None)
 settings.load_profile("ci" if IN_CI else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 

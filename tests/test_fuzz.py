@@ -22,7 +22,7 @@ from sudoku_sat.errors import InputError
 from sudoku_sat.files import decode_text
 from sudoku_sat.gridio import parse_puzzles, render
 
-from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION
+from .conftest import EASY, IN_CI, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION
 
 runner = CliRunner()
 ROWS = "\n".join(TRES_DIFFICILE[i : i + 9] for i in range(0, 81, 9))
@@ -161,7 +161,14 @@ COMMANDS = [
 ]
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+COMMAND_EXAMPLES = 300 if IN_CI else 150
+"""Examples of the whole-command fuzz: each runs a command in-process (about 10 ms), so
+under CI it gets 300 rather than the readers' thousand."""
+
+
+@settings(
+    suppress_health_check=[HealthCheck.too_slow], deadline=None, max_examples=COMMAND_EXAMPLES
+)
 @given(mutated(), st.sampled_from(COMMANDS))
 def test_commands_exit_0_to_3_with_one_error_line(data: bytes, command: list[str]) -> None:
     result = runner.invoke(app, command, input=data)
