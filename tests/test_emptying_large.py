@@ -81,3 +81,13 @@ def test_the_large_path_is_greedy_pysat_from_25x25_up() -> None:
     assert not large_path(MakeOptions(n=5, symmetric=True), "pysat")
     assert not large_path(MakeOptions(n=5, empty="anneal"), "pysat")
     assert not large_path(MakeOptions(n=5), "eup")
+
+
+def test_the_rules_pass_keeps_the_sparsest_of_its_tries(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudoku_sat.puzzles.emptying_large as module
+
+    solution = full(4, 8)
+    many = empty_large(solution, solution, 4, random.Random(8)).stats["rules_clues"]
+    monkeypatch.setattr(module, "RULES_TRIES", 1)
+    one = [empty_large(solution, solution, 4, random.Random(s)).stats["rules_clues"] for s in (8,)]
+    assert many <= one[0]
