@@ -59,8 +59,8 @@ SOLVERS = {5: "m22", 6: "cadical195"}
 """The PySAT solver of the phase-2 questions per order (on the first questions measured,
 minisat 2.2 fastest at 25x25, CaDiCaL 1.9.5 at 36x36)."""
 RULES_TRIES = 8
-"""Random orders the rules-only pass runs in; the sparsest puzzle reached is kept (25x25,
-seeds 1-10: the emptying's worst 6.74 s against 18.86 s with one order; docs/large.md)."""
+"""Random orders the rules-only pass runs in; the sparsest puzzle reached is kept (faster
+on the slow 25x25 seeds: docs/large.md)."""
 PAIRS = True
 """The rules include the naked pairs (Parité) besides the singles (faster: docs/large.md)."""
 
