@@ -26,13 +26,13 @@ phases:
    result is minimal (every clue kept has a witness for the final puzzle) and unique
    (every removal was a "no").
 
-Roads not taken (measured on 25x25, docs/large.md): one incremental solver holding the
-rules of the empty grid with the clues as assumptions (the brief's first idea: 5-10x
+Roads not taken (measured on 25x25, figures in docs/large.md): one incremental solver
+holding the rules of the empty grid with the clues as assumptions (the issue's first idea:
 slower per question than the fresh small CNF); the compiled EUP search for the witness
 (seconds per question); witnesses from swaps valid by construction (two rows of a band
-exchanging a cycle, two values exchanged on a connected set: about a tenth of the clues
-covered); the search confined to the band and stack of c (rarely a witness); singles
-without pairs in the rules (3-9x slower on some grids). A witness found for one clue never
+exchanging a cycle, two values exchanged on a connected set: few clues covered); the
+search confined to the bands and stacks of c (rarely a witness); singles without pairs in
+the rules (several times slower on some grids). A witness found for one clue never
 serves another: it differs from S at that clue, which stays.
 """
 
