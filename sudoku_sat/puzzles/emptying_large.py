@@ -58,9 +58,10 @@ LARGE_EMPTY_MAX_ORDER = 6
 SOLVERS = {5: "m22", 6: "cadical195"}
 """The PySAT solver of the phase-2 questions per order (on the first questions measured,
 minisat 2.2 fastest at 25x25, CaDiCaL 1.9.5 at 36x36)."""
-RULES_TRIES = 8
-"""Random orders the rules-only pass runs in; the sparsest puzzle reached is kept (faster
-on the slow 25x25 seeds: docs/large.md)."""
+RULES_TRIES = {5: 8}
+"""Random orders the rules-only pass runs in, per order (1 elsewhere); the sparsest puzzle
+reached is kept. Faster on the slow 25x25 seeds; at 36x36 one order (seed 1: 863.09 s)
+against eight (past 1500 s): docs/large.md."""
 PAIRS = True
 """The rules include the naked pairs (Parité) besides the singles (faster: docs/large.md)."""
 
@@ -97,15 +98,16 @@ def empty_large(
     clues = [c for c in range(len(puzzle)) if puzzle[c]]
     t0 = time.perf_counter()
     tries: list[tuple[int, int, list[int], IntArray]] = []
-    for _ in range(RULES_TRIES):
-        order = rng.sample(clues, len(clues))
+    for _ in range(RULES_TRIES.get(n, 1)):
+        order = clues[:]
+        rng.shuffle(order)
         emptied = rules_only.empty_by_rules(start, np.array(order, np.int32), *tables, PAIRS)
         tries.append((int(np.count_nonzero(emptied)), len(tries), order, emptied))
     _, _, order, current = min(tries, key=lambda t: t[:2])
     t1 = time.perf_counter()
     stats: dict[str, Any] = {
         "rules_clues": int(np.count_nonzero(current)),
-        "rules_tries": RULES_TRIES,
+        "rules_tries": len(tries),
     }
     kept, grids = _phase2(current, sol, n, order, solver or SOLVERS.get(n, "cadical195"), stats)
     stats |= {"rules_seconds": round(t1 - t0, 6), "sat_seconds": round(time.perf_counter() - t1, 6)}
