@@ -120,29 +120,36 @@ def _finish(
     t0: float,
     stats: dict[str, Any],
 ) -> Made:
-    """Empty start (unique, solved by solution), verify it independently, wrap it up."""
+    """Empty start (unique, solved by solution), verify it independently, wrap it up.
+    From 25x25 up (:func:`large_path`): the rules, then a small SAT question per clue,
+    checked by CaDiCaL and the witnesses (:mod:`.emptying_large`, :mod:`.verify_large`)."""
     n = options.n
     name = resolve_checker(options.checker, n)
     if large_path(options, name):
-        return _finish_large(options, index, start, solution, rng, t0, stats)
-    emptied = empty(
-        start,
-        solution,
-        n,
-        options.empty,
-        checker(name, n),
-        rng,
-        options.symmetric,
-        options.schedule,
-    )
-    judge = checker(independent_of(name, n), n)
-    finder = checker("pysat", n)
-    assert isinstance(finder, PysatChecker)
-    verdict = verify(emptied.grid, solution, n, judge, finder, options.symmetric, emptied.witnesses)
+        large = empty_large(start, solution, n, rng)
+        t1 = time.perf_counter()
+        grid, verdict = large.grid, verify_large(large.grid, solution, n, large.witnesses)
+        timing = large.stats | {"verify_seconds": round(time.perf_counter() - t1, 6)}
+    else:
+        emptied = empty(
+            start,
+            solution,
+            n,
+            options.empty,
+            checker(name, n),
+            rng,
+            options.symmetric,
+            options.schedule,
+        )
+        judge = checker(independent_of(name, n), n)
+        finder = checker("pysat", n)
+        assert isinstance(finder, PysatChecker)
+        grid = emptied.grid
+        verdict = verify(grid, solution, n, judge, finder, options.symmetric, emptied.witnesses)
+        timing = emptied.stats | {"empty_seconds": round(emptied.seconds, 6)}
     seconds = time.perf_counter() - t0
     detail = "" if verdict.ok else f"independent check failed: {verdict}"
-    stats = stats | emptied.stats | {"empty_seconds": round(emptied.seconds, 6)}
-    return Made(index, n, emptied.grid, solution, seconds, verdict, detail, stats)
+    return Made(index, n, grid, solution, seconds, verdict, detail, stats | timing)
 
 
 def large_path(options: MakeOptions, checker_name: str) -> bool:
@@ -154,27 +161,6 @@ def large_path(options: MakeOptions, checker_name: str) -> bool:
         and not options.symmetric
         and checker_name == "pysat"
     )
-
-
-def _finish_large(
-    options: MakeOptions,
-    index: int,
-    start: Grid,
-    solution: Grid,
-    rng: random.Random,
-    t0: float,
-    stats: dict[str, Any],
-) -> Made:
-    """:func:`_finish` from 25x25 up: the rules, then a small SAT question per clue;
-    checked by CaDiCaL and the witnesses (:mod:`.verify_large`)."""
-    n = options.n
-    emptied = empty_large(start, solution, n, rng)
-    t1 = time.perf_counter()
-    verdict = verify_large(emptied.grid, solution, n, emptied.witnesses)
-    seconds = time.perf_counter() - t0
-    detail = "" if verdict.ok else f"independent check failed: {verdict}"
-    stats = stats | emptied.stats | {"verify_seconds": round(time.perf_counter() - t1, 6)}
-    return Made(index, n, emptied.grid, solution, seconds, verdict, detail, stats)
 
 
 def make_one(options: MakeOptions, index: int) -> Made:
