@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_large import timed  # noqa: E402
+from bench_large import emit, timed  # noqa: E402
 
 from sudoku_sat.encoding import var  # noqa: E402
 from sudoku_sat.encodings import rules  # noqa: E402
@@ -150,10 +150,7 @@ def main() -> None:
             summary.append(
                 f"| {side}x{side} | {len(times)} | {median} | {worst} | <= {goal:g} s | {met} |"
             )
-    text = "\n".join(lines + summary) + "\n"
-    if args.out:
-        args.out.write_text(text)
-    print(text)
+    emit(lines + summary, args.out)
 
 
 if __name__ == "__main__":

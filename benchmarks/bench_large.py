@@ -131,9 +131,14 @@ def main() -> None:
                 line = row(n, blank, args.seed, args.timeout, Path(tmp))
                 print(line, flush=True)
                 lines.append(line)
+    emit(lines, args.out)
+
+
+def emit(lines: list[str], out: Path | None) -> None:
+    """The table: written to out (when given), then printed whole."""
     text = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(text)
+    if out:
+        out.write_text(text)
     print(text)
 
 
