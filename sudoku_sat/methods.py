@@ -27,6 +27,7 @@ NAMED = ("pysat", "bin")
 SOLVE = ("auto", "pysat", "bin", "up", "fl", "eup", "gac", "anneal")
 COUNT = ("auto", "eup", "pysat", "ganak", "candidates", "all")
 EMPTY = ("auto", "eup", "pysat", "counter")
+"""generate's and minimize's methods: their pysat is one m22 and takes no solver name."""
 PROVE = ("auto", "fl", "pysat")
 CHECK = ("all", "rup", "dratify")
 ANNEAL = ("swap", "sirdey")
@@ -55,7 +56,7 @@ def spelled(accepted: Sequence[str]) -> str:
     """The accepted names as --help and errors show them: pysat[:NAME], bin:NAME, ..."""
     shown = []
     for name in accepted:
-        if name == "pysat":
+        if name == "pysat" and accepted is not EMPTY:
             shown.append("pysat[:NAME]")
         elif name == "bin":
             shown.append("bin:NAME")
@@ -77,7 +78,7 @@ def parse_method(text: str, accepted: Sequence[str], option: str = "--method") -
     if name in WITH_BACKEND:
         if detail and detail not in BACKENDS:
             raise UsageError(f"{where}: the back-end is one of {', '.join(BACKENDS)}")
-    elif colon and name not in NAMED:
+    elif colon and (name not in NAMED or accepted is EMPTY):
         raise UsageError(f"{where}: {name} takes no ':' detail")
     elif colon and not detail:
         raise UsageError(f"{where}: nothing after ':'")

@@ -22,7 +22,7 @@ from typing import Any
 from ..batch.cache import cached
 from ..batch.executor import Executor, Serial, batch_map
 from ..batch.items import Packed, pack, unpack
-from ..errors import SudokuSatError, UsageError
+from ..errors import SudokuSatError
 from ..grid import Grid, clue_count, empty_grid
 from ..methods import EMPTY, parse_method
 from .checkers import CHECKERS, Checker, PysatChecker, independent_of, make_checker, resolve_checker
@@ -40,8 +40,6 @@ def method_options(method: str = "auto") -> tuple[str, str]:
     ``eup``, ``pysat`` (one incremental m22) or ``counter`` (PySAT's model counter); the
     fill runs on EUP, or on a fresh PySAT solver when the method is pysat or counter."""
     chosen = parse_method(method, EMPTY)
-    if chosen.detail:
-        raise UsageError(f"--method {method!r}: the emptying's PySAT solver is m22; give pysat")
     return chosen.name, "pysat" if chosen.name in ("pysat", "counter") else "eup"
 
 
