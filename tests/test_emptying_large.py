@@ -48,6 +48,23 @@ def test_the_same_seed_gives_the_same_puzzle() -> None:
     assert empty_large(solution, solution, 3, random.Random(9)).grid == first
 
 
+@pytest.mark.parametrize(("n", "seed", "workers"), [(3, 7, 3), (4, 5, 2)])
+def test_workers_sharing_the_questions_make_the_same_puzzle(
+    n: int, seed: int, workers: int
+) -> None:
+    """The first pass shared, the second asked in batches: the puzzle is that of one
+    process (a "no" after a removal in a batch is asked again), a valid witness per clue."""
+    solution = full(n, seed)
+    alone = empty_large(solution, solution, n, random.Random(seed))
+    shared = empty_large(solution, solution, n, random.Random(seed), workers=workers)
+    assert shared.grid == alone.grid
+    assert sorted(shared.witnesses.orbits) == sorted(alone.witnesses.orbits)
+    clues = {(c,) for c, v in enumerate(shared.grid) if v}
+    assert shared.witnesses.valid(shared.grid, solution, n) == clues
+    assert shared.stats["second_pass"] == alone.stats["second_pass"]
+    assert shared.stats["workers"] == workers
+
+
 def test_a_second_pass_removes_clues_the_rules_alone_kept() -> None:
     solution = full(4, 5)
     made = empty_large(solution, solution, 4, random.Random(5))

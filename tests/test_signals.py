@@ -209,6 +209,20 @@ def test_generate_jobs_2_stops_its_workers_quietly(tmp_path: Path, signum: int) 
 
 
 @pytest.mark.parametrize("signum", SIGNALS)
+def test_generate_25x25_stops_the_processes_sharing_its_questions(
+    tmp_path: Path, signum: int
+) -> None:
+    """One 25x25 puzzle, its questions shared by forked workers: the signal stops them."""
+    proc = start("generate", "--order", "5", "--count", "20", "--seed", "1", "-q", cwd=tmp_path)
+    wait_for(lambda: len(children(proc.pid)) >= 1, proc)
+    time.sleep(0.3)
+    pids = children(proc.pid)
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert gone(pids)
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
 def test_compare_stops_in_one_line(tmp_path: Path, signum: int) -> None:
     dataset = dataset_path("puzzles6_forum_hardest_1106")
     proc = start("compare", "--dataset", str(dataset), "--jobs", "2", "-q", cwd=tmp_path)

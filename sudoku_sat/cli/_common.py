@@ -194,10 +194,15 @@ def quiet_stdout() -> None:
         pass
 
 
+def available_cores() -> int:
+    """The cores this process may use."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return cores or 1
+
+
 def clamp_jobs(jobs: int) -> int:
     """jobs, at most the cores this process may use (more only slows runs); says so."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    cores = cores or 1
+    cores = available_cores()
     if jobs > cores:
         typer.echo(f"note: --jobs {jobs} lowered to the {cores} core(s) available", err=True)
         return cores

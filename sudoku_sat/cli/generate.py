@@ -16,7 +16,7 @@ from ..methods import EMPTY
 from ..proofs import Certifier, Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
-from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER
+from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER, LARGE_EMPTY_MIN_ORDER
 from ..puzzles.maker import (
     Made,
     MakeOptions,
@@ -37,6 +37,7 @@ from ._common import (
     PuzzlesArg,
     QuietOption,
     SchedulerOption,
+    available_cores,
     batch_results,
     emit_json,
     exit_if_any,
@@ -245,7 +246,9 @@ def generate_command(
     minimal by a method independent of the one that emptied it; exit code 1 if a fill
     failed or a check did not pass. With --certify DIR, each puzzle also gets a
     certificate of uniqueness in DIR (see check-proof); one that cannot be certified
-    counts as a failure.
+    counts as a failure. From 25x25 up, without --jobs or --scheduler, each puzzle's
+    first SAT questions are shared among every core this process may use (the same
+    puzzles from a seed either way); --jobs 1 keeps to one core.
     """
     if rule or size:
         kinds = list(rule or [])
@@ -262,8 +265,11 @@ def generate_command(
     checker, engine = method_options(method)
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
+    # one process making the puzzles: from 25x25 up, its questions use every core
+    serial = jobs is None and scheduler is None and order >= LARGE_EMPTY_MIN_ORDER
+    workers = available_cores() if serial else 1
     options = MakeOptions(
-        order, fill.value, empty_.value, symmetric, checker, schedule, seed, engine
+        order, fill.value, empty_.value, symmetric, checker, schedule, seed, engine, workers
     )
     task: Callable[[list[int]], list[Made]]
     if difficulty is not None:

@@ -39,9 +39,14 @@ serves another: it differs from S at that clue, which stays.
 from __future__ import annotations
 
 import random
+import signal
+import sys
 import time
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +67,8 @@ RULES_TRIES = {5: 8}
 """Random orders the rules-only pass runs in, per order (1 elsewhere); the sparsest puzzle
 reached is kept. Faster on the slow 25x25 seeds; at 36x36 one order (seed 1: 863.09 s)
 against eight (past 1500 s): docs/large.md."""
+QUESTIONS_PER_TASK = 4
+"""First-pass questions a worker takes at a time (milliseconds to seconds each)."""
 PAIRS = True
 """The rules include the naked pairs (Parité) besides the singles (faster: docs/large.md)."""
 
@@ -84,10 +91,16 @@ def _tables(n: int) -> tuple[Any, Any, Any, Any]:
 
 
 def empty_large(
-    puzzle: Grid, solution: Grid, n: int, rng: random.Random, solver: str | None = None
+    puzzle: Grid,
+    solution: Grid,
+    n: int,
+    rng: random.Random,
+    solver: str | None = None,
+    workers: int = 1,
 ) -> LargeEmptied:
     """The minimal puzzle reached from puzzle (unique, solved by solution) trying its clues
-    in an order drawn from rng, and a witness per clue kept."""
+    in an order drawn from rng, and a witness per clue kept. The first-pass questions are
+    shared among workers forked processes (the same puzzle whatever their number)."""
     from ..engines.eup import rules_only
 
     tables = _tables(n)
@@ -109,53 +122,215 @@ def empty_large(
         "rules_clues": int(np.count_nonzero(current)),
         "rules_tries": len(tries),
     }
-    kept, grids = _phase2(current, sol, n, order, solver or SOLVERS.get(n, "cadical195"), stats)
+    name = solver or SOLVERS.get(n, "cadical195")
+    kept, grids = _phase2(current, sol, n, order, name, stats, workers)
     stats |= {"rules_seconds": round(t1 - t0, 6), "sat_seconds": round(time.perf_counter() - t1, 6)}
     witnesses = Witnesses(tuple((c,) for c in kept), np.array(grids)) if kept else NO_WITNESSES
     return LargeEmptied(tuple(current.tolist()), witnesses, stats)
 
 
 def _phase2(
-    current: IntArray, sol: IntArray, n: int, order: list[int], solver: str, stats: dict[str, Any]
+    current: IntArray,
+    sol: IntArray,
+    n: int,
+    order: list[int],
+    solver: str,
+    stats: dict[str, Any],
+    workers: int = 1,
 ) -> tuple[list[int], list[IntArray]]:
     """Ask about every clue of current (in place): the clues kept and their witnesses.
 
     First every clue is asked on the rules-only puzzle itself, none removed yet (the
-    densest puzzle, where the questions are easiest); most answers are "stays", with a
-    witness that stays valid for any subset of the clues. Then the clues that could go
-    are asked again one by one, each removal kept for the next question, those whose
+    densest puzzle, where the questions are easiest): a witness found stays valid for any
+    subset of the clues, so its clue stays; a "no" makes the clue *loose*. Then the loose
+    clues are asked again in turn, each removal kept for the next question, those whose
     removal leaves the fewest cells open to the rules first (the puzzle stays closest to
-    one the rules solve, where the questions stay easy: measured in docs/large.md)."""
+    one the rules solve, where the questions stay easy: measured in docs/large.md).
+
+    With workers > 1 the first-pass questions, independent, are shared among worker
+    processes, and the second pass asks the next workers loose clues at once on the same
+    puzzle (:func:`_second_pass`): the puzzle made is the same as with one process."""
     kept: list[int] = []
     grids: list[IntArray] = []
     loose: list[int] = []
     counts = {"refuted_by_rules": 0, "sat_questions": 0}
-    for c in (c for c in order if current[c]):
-        other = _ask(current, sol, c, n, solver, counts)
-        if other is None:
-            loose.append(c)
-        else:
-            kept.append(c)
-            grids.append(other)
-    from ..engines.eup import rules_only
+    t0 = time.perf_counter()
+    clues = [c for c in order if current[c]]
+    with Questions(sol, n, solver, workers) as questions:
+        for c, (other, tally) in zip(clues, questions.ask(current, clues), strict=True):
+            _add(counts, tally)
+            if isinstance(other, np.ndarray):
+                kept.append(c)
+                grids.append(other)
+            else:
+                loose.append(c)
+        t1 = time.perf_counter()
+        from ..engines.eup import rules_only
 
-    tables = _tables(n)
-    loose.sort(key=lambda r: rules_only.open_after(current, r, *tables, PAIRS))
-    for k, c in enumerate(loose):
-        other = _ask(current, sol, c, n, solver, counts) if k else None
-        if other is None:
-            current[c] = 0
-        else:
+        tables = _tables(n)
+        loose.sort(key=lambda r: rules_only.open_after(current, r, *tables, PAIRS))
+        if loose:  # the first loose clue was refused on this very puzzle: it goes unasked
+            current[loose[0]] = 0
+        for c, other in _second_pass(current, loose[1:], questions, counts):
             kept.append(c)
             grids.append(other)
-    stats |= counts | {"second_pass": len(loose), "solver": solver}
+    stats |= counts | {
+        "second_pass": len(loose),
+        "solver": solver,
+        "workers": workers,
+        "first_pass_seconds": round(t1 - t0, 6),
+        "second_pass_seconds": round(time.perf_counter() - t1, 6),
+    }
     return kept, grids
 
 
+def _second_pass(
+    current: IntArray, loose: list[int], questions: Questions, counts: dict[str, int]
+) -> Iterator[tuple[int, IntArray]]:
+    """The loose clues in turn, each removed from current (in place) when its answer is
+    "no": the clues kept, with their witnesses.
+
+    The next ``questions.workers`` clues are asked at once on the same puzzle; their
+    answers are then taken in order, as if asked one by one: a witness stays valid once
+    clues are removed, and so does the first "no" of the batch; a later "no" follows a
+    removal, so that clue is asked again first in the next batch."""
+    queue = deque(loose)
+    while queue:
+        batch = [queue.popleft() for _ in range(min(questions.workers, len(queue)))]
+        removed, again = False, []
+        for c, (other, tally) in zip(batch, questions.ask(current.copy(), batch), strict=True):
+            _add(counts, tally)
+            if isinstance(other, np.ndarray):
+                yield c, other
+            elif not removed:
+                current[c] = 0
+                removed = True
+            else:
+                again.append(c)
+        queue.extendleft(reversed(again))
+
+
+def _add(counts: dict[str, int], tally: dict[str, int]) -> None:
+    for key, value in tally.items():
+        counts[key] += value
+
+
+class Questions:
+    """Asks clue questions about puzzles of one solution: here, or in ``workers``
+    processes forked from this one (the compiled rules already loaded), one pipe each,
+    which die with it and are stopped when it leaves the ``with`` block."""
+
+    def __init__(self, sol: IntArray, n: int, solver: str, workers: int = 1) -> None:
+        self.sol, self.n, self.solver, self.workers = sol, n, solver, max(1, workers)
+        self._procs: list[tuple[Any, Connection]] = []
+
+    def __enter__(self) -> Questions:
+        if self.workers > 1:
+            import multiprocessing
+
+            context = multiprocessing.get_context("fork")
+            for _ in range(self.workers):
+                here, there = context.Pipe()
+                args = (there, self.sol, self.n, self.solver)
+                proc = context.Process(target=_serve, args=args, daemon=True)
+                proc.start()
+                there.close()
+                self._procs.append((proc, here))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for proc, _ in self._procs:
+            proc.terminate()
+        for proc, conn in self._procs:
+            proc.join()
+            conn.close()
+        self._procs = []
+
+    def ask(self, current: IntArray, clues: list[int]) -> Iterator[tuple[Answer, dict[str, int]]]:
+        """Each clue's answer on current (none removed), in order, and what asking it
+        counted; the workers take chunks of clues as they come free."""
+        if not self._procs or len(clues) < 2:
+            for c in clues:
+                yield _answer(current, self.sol, c, self.n, self.solver)
+            return
+        size = max(1, min(QUESTIONS_PER_TASK, len(clues) // self.workers))
+        chunks = [clues[k : k + size] for k in range(0, len(clues), size)]
+        done: dict[int, list[tuple[Answer, dict[str, int]]]] = {}
+        idle = [conn for _, conn in self._procs]
+        busy: dict[Connection, int] = {}
+        sent = given = 0
+        while given < len(chunks):
+            while idle and sent < len(chunks):
+                conn = idle.pop()
+                conn.send((current, chunks[sent]))
+                busy[conn] = sent
+                sent += 1
+            for ready in wait(list(busy)):
+                conn = cast(Connection, ready)
+                done[busy.pop(conn)] = _reply(conn)
+                idle.append(conn)
+            while given in done:
+                yield from done.pop(given)
+                given += 1
+
+
+def _reply(conn: Connection) -> list[tuple[Answer, dict[str, int]]]:
+    try:
+        reply = conn.recv()
+    except EOFError:
+        raise SolverError("a process answering the questions died") from None
+    if isinstance(reply, Exception):
+        raise reply
+    return cast(list[tuple[Answer, dict[str, int]]], reply)
+
+
+def _answer(
+    current: IntArray, sol: IntArray, c: int, n: int, solver: str
+) -> tuple[Answer, dict[str, int]]:
+    tally = {"refuted_by_rules": 0, "sat_questions": 0}
+    return _ask(current, sol, c, n, solver, tally), tally
+
+
+def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
+    """A question worker: answers each chunk of clues it is sent, until its pipe closes."""
+    from ..signals import worker_signals
+
+    worker_signals()
+    _die_with_parent()
+    while True:
+        try:
+            current, clues = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send([_answer(current, sol, c, n, solver) for c in clues])
+        except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+            conn.send(exc)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to send SIGTERM to this process when its parent dies (no orphan left
+    behind a parent killed outright); elsewhere the pool's own clean-up must do."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+Answer = IntArray | None
+"""A witness, or None when the clue can go."""
+
+
 def _ask(
-    current: IntArray, sol: IntArray, c: int, n: int, solver: str, counts: dict[str, int]
-) -> IntArray | None:
-    """The witness of clue c (None when c can go): the rules first, then SAT."""
+    current: IntArray,
+    sol: IntArray,
+    c: int,
+    n: int,
+    solver: str,
+    counts: dict[str, int],
+) -> Answer:
+    """The witness of clue c, or None when c can go: the rules first, then SAT."""
     from ..engines.eup import rules_only
 
     if rules_only.refuted(current, c, int(sol[c]), *_tables(n), PAIRS):
@@ -165,7 +340,7 @@ def _ask(
     return witness(current, sol, c, n, solver)
 
 
-def witness(current: IntArray, sol: IntArray, c: int, n: int, solver: str) -> IntArray | None:
+def witness(current: IntArray, sol: IntArray, c: int, n: int, solver: str) -> Answer:
     """A solution of current without clue c that differs from sol at c, checked against
     the rules and the other clues; None when there is none."""
     from pysat.solvers import Solver

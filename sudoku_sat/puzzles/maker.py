@@ -55,6 +55,8 @@ class MakeOptions:
     schedule: Schedule = Schedule()
     seed: int = 0
     fill_engine: str = "eup"
+    question_workers: int = 1
+    """Processes sharing a puzzle's first questions from 25x25 up (:mod:`.emptying_large`)."""
 
     def __post_init__(self) -> None:
         for value, known, what in (
@@ -124,7 +126,7 @@ def _finish(
     n = options.n
     name = resolve_checker(options.checker, n)
     if large_path(options, name):
-        large = empty_large(start, solution, n, rng)
+        large = empty_large(start, solution, n, rng, workers=options.question_workers)
         t1 = time.perf_counter()
         grid, verdict = large.grid, verify_large(large.grid, solution, n, large.witnesses)
         timing = large.stats | {"verify_seconds": round(time.perf_counter() - t1, 6)}
