@@ -108,6 +108,16 @@ def gone(pids: set[int]) -> bool:
     return not any(alive(p) for p in pids)
 
 
+def stops_with_its_children(proc: subprocess.Popen[str], signum: int, count: int) -> None:
+    """Once proc has count children at work, the signal: one line, and none left."""
+    wait_for(lambda: len(children(proc.pid)) >= count, proc)
+    time.sleep(0.4)
+    pids = children(proc.pid)
+    code, _, err = stop(proc, signum)
+    assert_one_line(code, err, signum)
+    assert gone(pids)
+
+
 def many_grids(tmp_path: Path, count: int, n: int = 4) -> Path:
     path = tmp_path / "many.txt"
     path.write_text(("." * n**4 + "\n") * count)
@@ -200,12 +210,7 @@ def test_generate_jobs_2_stops_its_workers_quietly(tmp_path: Path, signum: int) 
         "-q",
         cwd=tmp_path,
     )
-    wait_for(lambda: len(children(proc.pid)) >= 2, proc)
-    time.sleep(0.5)
-    pids = children(proc.pid)
-    code, _, err = stop(proc, signum)
-    assert_one_line(code, err, signum)
-    assert gone(pids)
+    stops_with_its_children(proc, signum, 2)
 
 
 @pytest.mark.parametrize("signum", SIGNALS)
@@ -214,24 +219,14 @@ def test_generate_25x25_stops_the_processes_sharing_its_questions(
 ) -> None:
     """One 25x25 puzzle, its questions shared by forked workers: the signal stops them."""
     proc = start("generate", "--order", "5", "--count", "20", "--seed", "1", "-q", cwd=tmp_path)
-    wait_for(lambda: len(children(proc.pid)) >= 1, proc)
-    time.sleep(0.3)
-    pids = children(proc.pid)
-    code, _, err = stop(proc, signum)
-    assert_one_line(code, err, signum)
-    assert gone(pids)
+    stops_with_its_children(proc, signum, 1)
 
 
 @pytest.mark.parametrize("signum", SIGNALS)
 def test_compare_stops_in_one_line(tmp_path: Path, signum: int) -> None:
     dataset = dataset_path("puzzles6_forum_hardest_1106")
     proc = start("compare", "--dataset", str(dataset), "--jobs", "2", "-q", cwd=tmp_path)
-    wait_for(lambda: len(children(proc.pid)) >= 2, proc)
-    time.sleep(0.5)
-    pids = children(proc.pid)
-    code, _, err = stop(proc, signum)
-    assert_one_line(code, err, signum)
-    assert gone(pids)
+    stops_with_its_children(proc, signum, 2)
 
 
 def test_handled_turns_sigterm_into_an_exception_and_restores() -> None:

@@ -45,6 +45,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
@@ -63,6 +64,9 @@ LARGE_EMPTY_MAX_ORDER = 6
 SOLVERS = {5: "m22", 6: "cadical195"}
 """The PySAT solver of the phase-2 questions per order (on the first questions measured,
 minisat 2.2 fastest at 25x25, CaDiCaL 1.9.5 at 36x36)."""
+FIRST_BUDGET = {6: 1000}
+"""Conflicts a first-pass SAT call may take, per order (no limit elsewhere): past it the
+clue is loose, asked again with no limit in the second pass (docs/large.md)."""
 RULES_TRIES = {5: 8}
 """Random orders the rules-only pass runs in, per order (1 elsewhere); the sparsest puzzle
 reached is kept. Faster on the slow 25x25 seeds; at 36x36 one order (seed 1: 863.09 s)
@@ -153,25 +157,32 @@ def _phase2(
     kept: list[int] = []
     grids: list[IntArray] = []
     loose: list[int] = []
-    counts = {"refuted_by_rules": 0, "sat_questions": 0}
+    refused: set[int] = set()
+    counts = {"refuted_by_rules": 0, "sat_questions": 0, "unfinished": 0}
     t0 = time.perf_counter()
     clues = [c for c in order if current[c]]
     with Questions(sol, n, solver, workers) as questions:
-        for c, (other, tally) in zip(clues, questions.ask(current, clues), strict=True):
+        first = questions.ask(current, clues, FIRST_BUDGET.get(n))
+        for c, (other, tally) in zip(clues, first, strict=True):
             _add(counts, tally)
             if isinstance(other, np.ndarray):
                 kept.append(c)
                 grids.append(other)
             else:
                 loose.append(c)
+                if other is None:
+                    refused.add(c)
+                else:
+                    counts["unfinished"] += 1
         t1 = time.perf_counter()
         from ..engines.eup import rules_only
 
         tables = _tables(n)
         loose.sort(key=lambda r: rules_only.open_after(current, r, *tables, PAIRS))
-        if loose:  # the first loose clue was refused on this very puzzle: it goes unasked
+        skip = bool(loose) and loose[0] in refused
+        if skip:  # the first loose clue was refused on this very puzzle: it goes unasked
             current[loose[0]] = 0
-        for c, other in _second_pass(current, loose[1:], questions, counts):
+        for c, other in _second_pass(current, loose[skip:], questions, counts):
             kept.append(c)
             grids.append(other)
     stats |= counts | {
@@ -246,12 +257,15 @@ class Questions:
             conn.close()
         self._procs = []
 
-    def ask(self, current: IntArray, clues: list[int]) -> Iterator[tuple[Answer, dict[str, int]]]:
+    def ask(
+        self, current: IntArray, clues: list[int], budget: int | None = None
+    ) -> Iterator[tuple[Answer, dict[str, int]]]:
         """Each clue's answer on current (none removed), in order, and what asking it
-        counted; the workers take chunks of clues as they come free."""
+        counted, each SAT call within budget conflicts (None: no limit); the workers take
+        chunks of clues as they come free."""
         if not self._procs or len(clues) < 2:
             for c in clues:
-                yield _answer(current, self.sol, c, self.n, self.solver)
+                yield _answer(current, self.sol, c, self.n, self.solver, budget)
             return
         size = max(1, min(QUESTIONS_PER_TASK, len(clues) // self.workers))
         chunks = [clues[k : k + size] for k in range(0, len(clues), size)]
@@ -262,7 +276,7 @@ class Questions:
         while given < len(chunks):
             while idle and sent < len(chunks):
                 conn = idle.pop()
-                conn.send((current, chunks[sent]))
+                conn.send((current, chunks[sent], budget))
                 busy[conn] = sent
                 sent += 1
             for ready in wait(list(busy)):
@@ -285,10 +299,10 @@ def _reply(conn: Connection) -> list[tuple[Answer, dict[str, int]]]:
 
 
 def _answer(
-    current: IntArray, sol: IntArray, c: int, n: int, solver: str
+    current: IntArray, sol: IntArray, c: int, n: int, solver: str, budget: int | None = None
 ) -> tuple[Answer, dict[str, int]]:
     tally = {"refuted_by_rules": 0, "sat_questions": 0}
-    return _ask(current, sol, c, n, solver, tally), tally
+    return _ask(current, sol, c, n, solver, tally, budget), tally
 
 
 def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
@@ -299,11 +313,11 @@ def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
     _die_with_parent()
     while True:
         try:
-            current, clues = conn.recv()
+            current, clues, budget = conn.recv()
         except EOFError:
             return
         try:
-            conn.send([_answer(current, sol, c, n, solver) for c in clues])
+            conn.send([_answer(current, sol, c, n, solver, budget) for c in clues])
         except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
             conn.send(exc)
 
@@ -318,8 +332,15 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
-Answer = IntArray | None
-"""A witness, or None when the clue can go."""
+class Unfinished(Enum):
+    """A SAT call stopped at its conflict budget."""
+
+    UNFINISHED = "unfinished"
+
+
+UNFINISHED = Unfinished.UNFINISHED
+Answer = IntArray | None | Unfinished
+"""A witness, None when the clue can go, or UNFINISHED."""
 
 
 def _ask(
@@ -329,20 +350,25 @@ def _ask(
     n: int,
     solver: str,
     counts: dict[str, int],
+    budget: int | None = None,
 ) -> Answer:
-    """The witness of clue c, or None when c can go: the rules first, then SAT."""
+    """The witness of clue c, None when c can go (the rules first, then SAT), UNFINISHED
+    when the SAT call passed budget conflicts."""
     from ..engines.eup import rules_only
 
     if rules_only.refuted(current, c, int(sol[c]), *_tables(n), PAIRS):
         counts["refuted_by_rules"] += 1
         return None
     counts["sat_questions"] += 1
-    return witness(current, sol, c, n, solver)
+    return witness(current, sol, c, n, solver, budget)
 
 
-def witness(current: IntArray, sol: IntArray, c: int, n: int, solver: str) -> Answer:
+def witness(
+    current: IntArray, sol: IntArray, c: int, n: int, solver: str, budget: int | None = None
+) -> Answer:
     """A solution of current without clue c that differs from sol at c, checked against
-    the rules and the other clues; None when there is none."""
+    the rules and the other clues; None when there is none; UNFINISHED when the solver
+    stopped at budget conflicts (None: no limit)."""
     from pysat.solvers import Solver
 
     from ..engines.eup import rules_only
@@ -360,7 +386,12 @@ def witness(current: IntArray, sol: IntArray, c: int, n: int, solver: str) -> An
         preferred = cnf.var_of[np.arange(size * size), sol - 1]
         with Solver(name=solver, bootstrap_with=cnf.clauses()) as sat:
             sat.set_phases(preferred[preferred > 0].tolist())
-            if not sat.solve():
+            if budget is not None:
+                sat.conf_budget(budget)
+            found = sat.solve() if budget is None else sat.solve_limited()
+            if found is None:
+                return UNFINISHED
+            if not found:
                 return None
             grid = cnf.decode(np.array(sat.get_model() or [], dtype=np.int64))
     loose = current.copy()
