@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from sudoku_sat.grid import Grid, clue_count, empty_grid, is_solution
+from sudoku_sat.puzzles import emptying_large
 from sudoku_sat.puzzles.checkers import PysatChecker
 from sudoku_sat.puzzles.emptying_large import empty_large, witness
 from sudoku_sat.puzzles.fill import fill_backtrack
@@ -40,6 +41,23 @@ def test_the_puzzle_is_unique_and_minimal_by_pysat_on_the_full_formula(
     assert sorted(made.witnesses.orbits) == [(c,) for c in clues]
     assert made.witnesses.valid(puzzle, solution, n) == {(c,) for c in clues}
     assert made.stats["rules_clues"] >= clue_count(puzzle)
+
+
+def test_a_first_pass_cut_short_by_its_budget_still_makes_a_unique_minimal_puzzle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One conflict per first-pass question: most are unfinished, their clues loose, asked
+    again with no limit; the puzzle is still unique and minimal (PySAT, full formula)."""
+    monkeypatch.setitem(emptying_large.FIRST_BUDGET, 4, 1)
+    solution = full(4, 8)
+    made = empty_large(solution, solution, 4, random.Random(8), workers=2)
+    assert made.stats["unfinished"] > 0
+    judge = PysatChecker(4)
+    assert judge.count(made.grid) == 1
+    clues = [c for c, v in enumerate(made.grid) if v]
+    assert all(judge.count(without(made.grid, [c])) == 2 for c in clues)
+    judge.close()
+    assert made.witnesses.valid(made.grid, solution, 4) == {(c,) for c in clues}
 
 
 def test_the_same_seed_gives_the_same_puzzle() -> None:
