@@ -60,6 +60,22 @@ def test_a_first_pass_cut_short_by_its_budget_still_makes_a_unique_minimal_puzzl
     assert made.witnesses.valid(made.grid, solution, 4) == {(c,) for c in clues}
 
 
+def test_the_differ_clause_holds_already_cannot_hold_or_names_the_open_cells() -> None:
+    sol = np.array([1, 2, 3, 4], dtype=np.int32)
+    cand = np.zeros((4, 4), dtype=np.bool_)
+    cand[0, [0, 1]] = True  # cell 0 open, its value 1 still there
+    cand[1, 1] = True  # cell 1 fixed to its value 2
+    cand[2, [0, 3]] = True  # cell 2 has lost its value 3
+    cand[3, [2, 3]] = True  # cell 3 open, its value 4 still there
+    var_of = np.zeros((4, 4), dtype=np.int32)
+    var_of[0, [0, 1]] = [1, 2]
+    var_of[2, [0, 3]] = [3, 4]
+    var_of[3, [2, 3]] = [5, 6]
+    assert emptying_large._differ_clause(cand, var_of, sol, [0, 2]) is None
+    assert emptying_large._differ_clause(cand, var_of, sol, [1]) == []
+    assert emptying_large._differ_clause(cand, var_of, sol, [0, 1, 3]) == [-1, -6]
+
+
 def test_the_same_seed_gives_the_same_puzzle() -> None:
     solution = full(3, 4)
     first = empty_large(solution, solution, 3, random.Random(9)).grid

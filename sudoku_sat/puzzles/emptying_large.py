@@ -43,7 +43,7 @@ import signal
 import sys
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from multiprocessing.connection import Connection, wait
@@ -180,9 +180,10 @@ def _phase2(
         tables = _tables(n)
         loose.sort(key=lambda r: rules_only.open_after(current, r, *tables, PAIRS))
         skip = bool(loose) and loose[0] in refused
+        removed = loose[:1] if skip else []
         if skip:  # the first loose clue was refused on this very puzzle: it goes unasked
             current[loose[0]] = 0
-        for c, other in _second_pass(current, loose[skip:], questions, counts):
+        for c, other in _second_pass(current, loose[skip:], questions, counts, refused, removed):
             kept.append(c)
             grids.append(other)
     stats |= counts | {
@@ -196,7 +197,12 @@ def _phase2(
 
 
 def _second_pass(
-    current: IntArray, loose: list[int], questions: Questions, counts: dict[str, int]
+    current: IntArray,
+    loose: list[int],
+    questions: Questions,
+    counts: dict[str, int],
+    refused: set[int],
+    removed: list[int],
 ) -> Iterator[tuple[int, IntArray]]:
     """The loose clues in turn, each removed from current (in place) when its answer is
     "no": the clues kept, with their witnesses.
@@ -204,18 +210,25 @@ def _second_pass(
     The next ``questions.workers`` clues are asked at once on the same puzzle; their
     answers are then taken in order, as if asked one by one: a witness stays valid once
     clues are removed, and so does the first "no" of the batch; a later "no" follows a
-    removal, so that clue is asked again first in the next batch."""
+    removal, so that clue is asked again first in the next batch.
+
+    A clue refused on the first pass's puzzle has a witness now only if it differs there
+    from the solution at one of the clues removed since (removed, in place): the solver is
+    told so (:func:`witness`)."""
     queue = deque(loose)
     while queue:
         batch = [queue.popleft() for _ in range(min(questions.workers, len(queue)))]
-        removed, again = False, []
-        for c, (other, tally) in zip(batch, questions.ask(current.copy(), batch), strict=True):
+        differ = {c: list(removed) for c in batch if c in refused}
+        gone, again = False, []
+        answers = questions.ask(current.copy(), batch, differ=differ)
+        for c, (other, tally) in zip(batch, answers, strict=True):
             _add(counts, tally)
             if isinstance(other, np.ndarray):
                 yield c, other
-            elif not removed:
+            elif not gone:
                 current[c] = 0
-                removed = True
+                removed.append(c)
+                gone = True
             else:
                 again.append(c)
         queue.extendleft(reversed(again))
@@ -258,14 +271,20 @@ class Questions:
         self._procs = []
 
     def ask(
-        self, current: IntArray, clues: list[int], budget: int | None = None
+        self,
+        current: IntArray,
+        clues: list[int],
+        budget: int | None = None,
+        differ: dict[int, list[int]] | None = None,
     ) -> Iterator[tuple[Answer, dict[str, int]]]:
         """Each clue's answer on current (none removed), in order, and what asking it
-        counted, each SAT call within budget conflicts (None: no limit); the workers take
-        chunks of clues as they come free."""
+        counted, each SAT call within budget conflicts (None: no limit), with the cells
+        differ gives a clue (see :func:`witness`); the workers take chunks of clues as
+        they come free."""
+        hints = differ or {}
         if not self._procs or len(clues) < 2:
             for c in clues:
-                yield _answer(current, self.sol, c, self.n, self.solver, budget)
+                yield _answer(current, self.sol, c, self.n, self.solver, budget, hints.get(c, ()))
             return
         size = max(1, min(QUESTIONS_PER_TASK, len(clues) // self.workers))
         chunks = [clues[k : k + size] for k in range(0, len(clues), size)]
@@ -276,7 +295,8 @@ class Questions:
         while given < len(chunks):
             while idle and sent < len(chunks):
                 conn = idle.pop()
-                conn.send((current, chunks[sent], budget))
+                chunk = chunks[sent]
+                conn.send((current, chunk, budget, {c: hints[c] for c in chunk if c in hints}))
                 busy[conn] = sent
                 sent += 1
             for ready in wait(list(busy)):
@@ -299,10 +319,16 @@ def _reply(conn: Connection) -> list[tuple[Answer, dict[str, int]]]:
 
 
 def _answer(
-    current: IntArray, sol: IntArray, c: int, n: int, solver: str, budget: int | None = None
+    current: IntArray,
+    sol: IntArray,
+    c: int,
+    n: int,
+    solver: str,
+    budget: int | None = None,
+    differ: Sequence[int] = (),
 ) -> tuple[Answer, dict[str, int]]:
     tally = {"refuted_by_rules": 0, "sat_questions": 0}
-    return _ask(current, sol, c, n, solver, tally, budget), tally
+    return _ask(current, sol, c, n, solver, tally, budget, differ), tally
 
 
 def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
@@ -313,11 +339,12 @@ def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
     _die_with_parent()
     while True:
         try:
-            current, clues, budget = conn.recv()
+            current, clues, budget, hints = conn.recv()
         except EOFError:
             return
         try:
-            conn.send([_answer(current, sol, c, n, solver, budget) for c in clues])
+            answers = [_answer(current, sol, c, n, solver, budget, hints.get(c, ())) for c in clues]
+            conn.send(answers)
         except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
             conn.send(exc)
 
@@ -351,24 +378,36 @@ def _ask(
     solver: str,
     counts: dict[str, int],
     budget: int | None = None,
+    differ: Sequence[int] = (),
 ) -> Answer:
     """The witness of clue c, None when c can go (the rules first, then SAT), UNFINISHED
-    when the SAT call passed budget conflicts."""
+    when the SAT call passed budget conflicts; differ as for :func:`witness`."""
     from ..engines.eup import rules_only
 
     if rules_only.refuted(current, c, int(sol[c]), *_tables(n), PAIRS):
         counts["refuted_by_rules"] += 1
         return None
     counts["sat_questions"] += 1
-    return witness(current, sol, c, n, solver, budget)
+    return witness(current, sol, c, n, solver, budget, differ)
 
 
 def witness(
-    current: IntArray, sol: IntArray, c: int, n: int, solver: str, budget: int | None = None
+    current: IntArray,
+    sol: IntArray,
+    c: int,
+    n: int,
+    solver: str,
+    budget: int | None = None,
+    differ: Sequence[int] = (),
 ) -> Answer:
     """A solution of current without clue c that differs from sol at c, checked against
     the rules and the other clues; None when there is none; UNFINISHED when the solver
-    stopped at budget conflicts (None: no limit)."""
+    stopped at budget conflicts (None: no limit).
+
+    differ: cells of which any such solution is known to differ from sol at one at least
+    (the clues removed since c was refused on a denser puzzle: a solution agreeing with
+    sol on all of them would have been a witness there), said to the solver as a clause
+    (:func:`_differ_clause`); it changes no answer, only how fast it comes."""
     from pysat.solvers import Solver
 
     from ..engines.eup import rules_only
@@ -380,11 +419,16 @@ def witness(
     if not cand.any():
         return None
     cnf = build(Candidates(n, cand, "open"))
+    clause = _differ_clause(cand, cnf.var_of, sol, differ) if differ else None
+    if clause == []:
+        return None
     if cnf.primary == 0:
         grid = cnf.givens
     else:
         preferred = cnf.var_of[np.arange(size * size), sol - 1]
         with Solver(name=solver, bootstrap_with=cnf.clauses()) as sat:
+            if clause:
+                sat.add_clause(clause)
             sat.set_phases(preferred[preferred > 0].tolist())
             if budget is not None:
                 sat.conf_budget(budget)
@@ -399,3 +443,17 @@ def witness(
     if grid[c] == sol[c] or not is_valid(grid, n, loose):
         raise SolverError(f"{solver} gave a witness that is not a second solution")
     return grid.astype(np.int32)
+
+
+def _differ_clause(
+    cand: npt.NDArray[np.bool_], var_of: npt.NDArray[np.int32], sol: IntArray, cells: Sequence[int]
+) -> list[int] | None:
+    """The clause "one of cells at least does not hold its value of sol" over the
+    candidate variables; None when it holds already (a cell has lost that value), [] when
+    it cannot (every cell is left with that value alone)."""
+    at = np.asarray(cells, dtype=np.int64)
+    values = sol[at] - 1
+    if not cand[at, values].all():
+        return None
+    variables = var_of[at, values]
+    return [-int(v) for v in variables[variables > 0]]
