@@ -24,7 +24,6 @@ import shutil
 import subprocess
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -160,117 +159,38 @@ def model_of(output: str) -> npt.NDArray[np.int64]:
     return np.array(text.split(), dtype=np.int64)
 
 
-def count_large(grid: Grid, n: int, cap: int = 2, binary: str | None = BINARY) -> int:
-    """min(solutions, cap): propagation, a first solution as ``solve`` finds it, trades,
-    then questions with every solution found blocked (see the module docstring).
+def count_large(grid: Grid, n: int, cap: int = 2) -> int:
+    """min(solutions, cap): propagation, then one incremental cadical195 that blocks every
+    solution found, its trades found first (see the module docstring)."""
+    from pysat.solvers import Solver
 
-    ``binary=None`` (or ``cadical`` not on PATH) asks every question of one incremental
-    PySAT cadical195 instead of the binary."""
     puzzle = np.asarray(grid, dtype=np.int32)
     cnf = candidate_cnf(puzzle, n)
     if cnf.primary == 0:
         return 0 if cnf.nclauses else int(is_valid(cnf.givens, n, puzzle))
-    path = shutil.which(binary) if binary else None
-    if binary and binary != BINARY and path is None:
-        raise SolverError(f"solver binary {binary!r} not found on PATH")
-    ask = _BinaryAsker(cnf, path) if path is not None else _PysatAsker(cnf)
-    with ask:
-        return _count(puzzle, cnf, cap, ask)
-
-
-def _count(puzzle: npt.NDArray[np.int32], cnf: CandidateCnf, cap: int, ask: _Asker) -> int:
-    """Ask for a solution outside those found until UNSAT or cap; trades after each."""
-    n = cnf.n
     found: list[npt.NDArray[np.int64]] = []
-    blocks: list[list[int]] = []
-    while len(found) < cap:
-        model = ask.solve(blocks)
-        if model is None:
-            break
-        solution = cnf.decode(model).astype(np.int64)
-        if not is_valid(solution, n, puzzle):
-            raise SolverError(f"{ask.name} gave a model that is not a solution")
-        before = len(found)
-        found.append(solution)
-        trade_closure(found, before, puzzle, n, cap)
-        blocks = [blocking_clause(cnf, other) for other in found[before:]]
+    with Solver(name=PYSAT_NAME, bootstrap_with=cnf.clauses()) as sat:
+        while len(found) < cap and sat.solve():
+            solution = cnf.decode(sat.get_model() or []).astype(np.int64)
+            if not is_valid(solution, n, puzzle):
+                raise SolverError(f"{PYSAT_NAME} gave a model that is not a solution")
+            before = len(found)
+            found.append(solution)
+            trade_closure(found, before, puzzle, n, cap)
+            for other in found[before:]:
+                sat.add_clause([-lit for lit in candidate_literals(cnf, other)])
+            sat.set_phases(candidate_literals(cnf, solution))  # the next search starts at it
     return min(len(found), cap)
 
 
-def blocking_clause(cnf: CandidateCnf, solution: npt.ArrayLike) -> list[int]:
-    """The clause no model of solution's grid satisfies: not all of its candidates."""
+def candidate_literals(cnf: CandidateCnf, solution: npt.ArrayLike) -> list[int]:
+    """The candidate variables true in solution's grid (negated: the clause blocking it)."""
     cells = np.flatnonzero(cnf.givens == 0)
     values = np.asarray(solution, dtype=np.int64)[cells]
     lits = cnf.var_of[cells, values - 1]
     if not lits.all():
         raise SolverError("a solution outside the propagated candidates")
-    return (-lits.astype(np.int64)).tolist()  # type: ignore[no-any-return]
-
-
-class _Asker:
-    """One way to ask 'a model of the CNF plus these new clauses?' (clauses accumulate)."""
-
-    name = ""
-
-    def solve(self, new_clauses: list[list[int]]) -> npt.NDArray[np.int64] | None:
-        """A model's literals, or None when UNSAT."""
-        raise NotImplementedError
-
-    def __enter__(self) -> _Asker:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-
-class _PysatAsker(_Asker):
-    """One incremental cadical195 holding the CNF (loaded once, Python lists)."""
-
-    name = PYSAT_NAME
-
-    def __init__(self, cnf: CandidateCnf) -> None:
-        from pysat.solvers import Solver
-
-        self.sat = Solver(name=PYSAT_NAME, bootstrap_with=cnf.clauses())
-
-    def solve(self, new_clauses: list[list[int]]) -> npt.NDArray[np.int64] | None:
-        for clause in new_clauses:
-            self.sat.add_clause(clause)
-        if not self.sat.solve():
-            return None
-        return np.array(self.sat.get_model() or [], dtype=np.int64)
-
-    def __exit__(self, *exc: object) -> None:
-        self.sat.delete()
-
-
-class _BinaryAsker(_Asker):
-    """A fresh call of the binary per question: the CNF and every clause so far, written
-    by the numpy writer to a temp file."""
-
-    def __init__(self, cnf: CandidateCnf, path: str) -> None:
-        self.cnf, self.path, self.name = cnf, path, Path(path).name
-        self.extra: list[npt.NDArray[np.int64]] = []
-
-    def solve(self, new_clauses: list[list[int]]) -> npt.NDArray[np.int64] | None:
-        from ..sat.external import binary_command, run_in_group
-
-        self.extra.extend(np.array([c], dtype=np.int64) for c in new_clauses)
-        cnf = replace(self.cnf, groups=[*self.cnf.groups, *self.extra])
-        with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
-            file, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
-            with open(file, "wb") as fp:
-                write_dimacs(fp, cnf)
-            try:
-                proc = run_in_group(binary_command(self.path, file, out), None, Path(tmp))
-            except OSError as exc:
-                raise SolverError(f"{self.path}: cannot run: {exc.strerror}") from None
-            text = out.read_text(errors="replace") if out.exists() else proc.stdout
-        if proc.returncode == 20:
-            return None
-        if proc.returncode != 10:
-            raise SolverError(f"{self.name} exit code {proc.returncode}")
-        return _literals(text, self.name)
+    return lits.astype(np.int64).tolist()  # type: ignore[no-any-return]
 
 
 def _literals(text: str, name: str) -> npt.NDArray[np.int64]:
