@@ -259,3 +259,14 @@ def test_bench_large_row_runs_the_commands_and_checks_the_solution(tmp_path: Pat
     cells = [cell.strip() for cell in line.strip("|").split("|")]
     assert cells[0] == "9x9" and cells[4] == "yes" and cells[3].endswith("MB")
     assert "(unique)" in cells[5] or "(several)" in cells[5]
+
+
+def test_bench_large_sweep_states_its_command_and_times_cadical(tmp_path: Path) -> None:
+    from .conftest import load_benchmark
+
+    bench = load_benchmark("bench_large")
+    lines = bench.sweep([3], [0.0, 0.6], 0, 60.0)
+    assert lines[0].startswith("`benchmarks/bench_large.py --sweep --orders 3 --blanks 0,0.6")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[4:]]
+    assert rows[0][:2] == ["9x9", "0%"] and rows[0][-1] == "solved by propagation"
+    assert rows[1][-1] in ("SAT", "solved by propagation")

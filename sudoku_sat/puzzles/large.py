@@ -29,7 +29,7 @@ said): on the benchmark's 144x144 30 %-blank instance (several solutions: the tr
 one clue added in each of its 8 clue-free cycles (unique; the second question is UNSAT):
 
 - *Trades* end ``unique`` on the first instance after the first question: the whole
-  process took 8.83 s against ``solve`` 7.71 s (before: 15.98 s against 6.68 s).
+  process took 8.83 s against ``solve`` 7.71 s (docs/large.md has the earlier figures).
 - *Loading into PySAT* (clauses as Python lists, 319,927 of them) takes 0.27 s, 0.21 s
   with ``append_formula`` per width group: loading is not what costs.
 - *The second question, when it is SAT* (trades switched off): the incremental
@@ -39,6 +39,12 @@ one clue added in each of its 8 clue-free cycles (unique; the second question is
 - *The second question, when it is UNSAT* (the unique puzzle): incremental cadical195
   8.83 s plain and 8.87 s with phases S (after a first question of 5.65 s and 5.28 s);
   the binary 12.9 s (after 5.87 s); a fresh cadical195 with phases S 22.93 s.
+
+``count --cap 1000`` in-process (same day, load about 1): 36x36 at 90 % blank, 1,000
+solutions in 2.83 s with trades against 67.18 s without (a solver call each); 225x225 at
+20 % blank (8 solutions) 0.73 s against 0.57 s: there the closure's 20 ms per grid is
+the cost, and bounding the trades by the time of the last solver call gained nothing
+measurable (not kept).
 
 Roads not taken, from these figures: the ``cadical`` binary for every question (first as
 ``solve`` asks it, then the CNF plus the blocking clauses, written by the numpy writer:
@@ -199,14 +205,14 @@ def count_large(grid: Grid, n: int, cap: int = 2) -> int:
     cnf = candidate_cnf(puzzle, n)
     if cnf.primary == 0:
         return 0 if cnf.nclauses else int(is_valid(cnf.givens, n, puzzle))
-    found: list[npt.NDArray[np.int64]] = []
+    found: list[npt.NDArray[np.uint8]] = []
     with Solver(name=PYSAT_NAME, bootstrap_with=cnf.clauses()) as sat:
         while len(found) < cap and sat.solve():
-            solution = cnf.decode(sat.get_model() or []).astype(np.int64)
+            solution = cnf.decode(sat.get_model() or [])
             if not is_valid(solution, n, puzzle):
                 raise SolverError(f"{PYSAT_NAME} gave a model that is not a solution")
             before = len(found)
-            found.append(solution)
+            found.append(solution.astype(np.uint8))
             trade_closure(found, before, puzzle, n, cap)
             for other in found[before:]:
                 sat.add_clause([-lit for lit in candidate_literals(cnf, other)])
