@@ -6,6 +6,7 @@ and solver), on puzzles with one solution, several, and none."""
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import shutil
@@ -27,7 +28,7 @@ from sudoku_sat.grid import MAX_ORDER, MIN_ORDER, Grid
 from sudoku_sat.gridio import format_numbers, parse_puzzles
 from sudoku_sat.puzzles.counting import PysatCounter
 from sudoku_sat.puzzles.large import count_large, solve_large
-from sudoku_sat.puzzles.pattern import as_grid, blanked, random_grid
+from sudoku_sat.puzzles.pattern import as_grid, blanked, mixed, random_grid
 
 from .test_cli import run
 
@@ -60,6 +61,47 @@ def test_candidate_counts_agree_with_pysat_on_the_full_formula(n: int) -> None:
             assert count_large(puzzle, n, cap=6) == expected
             seen.add(min(expected, 2))
     assert seen == {0, 1, 2}  # unique, several and contradictory puzzles were all met
+
+
+def benchmark_puzzles(n: int) -> list[Grid]:
+    """Puzzles like the benchmark's (a mixed pattern grid, some blanked), with one, several
+    (past 2, and far past the cap) and no solutions (a wrong clue)."""
+    out: list[Grid] = []
+    for seed, blank in enumerate((0.25, 0.3, 0.35, 0.9)):
+        grid = mixed(random_grid(n, seed), n, 10 * n**3, seed + 1)
+        puzzle = blanked(grid, blank, seed).ravel()
+        out.append(as_grid(puzzle))
+        clash = puzzle.copy()
+        cell = int(np.flatnonzero(clash == 0)[0])
+        clash[cell] = grid.ravel()[cell] % (n * n) + 1
+        out.append(as_grid(clash))
+    return out
+
+
+@functools.cache
+def reference_counts(n: int) -> list[tuple[Grid, int, int]]:
+    """(puzzle, cap, min(count, cap)) by PySAT's cadical195 on the full formula."""
+    with PysatCounter(n, "cadical195") as reference:
+        return [
+            (p, cap, reference.count(p, cap=cap)) for p in benchmark_puzzles(n) for cap in (2, 7)
+        ]
+
+
+@pytest.mark.parametrize("n", (5, 6))
+@pytest.mark.parametrize("with_trades", (True, False))
+def test_large_counts_agree_with_pysat_on_the_full_formula(
+    n: int, with_trades: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the trades' shortcut and without it (every further solution then comes from
+    the solver, started at the last one by its phases)."""
+    import sudoku_sat.puzzles.large as large
+
+    if not with_trades:
+        monkeypatch.setattr(large, "trade_closure", lambda *args: None)
+    for puzzle, cap, expected in reference_counts(n):
+        assert count_large(puzzle, n, cap) == expected
+    seen = {min(expected, 3) for _, _, expected in reference_counts(n)}
+    assert seen == {0, 1, 2, 3}  # unique, several, far more and contradictory puzzles
 
 
 @pytest.mark.parametrize("pairwise_max", (2, 4, 100))
@@ -217,3 +259,14 @@ def test_bench_large_row_runs_the_commands_and_checks_the_solution(tmp_path: Pat
     cells = [cell.strip() for cell in line.strip("|").split("|")]
     assert cells[0] == "9x9" and cells[4] == "yes" and cells[3].endswith("MB")
     assert "(unique)" in cells[5] or "(several)" in cells[5]
+
+
+def test_bench_large_sweep_states_its_command_and_times_cadical(tmp_path: Path) -> None:
+    from .conftest import load_benchmark
+
+    bench = load_benchmark("bench_large")
+    lines = bench.sweep([3], [0.0, 0.6], 0, 60.0)
+    assert lines[0].startswith("`benchmarks/bench_large.py --sweep --orders 3 --blanks 0,0.6")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[4:]]
+    assert rows[0][:2] == ["9x9", "0%"] and rows[0][-1] == "solved by propagation"
+    assert rows[1][-1] in ("SAT", "solved by propagation")
