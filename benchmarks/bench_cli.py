@@ -246,9 +246,14 @@ def generate_row(rounds: int, k: int) -> Row:
     )
 
 
+SEEDS_25 = 10
+"""25x25 puzzles made, one whole process each (seeds 1 to SEEDS_25), as in
+bench_generate_large.py: the goal holds for the worst."""
+
+
 def large_rows(k16: int, big: bool) -> list[Row]:
     """16x16 (marginal over k16 and k16/5 puzzles, and whole processes) and 25x25 (one
-    puzzle, one process) verified minimal puzzles."""
+    puzzle a process, with its defaults: every core) verified minimal puzzles."""
     small = max(1, k16 // 5)
     t16 = [
         seconds([*cli(), "generate", "-n", "4", "-k", str(j), "-q"], codes=(0,))
@@ -264,9 +269,18 @@ def large_rows(k16: int, big: bool) -> list[Row]:
         )
     ]
     if big:
-        t25 = seconds([*cli(), "generate", "-n", "5", "-q"], timeout=600, codes=(0,))
+        t25 = [
+            seconds(
+                [*cli(), "generate", "-n", "5", "--seed", str(s), "-q"], timeout=600, codes=(0,)
+            )
+            for s in range(1, SEEDS_25 + 1)
+        ]
         rows.append(
-            Row("`generate -n 5` (25x25, one puzzle, one process)", f"{t25:.1f} s", goal="<= 10 s")
+            Row(
+                f"`generate -n 5 --seed S` (25x25, one puzzle a process, S = 1-{SEEDS_25})",
+                f"median {statistics.median(t25):.2f} s, worst {max(t25):.2f} s",
+                goal="<= 10 s (worst)",
+            )
         )
     return rows
 

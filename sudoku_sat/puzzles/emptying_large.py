@@ -219,31 +219,55 @@ def _second_pass(
     """The loose clues in turn, each removed from current (in place) when its answer is
     "no": the clues kept, with their witnesses.
 
-    The next ``questions.workers`` clues are asked at once on the same puzzle; their
-    answers are then taken in order, as if asked one by one: a witness stays valid once
-    clues are removed, and so does the first "no" of the batch; a later "no" follows a
-    removal, so that clue is asked again first in the next batch.
-
     A clue refused on the first pass's puzzle has a witness now only if it differs there
     from the solution at one of the clues removed since (removed, in place): the solver is
-    told so (:func:`witness`)."""
-    queue = deque(loose)
-    while queue:
-        batch = [queue.popleft() for _ in range(min(questions.workers, len(queue)))]
-        differ = {c: list(removed) for c in batch if c in refused}
-        gone, again = False, []
-        answers = questions.ask(current.copy(), batch, differ=differ)
-        for c, (other, tally) in zip(batch, answers, strict=True):
+    told so (:func:`witness`).
+
+    With worker processes the questions are a pipeline: every free worker is handed the
+    next clue on the puzzle as it is then, and the answers are taken in the clues' order,
+    as if asked one by one: a witness stays valid once clues are removed, and a "no" is
+    final when nothing was removed since its question was sent; otherwise that clue is
+    asked again, first, and decided before the next."""
+    if not questions.parallel:
+        for c in loose:
+            cells = list(removed) if c in refused else None
+            other, tally = _answer(
+                current, questions.sol, c, questions.n, questions.solver, None, cells
+            )
             _add(counts, tally)
             if isinstance(other, np.ndarray):
                 yield c, other
-            elif not gone:
+            else:
                 current[c] = 0
                 removed.append(c)
-                gone = True
+        return
+    waiting = deque(loose)  # not sent yet, in order
+    sent: deque[int] = deque()  # sent, not decided yet, in order
+    again: deque[int] = deque()  # to ask again before any other
+    done: dict[int, tuple[Answer, int]] = {}  # answers with the removals they knew of
+    while waiting or sent:
+        while questions.idle and (again or waiting):
+            c = again.popleft() if again else waiting.popleft()
+            if c not in sent:
+                sent.append(c)
+            hint = {c: list(removed)} if c in refused else None
+            questions.submit((c, len(removed)), current.copy(), [c], None, hint)
+        (c, known), [(other, tally)] = questions.receive()
+        _add(counts, tally)
+        done[c] = (other, known)
+        while sent and sent[0] in done:
+            c = sent[0]
+            other, known = done.pop(c)
+            if isinstance(other, np.ndarray):
+                sent.popleft()
+                yield c, other
+            elif known == len(removed):
+                sent.popleft()
+                current[c] = 0
+                removed.append(c)
             else:
                 again.append(c)
-        queue.extendleft(reversed(again))
+                break
 
 
 def _add(counts: dict[str, int], tally: dict[str, int]) -> None:
@@ -259,6 +283,8 @@ class Questions:
     def __init__(self, sol: IntArray, n: int, solver: str, workers: int = 1) -> None:
         self.sol, self.n, self.solver, self.workers = sol, n, solver, max(1, workers)
         self._procs: list[tuple[Any, Connection]] = []
+        self._idle: list[Connection] = []
+        self._busy: dict[Connection, Any] = {}
 
     def __enter__(self) -> Questions:
         if self.workers > 1:
@@ -272,6 +298,7 @@ class Questions:
                 proc.start()
                 there.close()
                 self._procs.append((proc, here))
+            self._idle = [conn for _, conn in self._procs]
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -280,7 +307,39 @@ class Questions:
         for proc, conn in self._procs:
             proc.join()
             conn.close()
-        self._procs = []
+        self._procs, self._idle, self._busy = [], [], {}
+
+    @property
+    def parallel(self) -> bool:
+        """Whether the questions go to worker processes."""
+        return bool(self._procs)
+
+    @property
+    def idle(self) -> bool:
+        """Whether a worker is free for :meth:`submit`."""
+        return bool(self._idle)
+
+    def submit(
+        self,
+        tag: Any,
+        current: IntArray,
+        clues: list[int],
+        budget: int | None = None,
+        differ: dict[int, list[int]] | None = None,
+    ) -> None:
+        """Hand the clues' questions on current to a free worker; :meth:`receive` gives
+        back tag with their answers."""
+        hints = {c: differ[c] for c in clues if c in differ} if differ else {}
+        conn = self._idle.pop()
+        conn.send((current, clues, budget, hints))
+        self._busy[conn] = tag
+
+    def receive(self) -> tuple[Any, Reply]:
+        """The tag and answers of a submitted chunk, the first one done."""
+        conn = cast(Connection, wait(list(self._busy))[0])
+        reply = _reply(conn)
+        self._idle.append(conn)
+        return self._busy.pop(conn), reply
 
     def ask(
         self,
@@ -294,40 +353,33 @@ class Questions:
         differ gives a clue (see :func:`witness`); the workers take chunks of clues as
         they come free."""
         hints = differ or {}
-        if not self._procs or len(clues) < 2:
+        if not self.parallel:
             for c in clues:
-                yield _answer(current, self.sol, c, self.n, self.solver, budget, hints.get(c, ()))
+                yield _answer(current, self.sol, c, self.n, self.solver, budget, hints.get(c))
             return
         size = max(1, min(QUESTIONS_PER_TASK, len(clues) // self.workers))
         chunks = [clues[k : k + size] for k in range(0, len(clues), size)]
-        done: dict[int, list[tuple[Answer, dict[str, int]]]] = {}
-        idle = [conn for _, conn in self._procs]
-        busy: dict[Connection, int] = {}
+        done: dict[int, Reply] = {}
         sent = given = 0
         while given < len(chunks):
-            while idle and sent < len(chunks):
-                conn = idle.pop()
-                chunk = chunks[sent]
-                conn.send((current, chunk, budget, {c: hints[c] for c in chunk if c in hints}))
-                busy[conn] = sent
+            while self.idle and sent < len(chunks):
+                self.submit(sent, current, chunks[sent], budget, hints)
                 sent += 1
-            for ready in wait(list(busy)):
-                conn = cast(Connection, ready)
-                done[busy.pop(conn)] = _reply(conn)
-                idle.append(conn)
+            tag, reply = self.receive()
+            done[tag] = reply
             while given in done:
                 yield from done.pop(given)
                 given += 1
 
 
-def _reply(conn: Connection) -> list[tuple[Answer, dict[str, int]]]:
+def _reply(conn: Connection) -> Reply:
     try:
         reply = conn.recv()
     except EOFError:
         raise SolverError("a process answering the questions died") from None
     if isinstance(reply, Exception):
         raise reply
-    return cast(list[tuple[Answer, dict[str, int]]], reply)
+    return cast(Reply, reply)
 
 
 def _answer(
@@ -337,7 +389,7 @@ def _answer(
     n: int,
     solver: str,
     budget: int | None = None,
-    differ: Sequence[int] = (),
+    differ: Sequence[int] | None = None,
 ) -> tuple[Answer, dict[str, int]]:
     tally = {"refuted_by_rules": 0, "sat_questions": 0}
     return _ask(current, sol, c, n, solver, tally, budget, differ), tally
@@ -355,7 +407,7 @@ def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
         except EOFError:
             return
         try:
-            answers = [_answer(current, sol, c, n, solver, budget, hints.get(c, ())) for c in clues]
+            answers = [_answer(current, sol, c, n, solver, budget, hints.get(c)) for c in clues]
             conn.send(answers)
         except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
             conn.send(exc)
@@ -380,6 +432,8 @@ class Unfinished(Enum):
 UNFINISHED = Unfinished.UNFINISHED
 Answer = IntArray | None | Unfinished
 """A witness, None when the clue can go, or UNFINISHED."""
+Reply = list[tuple[Answer, dict[str, int]]]
+"""A chunk's answers, in its order, each with what asking it counted."""
 
 
 def _ask(
@@ -390,7 +444,7 @@ def _ask(
     solver: str,
     counts: dict[str, int],
     budget: int | None = None,
-    differ: Sequence[int] = (),
+    differ: Sequence[int] | None = None,
 ) -> Answer:
     """The witness of clue c, None when c can go (the rules first, then SAT), UNFINISHED
     when the SAT call passed budget conflicts; differ as for :func:`witness`."""
@@ -410,7 +464,7 @@ def witness(
     n: int,
     solver: str,
     budget: int | None = None,
-    differ: Sequence[int] = (),
+    differ: Sequence[int] | None = None,
 ) -> Answer:
     """A solution of current without clue c that differs from sol at c, checked against
     the rules and the other clues; None when there is none; UNFINISHED when the solver
@@ -431,7 +485,7 @@ def witness(
     if not cand.any():
         return None
     cnf = build(Candidates(n, cand, "open"))
-    clause = _differ_clause(cand, cnf.var_of, sol, differ) if differ else None
+    clause = None if differ is None else _differ_clause(cand, cnf.var_of, sol, differ)
     if clause == []:
         return None
     if cnf.primary == 0:
