@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -144,7 +145,9 @@ def main() -> None:
                 lines.append(line)
             done = [t for t in times if t is not None]
             worst = show(None if len(done) < len(times) else max(done), args.timeout)
-            median = f"{statistics.median(done):.2f} s" if len(done) * 2 > len(times) else "-"
+            # a run past the timeout counts as slower than every other (inf)
+            middle = statistics.median([math.inf if t is None else t for t in times])
+            median = show(None if middle == math.inf else middle, args.timeout)
             goal = GOALS.get(n, 0.0)
             met = "yes" if len(done) == len(times) and max(done) <= goal else "NO"
             summary.append(
