@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 from sudoku_sat.grid import Grid, clue_count, empty_grid, is_solution
 from sudoku_sat.puzzles import emptying_large
 from sudoku_sat.puzzles.checkers import PysatChecker
-from sudoku_sat.puzzles.emptying_large import empty_large, witness
+from sudoku_sat.puzzles.emptying_large import empty_large
 from sudoku_sat.puzzles.fill import fill_backtrack
 from sudoku_sat.puzzles.maker import MakeOptions, large_path
 from sudoku_sat.puzzles.orbits import without
@@ -60,22 +59,6 @@ def test_a_first_pass_cut_short_by_its_budget_still_makes_a_unique_minimal_puzzl
     assert made.witnesses.valid(made.grid, solution, 4) == {(c,) for c in clues}
 
 
-def test_the_differ_clause_holds_already_cannot_hold_or_names_the_open_cells() -> None:
-    sol = np.array([1, 2, 3, 4], dtype=np.int32)
-    cand = np.zeros((4, 4), dtype=np.bool_)
-    cand[0, [0, 1]] = True  # cell 0 open, its value 1 still there
-    cand[1, 1] = True  # cell 1 fixed to its value 2
-    cand[2, [0, 3]] = True  # cell 2 has lost its value 3
-    cand[3, [2, 3]] = True  # cell 3 open, its value 4 still there
-    var_of = np.zeros((4, 4), dtype=np.int32)
-    var_of[0, [0, 1]] = [1, 2]
-    var_of[2, [0, 3]] = [3, 4]
-    var_of[3, [2, 3]] = [5, 6]
-    assert emptying_large._differ_clause(cand, var_of, sol, [0, 2]) is None
-    assert emptying_large._differ_clause(cand, var_of, sol, [1]) == []
-    assert emptying_large._differ_clause(cand, var_of, sol, [0, 1, 3]) == [-1, -6]
-
-
 def test_the_same_seed_gives_the_same_puzzle() -> None:
     solution = full(3, 4)
     first = empty_large(solution, solution, 3, random.Random(9)).grid
@@ -104,26 +87,6 @@ def test_a_second_pass_removes_clues_the_rules_alone_kept() -> None:
     made = empty_large(solution, solution, 4, random.Random(5))
     assert made.stats["second_pass"] + made.stats["refuted_by_rules"] > 0
     assert made.stats["rules_clues"] > clue_count(made.grid)
-
-
-def test_witness_is_a_second_solution_or_none_when_pysat_finds_no_other_value() -> None:
-    solution = full(3, 6)
-    sol = np.array(solution, dtype=np.int32)
-    assert witness(sol, sol, 0, 3, "m22") is None  # a full grid without one clue: unique
-    judge = PysatChecker(3)
-    puzzle = np.array(without(solution, range(0, 81, 2)), dtype=np.int32)
-    for c in np.flatnonzero(puzzle).tolist()[:12]:
-        found = witness(puzzle, sol, c, 3, "m22")
-        others = [
-            tuple(puzzle.tolist()[:c]) + (w,) + tuple(puzzle.tolist()[c + 1 :])
-            for w in range(1, 10)
-        ]
-        possible = any(judge.count(g, cap=1) for w, g in enumerate(others, 1) if w != sol[c])
-        assert (found is not None) == possible
-        if found is not None:
-            loose = without(tuple(puzzle.tolist()), [c])
-            assert found[c] != sol[c] and is_solution(tuple(found.tolist()), 3, loose)
-    judge.close()
 
 
 def test_the_large_path_is_greedy_pysat_from_25x25_up() -> None:
