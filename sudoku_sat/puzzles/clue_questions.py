@@ -145,19 +145,6 @@ def _reply(conn: Connection) -> Reply:
     return cast(Reply, reply)
 
 
-def answer(
-    current: IntArray,
-    sol: IntArray,
-    c: int,
-    n: int,
-    solver: str,
-    budget: int | None = None,
-    differ: Sequence[int] | None = None,
-) -> tuple[Answer, dict[str, int]]:
-    tally = {"refuted_by_rules": 0, "sat_questions": 0}
-    return ask_clue(current, sol, c, n, solver, tally, budget, differ), tally
-
-
 def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
     """A question worker: answers each chunk of clues it is sent, until its pipe closes."""
     from ..signals import worker_signals
@@ -199,25 +186,24 @@ Reply = list[tuple[Answer, dict[str, int]]]
 """A chunk's answers, in its order, each with what asking it counted."""
 
 
-def ask_clue(
+def answer(
     current: IntArray,
     sol: IntArray,
     c: int,
     n: int,
     solver: str,
-    counts: dict[str, int],
     budget: int | None = None,
     differ: Sequence[int] | None = None,
-) -> Answer:
+) -> tuple[Answer, dict[str, int]]:
     """The witness of clue c, None when c can go (the rules first, then SAT), UNFINISHED
-    when the SAT call passed budget conflicts; differ as for :func:`witness`."""
+    when the SAT call passed budget conflicts (differ as for :func:`witness`), and what
+    asking counted."""
     from ..engines.eup import rules_only
 
     if rules_only.refuted(current, c, int(sol[c]), *rule_tables(n), PAIRS):
-        counts["refuted_by_rules"] += 1
-        return None
-    counts["sat_questions"] += 1
-    return witness(current, sol, c, n, solver, budget, differ)
+        return None, {"refuted_by_rules": 1, "sat_questions": 0}
+    tally = {"refuted_by_rules": 0, "sat_questions": 1}
+    return witness(current, sol, c, n, solver, budget, differ), tally
 
 
 def witness(
