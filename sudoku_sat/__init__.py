@@ -60,12 +60,9 @@ def __getattr__(name: str) -> Any:
 
         value: Any = getattr(api, name)
     elif name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
+        from .version import version
 
-        try:
-            value = version("sudoku-sat-lab")
-        except PackageNotFoundError:  # run from a source tree that is not installed
-            value = "0.2.0"
+        value = version()
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value

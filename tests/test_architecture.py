@@ -19,6 +19,7 @@ GROUND = {
     "signals",
     "deadline",
     "result",
+    "version",
 }
 MAX_LINES = 400
 
@@ -144,6 +145,15 @@ def test_the_ground_floor_imports_only_the_ground_floor() -> None:
                 t for t in targets if t.removeprefix("sudoku_sat.").split(".")[0] not in GROUND
             }
             assert not above, f"{name} (ground floor) imports {sorted(above)}"
+
+
+def test_only_the_cli_imports_the_package_itself() -> None:
+    """The package's __init__ stands above the library (it hands on the API): a library
+    module that imported it, for ``__version__`` say, would be an arrow running back up."""
+    for name, targets in module_graph().items():
+        if name == "sudoku_sat" or name.startswith(("sudoku_sat.cli", "sudoku_sat.__main__")):
+            continue
+        assert "sudoku_sat" not in targets, f"{name} imports the package sudoku_sat itself"
 
 
 def test_only_the_cli_knows_typer() -> None:

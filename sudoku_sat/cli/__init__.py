@@ -217,9 +217,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from ..version import version
 
-        typer.echo(f"sudoku-sat {__version__}")
+        typer.echo(f"sudoku-sat {version()}")
         raise typer.Exit()
 
 

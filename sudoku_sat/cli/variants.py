@@ -207,10 +207,10 @@ def encode_variants(
     puzzles: list[Variant], output: Path | None, index: int | None, source: str
 ) -> None:
     """``encode`` on a variant: DIMACS over the classic numbering, rules named in the header."""
-    from .. import __version__
     from ..dimacs import write_cnf
     from ..variants.encode import encode_variant
     from ..variants.text import format_line
+    from ..version import version
 
     if index is not None:
         if index > len(puzzles):
@@ -221,7 +221,7 @@ def encode_variants(
     puzzle = puzzles[0]
     formula = encode_variant(puzzle)
     lines = [
-        f"sudoku-sat {__version__}",
+        f"sudoku-sat {version()}",
         *formula.comments(),
         f"puzzle {format_line(puzzle.givens)} ({puzzle.origin})",
     ]

@@ -14,14 +14,13 @@ import io
 from dataclasses import dataclass
 from typing import BinaryIO
 
-import sudoku_sat
-
 from ..dimacs import parse_answer, write_cnf
 from ..encodings import Formula, Header, comments, decode_model, encode, infer_order, read_comments
 from ..errors import DimacsError, InputError, SudokuSatError
 from ..files import read_text
 from ..grid import MAX_ORDER, MIN_ORDER, Grid, solution_problem
 from ..gridio import Puzzle, format_line
+from ..version import version
 
 LARGE_ENCODE_ORDER = 6
 """Without a chosen encoding, orders above this (49x49 up) get the candidates encoding;
@@ -53,7 +52,7 @@ def header(puzzle: Puzzle | None, formula: Formula) -> list[str]:
     n, size = formula.n, formula.n**2
     name = "Centrale 2014" if formula.encoding == "extended" else formula.encoding
     lines = [
-        f"sudoku-sat {sudoku_sat.__version__}: {name} encoding, {formula.amo} at-most-one, "
+        f"sudoku-sat {version()}: {name} encoding, {formula.amo} at-most-one, "
         f"order {n} ({size}x{size})",
         f"x(i,j,k) = {size * size}*i + {size}*j + k, i,j in 0..{size - 1}, k in 1..{size}"
         + (f"; auxiliaries {size**3 + 1}..{formula.nvars}" if formula.aux_vars else ""),
@@ -109,8 +108,7 @@ def write_candidates(puzzle: Puzzle, fp: BinaryIO) -> None:
     cnf = candidate_cnf(puzzle.grid, puzzle.n)
     size = puzzle.n**2
     lines = [
-        f"sudoku-sat {sudoku_sat.__version__}: candidates encoding, "
-        f"order {puzzle.n} ({size}x{size})",
+        f"sudoku-sat {version()}: candidates encoding, order {puzzle.n} ({size}x{size})",
         f"encoding candidates amo mixed order {puzzle.n}",
         f"variables 1..{cnf.primary} are candidates (map: 'c x CELL FIRST VALUES'), "
         f"auxiliaries {cnf.primary + 1}..{cnf.nvars}; clauses {cnf.nclauses}",
