@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from sudoku_sat.grid import Grid, empty_grid, is_solution
 from sudoku_sat.puzzles import clue_questions
@@ -21,14 +22,18 @@ def full(n: int, seed: int) -> Grid:
     return grid
 
 
-def test_witness_is_a_second_solution_or_none_when_pysat_finds_no_other_value() -> None:
+@pytest.mark.parametrize("solver", ["m22", "cadical195"])  # cadical195 with OPTIONS set
+def test_witness_is_a_second_solution_or_none_when_pysat_finds_no_other_value(
+    solver: str,
+) -> None:
+    assert solver == "m22" or solver in clue_questions.OPTIONS
     solution = full(3, 6)
     sol = np.array(solution, dtype=np.int32)
-    assert witness(sol, sol, 0, 3, "m22") is None  # a full grid without one clue: unique
+    assert witness(sol, sol, 0, 3, solver) is None  # a full grid without one clue: unique
     judge = PysatChecker(3)
     puzzle = np.array(without(solution, range(0, 81, 2)), dtype=np.int32)
     for c in np.flatnonzero(puzzle).tolist()[:12]:
-        found = witness(puzzle, sol, c, 3, "m22")
+        found = witness(puzzle, sol, c, 3, solver)
         others = [
             tuple(puzzle.tolist()[:c]) + (w,) + tuple(puzzle.tolist()[c + 1 :])
             for w in range(1, 10)
