@@ -11,7 +11,7 @@ import pytest
 from sudoku_sat.grid import Grid, empty_grid, is_solution
 from sudoku_sat.puzzles import clue_questions
 from sudoku_sat.puzzles.checkers import PysatChecker
-from sudoku_sat.puzzles.clue_questions import witness
+from sudoku_sat.puzzles.clue_questions import Asking, witness
 from sudoku_sat.puzzles.fill import fill_backtrack
 from sudoku_sat.puzzles.orbits import without
 
@@ -29,11 +29,12 @@ def test_witness_is_a_second_solution_or_none_when_pysat_finds_no_other_value(
     assert solver == "m22" or solver in clue_questions.OPTIONS
     solution = full(3, 6)
     sol = np.array(solution, dtype=np.int32)
-    assert witness(sol, sol, 0, 3, solver) is None  # a full grid without one clue: unique
+    asking = Asking(sol, 3, solver)
+    assert witness(sol, 0, asking) is None  # a full grid without one clue: unique
     judge = PysatChecker(3)
     puzzle = np.array(without(solution, range(0, 81, 2)), dtype=np.int32)
     for c in np.flatnonzero(puzzle).tolist()[:12]:
-        found = witness(puzzle, sol, c, 3, solver)
+        found = witness(puzzle, c, asking)
         others = [
             tuple(puzzle.tolist()[:c]) + (w,) + tuple(puzzle.tolist()[c + 1 :])
             for w in range(1, 10)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
@@ -121,9 +122,10 @@ class Questions:
         differ gives a clue (see :func:`witness`); the workers take chunks of clues as
         they come free."""
         hints = differ or {}
+        asking = Asking(self.sol, self.n, self.solver, budget)
         if not self.parallel:
             for c in clues:
-                yield answer(current, self.sol, c, self.n, self.solver, budget, hints.get(c))
+                yield answer(current, c, asking, hints.get(c))
             return
         size = max(1, min(QUESTIONS_PER_TASK, len(clues) // self.workers))
         chunks = [clues[k : k + size] for k in range(0, len(clues), size)]
@@ -162,7 +164,8 @@ def _serve(conn: Connection, sol: IntArray, n: int, solver: str) -> None:
         except EOFError:
             return
         try:
-            answers = [answer(current, sol, c, n, solver, budget, hints.get(c)) for c in clues]
+            asking = Asking(sol, n, solver, budget)
+            answers = [answer(current, c, asking, hints.get(c)) for c in clues]
             conn.send(answers)
         except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
             conn.send(exc)
@@ -191,47 +194,47 @@ Reply = list[tuple[Answer, dict[str, int]]]
 """A chunk's answers, in its order, each with what asking it counted."""
 
 
+@dataclass(frozen=True, eq=False)
+class Asking:
+    """What the questions of one pass share: the solution, the order, the PySAT solver,
+    and the conflicts each SAT call may take (None: no limit)."""
+
+    sol: IntArray
+    n: int
+    solver: str
+    budget: int | None = None
+
+
 def answer(
-    current: IntArray,
-    sol: IntArray,
-    c: int,
-    n: int,
-    solver: str,
-    budget: int | None = None,
-    differ: Sequence[int] | None = None,
+    current: IntArray, c: int, asking: Asking, differ: Sequence[int] | None = None
 ) -> tuple[Answer, dict[str, int]]:
     """The witness of clue c, None when c can go (the rules first, then SAT), UNFINISHED
-    when the SAT call passed budget conflicts (differ as for :func:`witness`), and what
-    asking counted."""
+    when the SAT call passed the budget (differ as for :func:`witness`), and what asking
+    counted."""
     from ..engines.eup import rules_only
 
-    if rules_only.refuted(current, c, int(sol[c]), *rule_tables(n), PAIRS):
+    if rules_only.refuted(current, c, int(asking.sol[c]), *rule_tables(asking.n), PAIRS):
         return None, {"refuted_by_rules": 1, "sat_questions": 0}
     tally = {"refuted_by_rules": 0, "sat_questions": 1}
-    return witness(current, sol, c, n, solver, budget, differ), tally
+    return witness(current, c, asking, differ), tally
 
 
 def witness(
-    current: IntArray,
-    sol: IntArray,
-    c: int,
-    n: int,
-    solver: str,
-    budget: int | None = None,
-    differ: Sequence[int] | None = None,
+    current: IntArray, c: int, asking: Asking, differ: Sequence[int] | None = None
 ) -> Answer:
-    """A solution of current without clue c that differs from sol at c, checked against
-    the rules and the other clues; None when there is none; UNFINISHED when the solver
-    stopped at budget conflicts (None: no limit).
+    """A solution of current without clue c that differs from asking.sol (S) at c,
+    checked against the rules and the other clues; None when there is none; UNFINISHED
+    when the solver stopped at the budget.
 
-    differ: cells of which any such solution is known to differ from sol at one at least
+    differ: cells of which any such solution is known to differ from S at one at least
     (the clues removed since c was refused on a denser puzzle: a solution agreeing with
-    sol on all of them would have been a witness there), said to the solver as a clause
+    S on all of them would have been a witness there), said to the solver as a clause
     (:func:`_differ_clause`); it changes no answer, only how fast it comes."""
     from pysat.solvers import Solver
 
     from ..engines.eup import rules_only
 
+    sol, n, solver, budget = asking.sol, asking.n, asking.solver, asking.budget
     cells = np.array([c], dtype=np.int32)
     masks = rules_only.candidates_after(current, cells, sol[cells], *rule_tables(n), PAIRS)
     size = n * n

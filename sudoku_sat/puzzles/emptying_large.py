@@ -62,7 +62,7 @@ import numpy as np
 from ..encodings.candidates import is_valid
 from ..errors import SolverError
 from ..grid import Grid
-from .clue_questions import PAIRS, Answer, IntArray, Questions, answer, rule_tables
+from .clue_questions import PAIRS, Answer, Asking, IntArray, Questions, answer, rule_tables
 from .emptying_compiled import NO_WITNESSES, Witnesses
 
 LARGE_EMPTY_MIN_ORDER = 5
@@ -215,11 +215,10 @@ def _second_pass(
     final when nothing was removed since its question was sent; otherwise that clue is
     asked again, first, and decided before the next."""
     if not questions.parallel:
+        asking = Asking(questions.sol, questions.n, questions.solver)
         for c in loose:
             cells = list(removed) if c in refused else None
-            other, tally = answer(
-                current, questions.sol, c, questions.n, questions.solver, None, cells
-            )
+            other, tally = answer(current, c, asking, cells)
             _add(counts, tally)
             if isinstance(other, np.ndarray):
                 yield c, other
