@@ -51,6 +51,8 @@ def build(puzzle: Variant) -> tuple[Any, list[Any]]:
         m.AddAllowedAssignments([x[c]], [(d,) for d in range(2, n + 1, 2)])
     for c, digits in puzzle.pencil:
         m.AddAllowedAssignments([x[c]], [(d,) for d in digits])
+    for constraint in puzzle.constraints:
+        constraint.cpsat(m, x, n)
     return m, x
 
 

@@ -337,6 +337,12 @@ def _parity(b: Builder) -> None:
         b.add([lit] for lit in banned)
 
 
+def _registered(b: Builder) -> None:
+    """The registry's constraints (``variants/constraints/``), each its own clauses."""
+    for constraint in b.p.constraints:
+        b.add(constraint.clauses(b))
+
+
 SKELETON = (
     ("cells", _cells),
     ("units", _units),
@@ -351,4 +357,5 @@ CLUES = (
     ("thermometers", _thermometers),
     ("parity", _parity),
     ("sums", sums_part),
+    ("constraints", _registered),
 )

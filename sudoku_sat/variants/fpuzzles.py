@@ -28,6 +28,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InputError
+from .constraint import Constraint
+from .constraints import registry
 from .model import (
     GLOBAL_RULES,
     MAX_SIZE,
@@ -40,6 +42,8 @@ from .model import (
     cell_name,
     default_regions,
 )
+from .reading import CELL_NAME, Reader
+from .reading import Source as _Source
 
 CONSTRAINTS = (
     *GLOBAL_RULES,
@@ -77,7 +81,6 @@ PASSED_OVER = frozenset(
     }
 )
 """Keys that are not constraints: cosmetic shapes and text, metadata, the solution."""
-CELL_NAME = re.compile(r"^\s*R(\d+)\s*C(\d+)\s*$", re.IGNORECASE)
 LINK = re.compile(r"(?:[?&]load=|/fpuzzles)([A-Za-z0-9+/=%_\-]+)")
 
 
@@ -89,20 +92,6 @@ def is_variant_text(text: str) -> bool:
             continue
         return line.startswith("{") or LINK.search(line) is not None
     return False
-
-
-class _Source:
-    """Where an object came from, to name the line of a key in errors."""
-
-    def __init__(self, name: str, text: str, line: int, link: bool):
-        self.name, self.text, self.line, self.link = name, text, line, link
-
-    def error(self, message: str, key: str | None = None) -> InputError:
-        line = self.line
-        if key is not None and not self.link:
-            at = self.text.find(f'"{key}"')
-            line += self.text.count("\n", 0, at) if at >= 0 else 0
-        return InputError(message, self.name, line)
 
 
 def parse_variants(text: str, source: str = "<input>") -> list[Variant]:
@@ -204,6 +193,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         if (
             key not in PASSED_OVER
             and key not in CONSTRAINTS
+            and key not in registry()
             and value not in (False, None, [], {}, "")
         ):
             raise where.error(f"unsupported constraint '{key}'", key)
@@ -236,9 +226,20 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         pencil=pencil,
         negative=frozenset(negative),
         jigsaw=jigsaw,
+        constraints=_registered(data, Reader(where, size)),
         solution=_solution(data.get("solution"), size),
         origin=origin,
     )
+
+
+def _registered(data: dict[str, Any], reader: Reader) -> tuple[Constraint, ...]:
+    """The instances of every registry key present, in the registry's key order."""
+    out: list[Constraint] = []
+    for key, cls in registry().items():
+        value = data.get(key)
+        if value not in (None, False, [], {}, ""):
+            out.extend(cls.read_value(value, reader.at(key)))
+    return tuple(out)
 
 
 def _cage(item: dict[str, Any], size: int, where: _Source) -> Cage:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from .constraint import Constraint
 from .model import GLOBAL_RULES, Cage, Variant, cell_name
 
 
@@ -77,6 +78,11 @@ def to_fpuzzles(puzzle: Variant) -> dict[str, Any]:
     )
     _put(out, "odd", [{"cell": name(c)} for c in puzzle.odd])
     _put(out, "even", [{"cell": name(c)} for c in puzzle.even])
+    by_key: dict[str, list[Constraint]] = {}
+    for constraint in puzzle.constraints:
+        by_key.setdefault(constraint.key, []).append(constraint)
+    for key, instances in by_key.items():
+        out[key] = type(instances[0]).write_value(instances, name)
     if puzzle.negative:
         out["negative"] = sorted(puzzle.negative)
     if puzzle.solution is not None:

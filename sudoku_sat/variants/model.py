@@ -27,6 +27,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from ..grid import Grid
+from .constraint import Constraint
 
 BOX_SHAPES = {6: (2, 3), 8: (2, 4), 10: (2, 5), 12: (3, 4), 15: (3, 5)}
 """f-puzzles' default box (rows, columns) for the sizes that are not squares."""
@@ -105,6 +106,8 @@ class Variant:
     pencil: tuple[tuple[int, tuple[int, ...]], ...] = ()
     negative: frozenset[str] = frozenset()
     jigsaw: bool = False
+    constraints: tuple[Constraint, ...] = ()
+    """The instances of the registry's constraints (``variants/constraints/``)."""
     solution: Grid | None = None
     origin: str = "<input>"
     extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
@@ -154,7 +157,8 @@ def classic(size: int, givens: Grid, origin: str = "<input>") -> Variant:
 
 
 def rules_of(puzzle: Variant) -> list[str]:
-    """The names (from :data:`RULE_NAMES`) of the rule sets the puzzle uses, in that order."""
+    """The names (from :data:`RULE_NAMES`) of the rule sets the puzzle uses, in that order,
+    then the rule names of its registry constraints in the order they come."""
     dots = {d.kind for d in puzzle.dots}
     present = {
         "x": bool({"diagonal+", "diagonal-"} & puzzle.rules),
@@ -172,7 +176,8 @@ def rules_of(puzzle: Variant) -> list[str]:
         "xv": "sum" in dots or "xv" in puzzle.negative,
         "odd-even": bool(puzzle.odd or puzzle.even),
     }
-    return [name for name in RULE_NAMES if present[name]]
+    names = [name for name in RULE_NAMES if present[name]]
+    return names + list(dict.fromkeys(c.rule for c in puzzle.constraints))
 
 
 CLI_RULES = {

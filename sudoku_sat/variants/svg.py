@@ -4,17 +4,10 @@ diagonals and the givens. Plain SVG 1.1 text, no dependency."""
 
 from __future__ import annotations
 
+from .drawing import CELL, MARGIN, Canvas
+from .drawing import tag as _tag
 from .model import Variant
 from .text import SYMBOLS
-
-CELL = 40
-MARGIN = 10
-
-
-def _tag(name: str, text: object = None, **attrs: object) -> str:
-    """One SVG element; attribute names take '-' for '_'."""
-    body = " ".join(f'{k.replace("_", "-")}="{v}"' for k, v in attrs.items())
-    return f"<{name} {body}/>" if text is None else f"<{name} {body}>{text}</{name}>"
 
 
 def _centre(size: int, cell: int) -> tuple[float, float]:
@@ -149,8 +142,13 @@ def _marks(p: Variant) -> list[str]:
 def draw(p: Variant) -> str:
     """The puzzle as an SVG document."""
     n = p.size
-    side = 2 * MARGIN + n * CELL
+    margin = CELL if any(c.outside for c in p.constraints) else MARGIN
+    canvas = Canvas(n, margin)
+    side = canvas.side
+    shift = margin - MARGIN  # the elements below are drawn for MARGIN, then moved
     body = [f'<rect width="{side}" height="{side}" fill="white"/>']
+    if shift:
+        body.append(f'<g transform="translate({shift},{shift})">')
     body += [
         _tag(
             "rect",
@@ -164,12 +162,20 @@ def draw(p: Variant) -> str:
         for c in r
     ]
     body += _marks(p) + _lines(p) + _cages(p)
+    if shift:
+        body.append("</g>")
+    for constraint in p.constraints:
+        body += constraint.draw(canvas)
+    if shift:
+        body.append(f'<g transform="translate({shift},{shift})">')
     cells = tuple((c,) for c in range(n * n))
     body += _borders(n, cells, "#999", 0.5) + _borders(n, p.regions, "black", 2.5)
     for c, v in enumerate(p.givens):
         if v:
             x, y = _centre(n, c)
             body.append(_tag("text", SYMBOLS[v], x=x, y=y + 8, font_size=24, text_anchor="middle"))
+    if shift:
+        body.append("</g>")
     head = (
         _tag(
             "svg",

@@ -1,0 +1,77 @@
+"""What every constraint of the registry is: one f-puzzles key read into instances, and
+each instance's clauses, CP-SAT statement, drawing, f-puzzles item and direct check.
+
+A constraint family is one module of ``sudoku_sat/variants/constraints/``, holding one
+:class:`Constraint` subclass per f-puzzles key (``key``) with everything about it, so
+adding a constraint touches one file. The registry (``constraints.registry()``) finds
+them by key. An instance is a frozen dataclass (puzzles are compared and hashed).
+
+- ``read(item, reader)``: the instances of one f-puzzles item (a dict from the key's
+  list; for a key whose value is not a list, ``read_value`` is overridden instead).
+- ``clauses(b)``: CNF over the classic numbering x(c, d) = N*c + d (``b.x``), auxiliaries
+  from ``b.fresh()``, so any solver's answer decodes.
+- ``cpsat(m, x)``: the same rule stated again on CP-SAT's integer cell variables x, the
+  independent oracle the tests compare the CNF against.
+- ``holds(grid, n)``: whether a full grid satisfies the constraint, checked directly.
+- ``draw(canvas)``: SVG elements, drawn as f-puzzles draws it.
+- ``item(name)``: the f-puzzles item written back (``name(cell)`` gives ``R1C1``).
+- ``cells_named()``: the cells a step of ``explain`` names when this constraint forced it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..grid import Clause, Grid
+
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .drawing import Canvas
+    from .reading import Reader
+
+
+class Constraint:
+    """One instance of a constraint in a puzzle (subclasses are frozen dataclasses)."""
+
+    key: ClassVar[str] = ""
+    """The f-puzzles key (or the key setters' tools add)."""
+    rule: ClassVar[str] = ""
+    """The rule set's name as the CLI and ``rules_of`` say it (``little-killer``)."""
+    outside: ClassVar[bool] = False
+    """True for clues written outside the grid (the drawing widens its margin)."""
+
+    @classmethod
+    def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
+        """Every instance under the key; by default value is a list of item objects."""
+        if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):
+            raise reader.error("expected a list of objects")
+        return [c for item in value for c in cls.read(item, reader)]
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        raise NotImplementedError
+
+    @classmethod
+    def write_value(cls, instances: list[Constraint], name: Callable[[int], str]) -> Any:
+        """The value written under the key for these instances (a list of items)."""
+        return [c.item(name) for c in instances]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def clauses(self, b: Builder) -> Iterable[Clause]:
+        raise NotImplementedError
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        raise NotImplementedError
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        raise NotImplementedError
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        raise NotImplementedError
+
+    def cells_named(self) -> tuple[int, ...]:
+        """The grid cells this constraint is about (for messages and explanations)."""
+        return ()

@@ -1,0 +1,114 @@
+"""Reading f-puzzles objects: where a key came from (for errors naming its line) and the
+checked readers of cells, cell lists, numbers and item lists that every constraint uses.
+
+A cell is named as f-puzzles names it, ``R1C1`` for the top-left cell (case and spaces
+ignored). Outside clues (sandwich sums, X-sums, skyscrapers, little killers) name cells
+one step outside the grid: row or column 0 or N+1 (``R0C3`` is above column 3); they are
+read by :meth:`Reader.outside`, which returns the clue's (row, column) from 0 to N+1.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import InputError
+
+CELL_NAME = re.compile(r"^\s*R(\d+)\s*C(\d+)\s*$", re.IGNORECASE)
+
+
+class Source:
+    """Where an object came from, to name the line of a key in errors."""
+
+    def __init__(self, name: str, text: str, line: int, link: bool):
+        self.name, self.text, self.line, self.link = name, text, line, link
+
+    def error(self, message: str, key: str | None = None) -> InputError:
+        line = self.line
+        if key is not None and not self.link:
+            at = self.text.find(f'"{key}"')
+            line += self.text.count("\n", 0, at) if at >= 0 else 0
+        return InputError(message, self.name, line)
+
+
+class Reader:
+    """The checked readers of one f-puzzles object of size N, errors naming ``key``."""
+
+    def __init__(self, where: Source, size: int, key: str = ""):
+        self.where, self.size, self.key = where, size, key
+
+    def at(self, key: str) -> Reader:
+        """The same reader, its errors naming key."""
+        return Reader(self.where, self.size, key)
+
+    def error(self, message: str) -> InputError:
+        """A one-line error about this key, naming the file and the key's line."""
+        return self.where.error(f"'{self.key}': {message}", self.key or None)
+
+    def _rc(self, name: Any) -> tuple[int, int]:
+        match = CELL_NAME.match(name) if isinstance(name, str) else None
+        if match is None:
+            raise self.error(f"{name!r} is not a cell name like R1C1")
+        return int(match.group(1)), int(match.group(2))
+
+    def cell(self, name: Any) -> int:
+        """The index (row-major from 0) of a cell inside the grid."""
+        r, c = self._rc(name)
+        n = self.size
+        if not (1 <= r <= n and 1 <= c <= n):
+            raise self.error(f"cell {name} is outside the {n}x{n} grid")
+        return (r - 1) * n + c - 1
+
+    def cells(self, names: Any, least: int = 1) -> tuple[int, ...]:
+        """A list of at least ``least`` cells inside the grid, in order, none twice."""
+        if not isinstance(names, list) or len(names) < least:
+            what = "a non-empty list" if least == 1 else f"a list of at least {least}"
+            raise self.error(f"expected {what} of cells")
+        out = tuple(self.cell(n) for n in names)
+        if len(set(out)) != len(out):
+            raise self.error("a cell is listed twice")
+        return out
+
+    def outside(self, name: Any) -> tuple[int, int]:
+        """(row, column), 0..N+1, of a clue one step outside the grid (not a corner unless
+        corners are allowed by the caller, not inside)."""
+        r, c = self._rc(name)
+        n = self.size
+        if not (0 <= r <= n + 1 and 0 <= c <= n + 1):
+            raise self.error(f"{name} is not next to the {n}x{n} grid")
+        if 1 <= r <= n and 1 <= c <= n:
+            raise self.error(f"{name} is inside the grid; an outside clue stands beside it")
+        return r, c
+
+    def number(self, value: Any, signed: bool = False) -> int | None:
+        """A whole number given as an int or a string of digits; None when empty."""
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.error(f"value {value!r} is not a whole number")
+        text = str(value).strip()
+        body = text[1:] if signed and text[:1] == "-" else text
+        if not body.isdigit() or len(body) > 6:
+            raise self.error(f"value {value!r} is not a whole number")
+        return int(text)
+
+    def required(self, value: Any) -> int:
+        """A whole number that must be there."""
+        out = self.number(value)
+        if out is None:
+            raise self.error("a value is missing")
+        return out
+
+    def items(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The list of objects under this reader's key (empty when absent)."""
+        items = data.get(self.key) or []
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise self.error("expected a list of objects")
+        return items
+
+    def lines(self, item: dict[str, Any], least: int = 2) -> list[tuple[int, ...]]:
+        """An item's ``lines`` (a list of cell lists), each of at least ``least`` cells."""
+        lines = item.get("lines")
+        if not isinstance(lines, list) or not lines:
+            raise self.error("expected 'lines', a non-empty list of cell lists")
+        return [self.cells(line, least) for line in lines]
