@@ -30,13 +30,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import GridError, InputError
+from .alphabet import DIGITS, LETTERS, MAX_SYMBOLS, default_alphabet, expand_alphabet
+from .errors import GridError
 from .files import read_text
 from .grid import MAX_ORDER, MIN_ORDER, Grid, geometry
 
-DIGITS = "123456789"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+if TYPE_CHECKING:
+    from .variants.model import Variant
+
 BLANKS = ".0"
 MAX_NUMBER_DIGITS = 4
 """Longest number token read as a value; longer ones are out of range without int()."""
@@ -66,47 +69,18 @@ class Puzzle:
     origin: str = "<input>"
     count: int | None = None
     solution: Grid | None = None
+    variant: Variant | None = None
+    """The puzzle's rules when it has more than the classic ones (f-puzzles input, or a
+    grid given global rules): its regions, cages, lines, ... A classic puzzle has None."""
+
+    @property
+    def is_variant(self) -> bool:
+        """True when the puzzle has rules beyond the classic ones."""
+        return self.variant is not None
 
     def __str__(self) -> str:
         """The one-line form (numbers separated by spaces past 36x36)."""
         return format_any_line(self.grid, self.n)
-
-
-MAX_SYMBOLS = 36
-"""Grids larger than 36x36 (49x49 to 225x225) have no one-symbol alphabet: numbers only."""
-
-
-def default_alphabet(size: int) -> str:
-    """Symbols for values 1..size: digits then letters (``0`` first only for 36x36)."""
-    if size > MAX_SYMBOLS:
-        raise GridError(
-            f"a {size}x{size} grid has no one-symbol-per-cell form: use the numbers format"
-        )
-    symbols = DIGITS + LETTERS if size <= 35 else "0" + DIGITS + LETTERS
-    return symbols[:size]
-
-
-def expand_alphabet(spec: str, size: int) -> str:
-    """Expand a spec such as ``1-9A-G`` into ``size`` symbols for values 1..size."""
-    if not spec.isascii() or not spec.isprintable() or " " in spec:
-        raise InputError(f"alphabet {spec!r} must be printable ASCII symbols", "--alphabet")
-    out: list[str] = []
-    i = 0
-    while i < len(spec):
-        if i + 2 < len(spec) and spec[i + 1] == "-":
-            lo, hi = spec[i].upper(), spec[i + 2].upper()
-            if ord(lo) > ord(hi):
-                raise InputError(f"alphabet range {spec[i : i + 3]!r} is reversed", "--alphabet")
-            out.extend(chr(c) for c in range(ord(lo), ord(hi) + 1))
-            i += 3
-        else:
-            out.append(spec[i].upper())
-            i += 1
-    if len(set(out)) != len(out) or "." in out:
-        raise InputError(f"alphabet {spec!r} repeats a symbol or uses '.'", "--alphabet")
-    if len(out) < size:
-        raise InputError(f"alphabet {spec!r} has {len(out)} symbols, {size} needed", "--alphabet")
-    return "".join(out[:size])
 
 
 def _order_from(count: int, power: int) -> int | None:

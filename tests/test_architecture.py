@@ -13,6 +13,7 @@ GROUND = {
     "files",
     "grid",
     "gridio",
+    "alphabet",
     "encoding",
     "dimacs",
     "accel",

@@ -25,11 +25,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import signals
+from ..alphabet import MAX_SYMBOLS
 from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
 from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
-from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers, read_puzzles, render
+from ..gridio import Puzzle, format_line, format_numbers, read_puzzles, render
 from ..methods import help_text
 from ..signals import Terminated
 

@@ -9,9 +9,10 @@ from typing import Annotated
 
 import typer
 
+from ..alphabet import expand_alphabet
 from ..difficulty.making import LevelOptions, LevelTask
 from ..difficulty.rating import LEVELS
-from ..gridio import expand_alphabet, format_line
+from ..gridio import format_line
 from ..methods import EMPTY
 from ..proofs import Certifier, Outcome
 from ..puzzles.checkers import independent_of, resolve_checker

@@ -8,10 +8,11 @@ from typing import Annotated
 
 import typer
 
+from ..alphabet import MAX_SYMBOLS
 from ..dimacs import compacted, map_back, read_cnf
 from ..encodings import encode
 from ..engines.propagation import Propagation, propagate_cnf
-from ..gridio import MAX_SYMBOLS, Puzzle, format_line, format_numbers
+from ..gridio import Puzzle, format_line, format_numbers
 from ..lab.crosscheck import Check, checks_json
 from ..lab.ladder_check import check_level
 from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from xml.sax.saxutils import escape
 
-from ..gridio import default_alphabet
+from ..alphabet import default_alphabet
 from .explain import Explanation
 
 CELL = 40

@@ -15,6 +15,7 @@ them by key. An instance is a frozen dataclass (puzzles are compared and hashed)
 - ``holds(grid, n)``: whether a full grid satisfies the constraint, checked directly.
 - ``draw(canvas)``: SVG elements, drawn as f-puzzles draws it.
 - ``item(name)``: the f-puzzles item written back (``name(cell)`` gives ``R1C1``).
+- ``sigh(name)``: the same constraint as sigh's solver reads it (the benchmark's peer).
 - ``cells_named()``: the cells a step of ``explain`` names when this constraint forced it.
 """
 
@@ -70,6 +71,11 @@ class Constraint:
         raise NotImplementedError
 
     def draw(self, canvas: Canvas) -> list[str]:
+        raise NotImplementedError
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        """The constraint in the string format of sigh's Interactive-Sudoku-Solver (the
+        variant peer of ``benchmarks/bench_variants.py``), e.g. ``.Renban~R1C1~R1C2``."""
         raise NotImplementedError
 
     def cells_named(self) -> tuple[int, ...]:

@@ -55,6 +55,9 @@ class Palindrome(Constraint):
     def draw(self, canvas: Canvas) -> list[str]:
         return [canvas.polyline(self.line, "#bbb", 12, 0.9)]
 
+    def sigh(self, name: Callable[[int], str]) -> str:
+        return ".Palindrome~" + "~".join(name(c) for c in self.line)
+
     def cells_named(self) -> tuple[int, ...]:
         return self.line
 
