@@ -167,3 +167,48 @@ def _running(
         [-lit, prev[t]] if t in prev else [-lit] for t, lit in zip(totals, target, strict=True)
     )
     return out
+
+
+def sum_literals(
+    b: Builder, cells: tuple[int, ...], weights: tuple[int, ...] = ()
+) -> dict[int, int]:
+    """One-hot literals of the sum of the cells' digits (each times its weight, 1 by
+    default): total -> a literal true exactly when the cells sum to that total, exactly one
+    of them true. Running sums over the cells (the ``running`` encoding); for one cell the
+    cell's own digit literals. What constraints whose total is itself unknown use
+    (region sum lines, zippers, sandwiches, arrows with a circle of several cells)."""
+    weights = weights or (1,) * len(cells)
+    terms = [[(b.x(c, d), w * d) for d in b.digits()] for c, w in zip(cells, weights, strict=True)]
+    clauses: list[Clause] = []
+    prev = {w: lit for lit, w in terms[0]}
+    for term in terms[1:]:
+        sums: dict[int, int] = {}
+        into: dict[int, list[tuple[int, int]]] = {}
+        for (a, pa), (lit, w) in product(prev.items(), term):
+            into.setdefault(a + w, []).append((pa, lit))
+        for t, ways in sorted(into.items()):
+            sums[t] = b.fresh()
+            clauses.extend([-pa, -lit, sums[t]] for pa, lit in ways)
+            clauses.append([-sums[t]] + sorted({pa for pa, _ in ways}))
+            clauses.append([-sums[t]] + sorted({lit for _, lit in ways}))
+        clauses.append(list(sums.values()))
+        clauses.extend([-u, -v] for u, v in combinations(sums.values(), 2))
+        prev = sums
+    b.add(clauses)
+    return prev
+
+
+def sum_is(b: Builder, cells: tuple[int, ...], totals: tuple[int, ...]) -> list[Clause]:
+    """Clauses saying the cells' digits sum to one of totals, in the builder's sum encoding
+    (``combos`` only when the cells must all differ is the caller's call: this one holds
+    for any cells, repeated digits allowed)."""
+    terms = [[(b.x(c, d), d) for d in b.digits()] for c in cells]
+    if b.sums == "card" and len(totals) == 1:
+        return _card(b, terms, totals[0])
+    if len(cells) == 1:
+        return [[b.x(cells[0], t) for t in totals if 1 <= t <= b.n] or _contradiction(b)[0]]
+    lits = sum_literals(b, cells)
+    reachable = [lits[t] for t in totals if t in lits]
+    if not reachable:
+        return _contradiction(b)
+    return [reachable]
