@@ -40,7 +40,8 @@ from .certify import (
     certify_puzzles,
     report_outcomes,
 )
-from .variants import RuleOption, count_variants, unique_variants, variant_input
+from .variant_batch import Batch, count_variants, honour, unique_variants
+from .variants import RuleOption, variant_input
 
 METHOD_HELP = (
     "auto (default): per order the fastest measured (eup for 9x9 and 16x16 when numba is "
@@ -52,7 +53,9 @@ METHOD_HELP = (
     "run only below the cap (PySAT checks the cap first); "
     "candidates (auto from 25x25 up): propagation, candidate-only CNF, blocking clauses "
     "on one CaDiCaL (docs/large.md); "
-    "all: every available method, which must agree."
+    "all: every available method, which must agree. Variant puzzles (docs/variants.md): "
+    "auto, pysat[:NAME], bin:NAME (blocking clauses, the binary run again per solution), "
+    "all (the session, every solver binary on PATH, CP-SAT)."
 )
 NAMED = 10
 """How many puzzles an error or a verdict names on stderr before a summary."""
@@ -120,9 +123,11 @@ def count_command(
     Prints the count, or >=K when the cap K was reached (0: no solution). With
     --method all, exit code 3 and a message naming the puzzles when two methods disagree.
     """
-    variants = variant_input(puzzles, rule)
+    variants = variant_input(puzzles, rule, alphabet, order)
     if variants is not None:
-        return count_variants(variants, cap, as_json)
+        honour({"cap", "method", "as_json"}, rule)
+        batch = Batch(jobs, scheduler, connect_timeout, quiet)
+        return count_variants(variants, cap, method, as_json, batch)
     source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json))
     if isinstance(source, Lines):
         return bulk_count(source, cap, jobs, scheduler)
@@ -190,9 +195,11 @@ def unique_command(
     verifies); the prover must agree with the verdicts (exit 3 if not), and a unique
     puzzle left without a certificate makes the exit code at least 1.
     """
-    variants = variant_input(puzzles, rule)
+    variants = variant_input(puzzles, rule, alphabet, order)
     if variants is not None:
-        return unique_variants(variants, as_json, certify)
+        honour({"method", "as_json", "certify"}, rule)
+        batch = Batch(jobs, scheduler, connect_timeout, quiet)
+        return unique_variants(variants, as_json, certify, method, batch)
     source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json, certify))
     if isinstance(source, Lines):
         raise typer.Exit(bulk_unique(source, jobs, scheduler))

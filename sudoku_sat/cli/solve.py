@@ -35,7 +35,8 @@ from ._common import (
     show_grid,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
-from .variants import RuleOption, solve_variants, variant_input
+from .variant_batch import Batch, honour, solve_variants
+from .variants import RuleOption, variant_input
 
 
 def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
@@ -99,10 +100,11 @@ def solve_command(
     engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
     some puzzle (the other puzzles are still solved and printed).
     """
-    variants = variant_input(puzzles, rule)
+    variants = variant_input(puzzles, rule, alphabet, order)
     if variants is not None:
-        line, fp = fmt is GridFormat.line, fmt is GridFormat.fpuzzles
-        return solve_variants(variants, line, as_json, fp)
+        honour({"method", "timeout", "fmt", "as_json", "alphabet"}, rule)
+        batch = Batch(jobs, scheduler, connect_timeout, quiet)
+        return solve_variants(variants, method, timeout, fmt, as_json, alphabet, batch)
     items = load(puzzles, alphabet, order)
     task = plan_method(method, timeout, encoding.value, amo.value)
     records: list[dict[str, object]] = []

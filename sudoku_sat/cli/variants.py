@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, TextIO
 
 import typer
 
@@ -19,6 +19,7 @@ from ..errors import InputError, UsageError
 from ..files import atomic_write, check_writable, read_text
 from ..variants.model import CLI_RULES, Variant, classic, rules_of, with_rules
 from ._common import emit_json
+from .variant_options import REASONS
 
 RULE_HELP = (
     "Add a global rule to plain grids (repeatable): "
@@ -43,9 +44,16 @@ PEEK = 65536
 """Bytes of a file read to tell f-puzzles input from a plain grid file."""
 
 
-def variant_input(path: str, rules: list[str] | None = None) -> list[Variant] | None:
+def variant_input(
+    path: str,
+    rules: list[str] | None = None,
+    alphabet: str | None = None,
+    order: int | None = None,
+) -> list[Variant] | None:
     """The puzzles of path as variants when it holds f-puzzles JSON or links, or when rules
-    are given; None for a plain grid file (stdin, once read, is put back for the caller)."""
+    are given (a plain grid file, read with alphabet and order); None for a plain grid
+    file without rules (stdin, once read, is put back for the caller). UsageError for
+    rules on f-puzzles input, which carries its own."""
     from ..variants.fpuzzles import is_variant_text, parse_variants
 
     for name in rules or []:
@@ -55,11 +63,14 @@ def variant_input(path: str, rules: list[str] | None = None) -> list[Variant] | 
         return None
     text, source = read_text(path)
     if is_variant_text(text):
+        if rules:
+            raise UsageError(f"--rule: {REASONS['rule']}")
         puzzles = parse_variants(text, source)
     elif rules:
         from ..gridio import parse_puzzles
 
-        puzzles = [classic(p.n * p.n, p.grid, p.origin) for p in parse_puzzles(text, source)]
+        plain = parse_puzzles(text, source, alphabet, order)
+        puzzles = [classic(p.n * p.n, p.grid, p.origin) for p in plain]
     else:
         sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
         return None
@@ -85,122 +96,6 @@ def title(k: int, total: int, puzzle: Variant, what: str) -> str:
     return (
         f"# {k}/{total} {puzzle.origin}: {n}x{n} {', '.join(rules_of(puzzle)) or 'classic'}: {what}"
     )
-
-
-def solve_variants(puzzles: list[Variant], line: bool, as_json: bool, fpuzzles: bool) -> None:
-    """``solve`` on variants: each puzzle's first solution."""
-    from ..variants.fpuzzles_write import dumps
-    from ..variants.solve import Session
-    from ..variants.text import format_line, render
-
-    records, unsolved = [], 0
-    session = Session()
-    for k, p in enumerate(puzzles, 1):
-        found = session.solutions(p, 1)
-        grid = found[0] if found else None
-        unsolved += grid is None
-        if as_json:
-            records.append(
-                {
-                    "index": k,
-                    "origin": p.origin,
-                    "status": "solved" if grid else "unsat",
-                    "solution": grid and format_line(grid),
-                }
-            )
-        elif grid is None:
-            typer.echo(
-                f"# UNSAT {p.origin}"
-                if line or fpuzzles
-                else title(k, len(puzzles), p, "UNSAT: no solution")
-            )
-        elif fpuzzles:
-            typer.echo(dumps(p.with_givens(grid)))
-        elif line:
-            typer.echo(format_line(grid))
-        else:
-            typer.echo(title(k, len(puzzles), p, "solved") + "\n" + render(p, grid))
-    if as_json:
-        emit_json(records)
-    if unsolved:
-        typer.echo(f"{unsolved} of {len(puzzles)} puzzle(s) not solved", err=True)
-        raise typer.Exit(1)
-
-
-def count_variants(puzzles: list[Variant], cap: int, as_json: bool) -> None:
-    """``count`` on variants: solutions up to cap."""
-    from ..variants.solve import Session
-
-    records = []
-    session = Session()
-    for k, p in enumerate(puzzles, 1):
-        c = len(session.solutions(p, cap))
-        if as_json:
-            records.append(
-                {"index": k, "origin": p.origin, "count": c, "capped": c >= cap, "cap": cap}
-            )
-        else:
-            typer.echo(f">={cap}" if c >= cap else str(c))
-    if as_json:
-        emit_json(records)
-
-
-def unique_variants(
-    puzzles: list[Variant], as_json: bool, certify: str | Path | None = None
-) -> None:
-    """``unique`` on variants: unique, several or none; exit codes as for classic puzzles.
-    With certify (a folder), every unique puzzle also gets a checked DRUP certificate."""
-    from ..proofs.store import prepare
-    from ..variants.certify import certify_variant
-    from ..variants.solve import Session
-    from ..variants.text import format_line
-
-    folder = None if certify is None else prepare(certify)
-    uncertified = 0
-
-    records: list[dict[str, Any]] = []
-    verdicts = []
-    session = Session()
-    for k, p in enumerate(puzzles, 1):
-        v = session.unique(p)
-        verdicts.append(v.verdict)
-        record: dict[str, Any] = {
-            "index": k,
-            "origin": p.origin,
-            "verdict": v.verdict,
-            "rules": rules_of(p),
-        }
-        if v.verdict == "unique":
-            record["solution"] = format_line(v.solutions[0])
-        if p.solution is not None:
-            record["matches_solution"] = v.verdict == "unique" and v.solutions[0] == p.solution
-        if folder is not None and v.verdict == "unique":
-            cert = certify_variant(p, v.solutions[0], folder, k)
-            record["certificate"] = cert.files.as_dict() if cert.files else cert.refusal
-            if cert.refusal is not None:
-                uncertified += 1
-                typer.echo(f"puzzle {k} ({p.origin}): no certificate: {cert.refusal}", err=True)
-        records.append(record)
-        if not as_json:
-            note = ""
-            if p.solution is not None:
-                note = (
-                    " (the file's solution)"
-                    if record["matches_solution"]
-                    else " (not the file's solution)"
-                )
-            typer.echo(v.verdict + note)
-    if as_json:
-        emit_json(records)
-    for k, (p, word) in enumerate(zip(puzzles, verdicts, strict=True), 1):
-        if word != "unique":
-            problem = "no solution" if word == "none" else "several solutions"
-            typer.echo(f"puzzle {k} ({p.origin}) has {problem}", err=True)
-    if folder is not None:
-        certified = verdicts.count("unique") - uncertified
-        typer.echo(f"{certified} of {len(puzzles)} puzzle(s) certified in {folder}", err=True)
-    code = 4 if "none" in verdicts else 1 if "several" in verdicts else 0
-    raise typer.Exit(max(code, 1) if uncertified else code)
 
 
 def encode_variants(

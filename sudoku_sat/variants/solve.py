@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..deadline import TimedOut, effective_timeout
 from ..grid import Grid
-from ..sat.pysat import check_pysat_name
+from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
 from .builder import DEFAULT_SUMS, VariantFormula
 from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
 from .model import Variant
@@ -34,6 +35,11 @@ twice as fast (jigsaw 2.4 against 5.5 ms, killer 9.8 against 15.7 ms)."""
 def solver_for(puzzle: Variant) -> str:
     """The PySAT solver a session uses by default for the puzzle's skeleton."""
     return SEARCH_SOLVER if "nonconsecutive" in puzzle.rules else DEFAULT_SOLVER
+
+
+def interruptible(name: str) -> bool:
+    """True when the PySAT solver can be stopped by a timeout."""
+    return SUPPORTED.get(check_pysat_name(name), False)
 
 
 def decode_model(model: list[int] | Iterator[int], size: int) -> Grid:
@@ -92,10 +98,12 @@ class Session:
     REFRESH = 400
     KEEP = 4
 
-    def __init__(self, solver: str | None = None, sums: str = DEFAULT_SUMS):
+    def __init__(
+        self, solver: str | None = None, sums: str = DEFAULT_SUMS, timeout: float | None = None
+    ):
         if solver is not None:
-            check_pysat_name(solver)
-        self.solver, self.sums = solver, sums
+            check_pysat_name(solver, timeout)
+        self.solver, self.sums, self.timeout = solver, sums, timeout
         self._open: dict[tuple[object, ...], list[Any]] = {}
 
     def __enter__(self) -> Session:
@@ -106,8 +114,8 @@ class Session:
 
     def close(self) -> None:
         """Delete every solver."""
-        for s, _, _ in self._open.values():
-            s.delete()
+        for entry in self._open.values():
+            entry[0].delete()
         self._open.clear()
 
     def _entry(self, puzzle: Variant) -> list[Any]:
@@ -122,12 +130,15 @@ class Session:
             if len(self._open) >= self.KEEP:
                 self.close()
             clauses, top = encode_skeleton(puzzle)
-            s = Solver(name=self.solver or solver_for(puzzle), bootstrap_with=clauses)
-            entry = self._open[key] = [s, top, 0]
+            name = self.solver or solver_for(puzzle)
+            if effective_timeout(self.timeout) is not None and not interruptible(name):
+                name = DEFAULT_SOLVER  # CaDiCaL cannot be interrupted
+            s = Solver(name=name, bootstrap_with=clauses)
+            entry = self._open[key] = [s, top, 0, interruptible(name)]
         return entry
 
     def solutions(self, puzzle: Variant, cap: int) -> list[Grid]:
-        """Up to cap solutions of the puzzle."""
+        """Up to cap solutions of the puzzle; TimedOut when a call passes the timeout."""
         entry = self._entry(puzzle)
         s, size = entry[0], puzzle.size
         act = entry[1] + 1
@@ -136,12 +147,20 @@ class Session:
             s.add_clause([*clause, -act])
         assume = [act, *selected] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
         found: list[Grid] = []
-        while len(found) < cap and s.solve(assumptions=assume):
-            found.append(decode_model(s.get_model(), size))
-            s.add_clause([*blocking(found[-1], size), -act])
-        s.add_clause([-act])
-        entry[2] += 1
+        try:
+            while len(found) < cap and self._solve(s, assume, entry[3]):
+                found.append(decode_model(s.get_model(), size))
+                s.add_clause([*blocking(found[-1], size), -act])
+        finally:
+            s.add_clause([-act])
+            entry[2] += 1
         return found
+
+    def _solve(self, s: Any, assume: list[int], can_stop: bool) -> bool:
+        answer = solve_within(s, assume, self.timeout, can_stop)
+        if answer is None:
+            raise TimedOut(self.timeout)
+        return answer
 
     def unique(self, puzzle: Variant) -> Verdict:
         """unique, several or none, stopping at the second solution."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from ..grid import Grid
 from .model import Variant, box_shape
 
@@ -9,19 +11,36 @@ SYMBOLS = ".123456789ABCDEFG"
 """Symbol of each value 0..16: '.' blank, then 1-9 and A-G for 10-16 (the 16x16 alphabet)."""
 
 
-def format_line(grid: Grid) -> str:
+def symbols(size: int, alphabet: str | None = None) -> str:
+    """'.' then the symbol of each value 1..size: :data:`SYMBOLS`, or the --alphabet's."""
+    if alphabet is None:
+        return SYMBOLS
+    from ..alphabet import expand_alphabet
+
+    return "." + expand_alphabet(alphabet, size)
+
+
+def format_line(grid: Grid, alphabet: str | None = None) -> str:
     """One line of N*N symbols, '.' for a blank."""
-    return "".join(SYMBOLS[v] for v in grid)
+    shown = symbols(math.isqrt(len(grid)), alphabet)
+    return "".join(shown[v] for v in grid)
 
 
-def render(puzzle: Variant, grid: Grid | None = None) -> str:
+def format_numbers(grid: Grid) -> str:
+    """N lines of N space-separated numbers, 0 for a blank."""
+    n = math.isqrt(len(grid))
+    return "\n".join(" ".join(str(v) for v in grid[r * n : r * n + n]) for r in range(n))
+
+
+def render(puzzle: Variant, grid: Grid | None = None, alphabet: str | None = None) -> str:
     """The grid (the givens by default) drawn with box separators (none for a jigsaw)."""
     grid = puzzle.givens if grid is None else grid
     n = puzzle.size
+    shown = symbols(n, alphabet)
     h, w = (n, n) if puzzle.jigsaw else box_shape(n)
     rows = []
     for r in range(n):
-        cells = [SYMBOLS[grid[r * n + c]] for c in range(n)]
+        cells = [shown[grid[r * n + c]] for c in range(n)]
         groups = [" ".join(cells[k : k + w]) for k in range(0, n, w)]
         rows.append(" | ".join(groups))
         if (r + 1) % h == 0 and r + 1 < n:

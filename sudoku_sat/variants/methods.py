@@ -1,0 +1,198 @@
+"""Who answers a variant puzzle: the ``--method`` words of ``solve``, ``count`` and
+``unique`` (:mod:`sudoku_sat.methods`) on the variant CNF.
+
+- ``auto``: the session's PySAT solver (Glucose 4; CaDiCaL 1.5.3 for non-consecutive,
+  Glucose 4 again under a timeout, since CaDiCaL cannot be interrupted);
+- ``pysat`` / ``pysat:NAME``: that PySAT solver (``m22`` alone), in a :class:`Session`;
+- ``bin:NAME``: the variant CNF (givens as units) written to a temp DIMACS file, the
+  binary run on it in its own process group with the timeout, its model checked against
+  every clause and decoded; counting adds the blocking clause of each grid found and runs
+  the binary again, up to the cap;
+- ``all`` (count, unique): every method available, which must agree: the session, each
+  solver binary on PATH (:data:`BINARIES`) and CP-SAT (when OR-tools is installed).
+
+The in-house engines (``eup``, ``up``, ``fl``, ``gac``, ``anneal``, ``ganak``,
+``candidates``) read classic grids only: naming one on a variant is a UsageError.
+Batches run :class:`VariantTask` on any executor of :mod:`sudoku_sat.batch`: an answer
+depends on the puzzle alone, so every executor prints the same, in input order.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..batch.cache import cached
+from ..deadline import TimedOut
+from ..dimacs import parse_answer, write_cnf_file
+from ..errors import DimacsError, SolverError, UsageError
+from ..grid import Grid
+from ..methods import Method, parse_method
+from ..sat.external import binary_command, find_binary, run_in_group
+from ..sat.pysat import check_pysat_name
+from .encode import encode_variant
+from .model import Variant
+from .solve import Session, blocking, decode_model
+
+VARIANT_METHODS = ("auto", "pysat", "bin", "all")
+"""The method names a variant puzzle takes (``all`` only where solutions are counted)."""
+BINARIES = ("minisat", "cadical", "picosat", "cryptominisat5", "kissat")
+"""The solver binaries ``all`` runs when they are on PATH."""
+
+
+def variant_method(text: str, accepted: Sequence[str], timeout: float | None = None) -> Method:
+    """The method text names for a variant puzzle, checked now: UsageError (exit 2) for a
+    name the command or variants do not take, SolverError (exit 3) for an unknown PySAT
+    solver or a binary not on PATH."""
+    method = parse_method(text, (*accepted, *(m for m in ("bin",) if m not in accepted)))
+    takes = [m for m in VARIANT_METHODS if m in accepted or m == "bin"]
+    if method.name not in takes:
+        shown = ", ".join(
+            "pysat[:NAME]" if m == "pysat" else "bin:NAME" if m == "bin" else m for m in takes
+        )
+        raise UsageError(
+            f"--method {text!r}: {method.name} reads classic grids only; "
+            f"variant puzzles take {shown} (docs/variants.md)"
+        )
+    if method.name == "pysat":
+        check_pysat_name(method.detail or "m22", timeout)
+    if method.name == "bin":
+        find_binary(method.detail)
+    return method
+
+
+def available(cpsat: bool = True) -> list[str]:
+    """What ``all`` runs: the session, each binary on PATH, CP-SAT when installed."""
+    out = ["pysat"] + [f"bin:{b}" for b in BINARIES if shutil.which(b)]
+    if cpsat:
+        try:
+            import ortools  # noqa: F401
+        except ImportError:
+            return out
+        out.append("cpsat")
+    return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One puzzle's answer: ``status`` (solved, unsat, unknown, crashed), the solutions
+    found (at most ``keep``), the count of each method, who answered, in how long."""
+
+    status: str
+    solutions: tuple[Grid, ...] = ()
+    counts: dict[str, int] = field(default_factory=dict)
+    solver: str = ""
+    seconds: float = 0.0
+    detail: str = ""
+
+    @property
+    def count(self) -> int | None:
+        """The count every method gave, or None when they disagree."""
+        values = set(self.counts.values())
+        return values.pop() if len(values) == 1 else None
+
+
+def _session(solver: str | None, timeout: float | None) -> Session:
+    return cached(("variant-session", solver, timeout), lambda: Session(solver, timeout=timeout))
+
+
+def _by(method: str, puzzle: Variant, cap: int, timeout: float | None) -> list[Grid]:
+    """Up to cap solutions by one method (TimedOut past timeout; SolverError on a crash)."""
+    name, _, detail = method.partition(":")
+    if name == "bin":
+        return binary_solutions(puzzle, detail, cap, timeout)
+    if name == "cpsat":
+        from . import cpsat
+
+        return cpsat.solutions(puzzle, cap)
+    solver = None if name == "auto" else detail or "m22"
+    return _session(solver, timeout).solutions(puzzle, cap)
+
+
+@dataclass(frozen=True)
+class VariantTask:
+    """Solutions of each puzzle of a chunk up to cap, by method (``all``: every available
+    one, counted); ``keep`` solutions are sent back (1 for solve, 2 for unique)."""
+
+    method: str = "auto"
+    cap: int = 1
+    keep: int = 1
+    timeout: float | None = None
+
+    def __call__(self, chunk: list[Variant]) -> list[Answer]:
+        return [self.answer(p) for p in chunk]
+
+    def answer(self, puzzle: Variant) -> Answer:
+        methods = available() if self.method == "all" else [self.method]
+        counts: dict[str, int] = {}
+        kept: tuple[Grid, ...] = ()
+        start = time.perf_counter()
+        for method in methods:
+            try:
+                found = _by(method, puzzle, self.cap, self.timeout)
+            except TimedOut:
+                seconds = time.perf_counter() - start
+                return Answer(
+                    "unknown", (), counts, method, seconds, f"timeout after {self.timeout} s"
+                )
+            except SolverError as exc:
+                seconds = time.perf_counter() - start
+                return Answer("crashed", (), counts, method, seconds, str(exc))
+            counts[method] = len(found)
+            kept = kept or tuple(found[: self.keep])
+        status = "solved" if any(counts.values()) else "unsat"
+        return Answer(status, kept, counts, "+".join(methods), time.perf_counter() - start)
+
+
+def binary_solutions(
+    puzzle: Variant, binary: str, cap: int, timeout: float | None = None
+) -> list[Grid]:
+    """Up to cap solutions by a solver binary: the variant CNF in a temp DIMACS file, the
+    binary run on it (TimedOut past timeout), each model checked against every clause,
+    then blocked and the binary run again. SolverError when it crashes or answers wrong."""
+    path = find_binary(binary)
+    formula = encode_variant(puzzle)
+    clauses = list(formula.clauses)
+    found: list[Grid] = []
+    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+        cnf, out = Path(tmp) / "variant.cnf", Path(tmp) / "result.txt"
+        while len(found) < cap:
+            write_cnf_file(cnf, formula.nvars, clauses)
+            out.unlink(missing_ok=True)
+            try:
+                proc = run_in_group(binary_command(path, cnf, out), timeout, Path(tmp))
+            except subprocess.TimeoutExpired:
+                raise TimedOut(timeout) from None
+            text = out.read_text(errors="replace") if out.exists() else proc.stdout
+            model = _model(binary, proc, text, clauses)
+            if model is None:
+                break
+            found.append(decode_model(model, puzzle.size))
+            clauses.append(blocking(found[-1], puzzle.size))
+    return found
+
+
+def _model(
+    binary: str, proc: subprocess.CompletedProcess[str], text: str, clauses: list[list[int]]
+) -> list[int] | None:
+    """The binary's model (None: UNSAT), checked to satisfy every clause."""
+    if proc.returncode not in (0, 10, 20):
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
+    try:
+        answer = parse_answer(text, binary)
+    except DimacsError as exc:
+        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
+    if answer.status == "UNSAT":
+        return None
+    if answer.status != "SAT":
+        raise SolverError(f"{binary} said {answer.status}")
+    true = set(answer.literals)
+    if any(not true.intersection(clause) for clause in clauses):
+        raise SolverError(f"{binary} answered SAT with a model that breaks a clause")
+    return [lit for lit in answer.literals if lit > 0]
