@@ -144,11 +144,16 @@ def certify_command(
     solution, several solutions). Exit 0 when every puzzle is certified, 1 otherwise.
     Check a certificate with check-proof, or with drat-trim / dratify on the CNF and proof.
     """
-    from .variants import unique_variants, variant_input
+    from .variant_batch import unique_variants
+    from .variant_options import refuse_unhonoured
+    from .variants import variant_input
 
     variants = variant_input(puzzles)
     if variants is not None:
-        return unique_variants(variants, as_json, directory)
+        why = "variant certificates are Glucose 4.2's DRUP proofs (docs/variants.md)"
+        refuse_unhonoured({"directory", "as_json"}, {"method": why})
+        unique_variants(variants, as_json, directory)
+        return
     from ..proofs import Certifier
     from ..proofs.store import certificate_folder as store_folder
 

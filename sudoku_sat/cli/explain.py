@@ -227,8 +227,20 @@ def explain_command(
     and the failed-literal rule of the statement (III.B) at depth 1, 2, ... Cells are
     named r1c1 ... r9c9 and rows, columns and blocks 1 ... 9; "r4c6=9" is the statement's
     x(3,5,9). Exit code 1 when a
-    puzzle is left unsolved (stuck, or a contradiction).
+    puzzle is left unsolved (stuck, or a contradiction). A variant puzzle (f-puzzles
+    input) is explained on its own CNF: each step names the constraints that forced it,
+    the cage, line, dot or outside clue with its cells (docs/variants.md).
     """
+    from .variants import variant_input
+
+    variants = variant_input(puzzles)
+    if variants is not None:
+        from .variant_batch import honour
+        from .variant_difficulty import NO_GRID, explain_variants
+
+        svg_why = "the drawn solve is for classic grids; show --svg draws a variant"
+        honour({"as_json", "depth"}, None, {"alphabet": NO_GRID, "svg": svg_why})
+        return explain_variants(variants, as_json, depth)
     check_writable(svg)
     items = load(puzzles, alphabet, order)
     if svg is not None and len(items) != 1:

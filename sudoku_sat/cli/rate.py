@@ -67,8 +67,18 @@ def rate_command(
     failed-literal rule at depth 1, 2, 3), search (none of them). The score orders
     puzzles within a level: the cells the rung below leaves open (for singles, the
     empty cells). Puzzles with no solution or several are reported, not rated
-    (exit code 1). Prints one line per puzzle, then a '#' summary line.
+    (exit code 1). Prints one line per puzzle, then a '#' summary line. Variant puzzles
+    (f-puzzles input) climb the same ladder on their own CNF (docs/variants.md).
     """
+    from .variants import variant_input
+
+    variants = variant_input(puzzles)
+    if variants is not None:
+        from .variant_batch import Batch, honour
+        from .variant_difficulty import NO_GRID, rate_variants
+
+        honour({"as_json"}, None, {"alphabet": NO_GRID})
+        return rate_variants(variants, as_json, Batch(jobs, scheduler, connect_timeout, quiet))
     items = load(puzzles, alphabet, order)
     ratings: list[Rating] = []
     with open_batch(jobs, scheduler, connect_timeout) as executor:

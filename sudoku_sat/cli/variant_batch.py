@@ -4,9 +4,10 @@ order as one process prints it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 
@@ -21,6 +22,7 @@ from .variant_options import refuse_unhonoured
 BATCH = {"jobs", "scheduler", "connect_timeout"}
 """The executor options: honoured by every batch command on variants."""
 NAMED = 10
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -32,18 +34,20 @@ class Batch:
     connect_timeout: float = 10.0
     quiet: bool = False
 
-    def answers(self, task: VariantTask, puzzles: list[Variant], label: str) -> list[Answer]:
+    def run(
+        self, task: Callable[[list[Variant]], list[R]], puzzles: list[Variant], label: str
+    ) -> list[R]:
         """task on every puzzle, in input order."""
         with open_batch(self.jobs, self.scheduler, self.connect_timeout) as executor:
             quiet = self.quiet or len(puzzles) < 20
             return list(batch_results(executor, task, puzzles, label, quiet))
 
 
-def honour(names: set[str], rule: list[str] | None) -> None:
-    """Refuse any option given that the variant path does not honour; --rule, --order
-    and --alphabet read plain grids when --rule is given."""
+def honour(names: set[str], rule: list[str] | None, reasons: dict[str, str] | None = None) -> None:
+    """Refuse any option given that the variant path does not honour (the executor's
+    are); --rule, --order and --alphabet read plain grids when --rule is given."""
     plain = {"rule", "order", "alphabet"} if rule else set()
-    refuse_unhonoured(names | BATCH | plain)
+    refuse_unhonoured(names | BATCH | plain, reasons)
 
 
 def shown_grid(p: Variant, grid: Grid, fmt: GridFormat, alphabet: str | None) -> str:
@@ -76,9 +80,7 @@ def solve_variants(
     variant_method(method, SOLVE, timeout)
     task = VariantTask(method, 1, 1, timeout)
     records, unsolved, crashed = [], 0, []
-    for k, (p, a) in enumerate(
-        zip(puzzles, batch.answers(task, puzzles, "solving"), strict=True), 1
-    ):
+    for k, (p, a) in enumerate(zip(puzzles, batch.run(task, puzzles, "solving"), strict=True), 1):
         grid = a.solutions[0] if a.solutions else None
         unsolved += grid is None
         if a.status == "crashed":
@@ -127,7 +129,7 @@ def counted(puzzles: list[Variant], method: str, cap: int, keep: int, batch: Bat
     """Every puzzle counted up to cap by the method (all: every method available); a
     method that failed is a SolverError naming the puzzle."""
     variant_method(method, COUNT)
-    answers = batch.answers(VariantTask(method, cap, keep), puzzles, "counting")
+    answers = batch.run(VariantTask(method, cap, keep), puzzles, "counting")
     for k, (p, a) in enumerate(zip(puzzles, answers, strict=True), 1):
         if a.status in ("crashed", "unknown"):
             raise SolverError(f"puzzle {k} ({p.origin}): {a.solver}: {a.detail}")

@@ -70,6 +70,9 @@ class Step:
     conflict: tuple[int, ...] = ()
     inner: tuple[tuple[int, tuple[int, ...]], ...] = ()
     propagated: int = 0
+    constraints: tuple[str, ...] = ()
+    """Variant puzzles: the constraints that forced the step, clues first, each with its
+    cells in r1c1 (``killer cage (sum 9) r1c1 r2c1 r3c1``, ``row 2``)."""
 
     @property
     def placed(self) -> bool:
@@ -85,8 +88,10 @@ class Step:
 class Explanation:
     """The steps of a solve, the grid reached, and the rule behind each filled cell.
 
-    ``status``: ``solved``, ``stuck`` (no rule up to the deepest depth applies), ``no
-    solution`` or ``several solutions`` (counted by PySAT first; then no step is made).
+    Literals number x(cell, value) as ``cell * N + value`` for the side N (n*n, or
+    ``size`` for a variant). ``status``: ``solved``, ``stuck`` (no rule up to the
+    deepest depth applies), ``no solution`` or ``several solutions`` (counted by PySAT
+    first; then no step is made).
     ``filled_by`` holds, per cell, ``clue``, the level of the strongest rule its
     placement used directly (the placing step and the eliminations among its premises),
     or ``""`` when left open.
@@ -98,6 +103,9 @@ class Explanation:
     grid: Grid
     steps: tuple[Step, ...]
     filled_by: tuple[str, ...] = field(default=())
+    size: int = 0
+    """A variant's grid side N (its box side ``n`` is 0 when N is not a square); 0 for a
+    classic puzzle, whose side is n*n."""
 
 
 class Board:
