@@ -55,7 +55,10 @@ from .certify import (
     report_outcomes,
     with_certificates,
 )
-from .variants import VariantRuleOpt, generate_variants
+from .variant_batch import Batch
+from .variant_make import generate_variants, minimize_variants
+from .variant_options import given
+from .variants import VariantRuleOpt, variant_input
 
 
 class Fill(str, Enum):
@@ -238,7 +241,8 @@ def generate_command(
     certify: CertifyOption = None,
     rule: VariantRuleOpt = None,
     size: Annotated[
-        int | None, typer.Option(min=4, max=16, help="Variant grid side N (default 9).")
+        int | None,
+        typer.Option(min=4, max=16, help="Variant grid side N (default n*n from --order: 9)."),
     ] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
@@ -252,8 +256,18 @@ def generate_command(
     puzzles from a seed either way); --jobs 1 keeps to one core.
     """
     if rule or size:
-        kinds = list(rule or [])
-        return generate_variants(kinds, size or 9, count, seed, as_json, quiet)
+        if size is not None and given("order") and order * order != size:
+            raise fail(
+                f"--size {size} and --order {order} ({order * order}x{order * order}) disagree"
+            )
+        side = size or order * order
+        level = None if difficulty is None else difficulty.value
+        seed = new_seed() if seed is None else seed
+        shown = (stats, as_json, quiet, alphabet)
+        batch = Batch(jobs, scheduler, connect_timeout, quiet)
+        return generate_variants(
+            list(rule or []), side, count, seed, level, method, fmt, shown, certify, batch
+        )
     if order > LARGE_EMPTY_MAX_ORDER:
         side = order * order
         raise fail(
@@ -328,6 +342,12 @@ def minimize_command(
     A puzzle with no solution or several cannot be emptied: it is reported and the exit
     code is 1. Every puzzle of a file has the order of its first.
     """
+    variants = variant_input(puzzles)
+    if variants is not None:
+        seed = new_seed() if seed is None else seed
+        batch = Batch(jobs, scheduler, connect_timeout, quiet)
+        shown = (stats, as_json, quiet, alphabet)
+        return minimize_variants(variants, seed, method, fmt, shown, batch)
     checker, engine = method_options(method)
     items = load(puzzles, alphabet, order)
     if items[0].n > MINIMIZE_MAX_ORDER:

@@ -23,6 +23,7 @@ BATCH = {"jobs", "scheduler", "connect_timeout"}
 """The executor options: honoured by every batch command on variants."""
 NAMED = 10
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -34,13 +35,11 @@ class Batch:
     connect_timeout: float = 10.0
     quiet: bool = False
 
-    def run(
-        self, task: Callable[[list[Variant]], list[R]], puzzles: list[Variant], label: str
-    ) -> list[R]:
+    def run(self, task: Callable[[list[T]], list[R]], items: list[T], label: str) -> list[R]:
         """task on every puzzle, in input order."""
         with open_batch(self.jobs, self.scheduler, self.connect_timeout) as executor:
-            quiet = self.quiet or len(puzzles) < 20
-            return list(batch_results(executor, task, puzzles, label, quiet))
+            quiet = self.quiet or len(items) < 20
+            return list(batch_results(executor, task, items, label, quiet))
 
 
 def honour(names: set[str], rule: list[str] | None, reasons: dict[str, str] | None = None) -> None:

@@ -18,7 +18,6 @@ import typer
 from ..errors import InputError, UsageError
 from ..files import atomic_write, check_writable, read_text
 from ..variants.model import CLI_RULES, Variant, classic, rules_of, with_rules
-from ._common import emit_json
 from .variant_options import REASONS
 
 RULE_HELP = (
@@ -152,53 +151,6 @@ def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path 
         else:
             clues = sum(1 for v in p.givens if v)
             typer.echo(title(k, len(puzzles), p, f"{clues} givens") + "\n" + render(p))
-
-
-def generate_variants(
-    kinds: list[str], size: int, count: int, seed: int | None, as_json: bool, quiet: bool
-) -> None:
-    """``generate --rule``: unique minimal variant puzzles, each checked by CP-SAT."""
-    import random
-    import time
-
-    from ..puzzles.maker import new_seed
-    from ..variants.fpuzzles_write import dumps, to_fpuzzles
-    from ..variants.make import check_kinds, check_minimal, make
-
-    check_kinds(kinds, size)
-    seed = new_seed() if seed is None else seed
-    rng = random.Random(seed)
-    failures, records = 0, []
-    for k in range(1, count + 1):
-        start = time.perf_counter()
-        puzzle, _ = make(kinds, size, rng)
-        made = time.perf_counter() - start
-        problem = check_minimal(puzzle)
-        checked = time.perf_counter() - start - made
-        failures += problem is not None
-        if as_json:
-            records.append(
-                {
-                    "index": k,
-                    "seed": seed,
-                    "puzzle": to_fpuzzles(puzzle),
-                    "check": problem or "unique, minimal",
-                    "seconds": round(made, 4),
-                    "check_seconds": round(checked, 4),
-                }
-            )
-        else:
-            typer.echo(dumps(puzzle))
-        if not quiet and not as_json:
-            givens = sum(1 for v in puzzle.givens if v)
-            verdict = f"FAILED: {problem}" if problem else "unique and minimal by CP-SAT"
-            when = f"made in {made:.3f} s; {verdict} in {checked:.3f} s"
-            typer.echo(f"# {k}/{count}: {givens} givens, {when}", err=True)
-    if as_json:
-        emit_json(records)
-    if failures:
-        typer.echo(f"{failures} of {count} puzzle(s) failed the check", err=True)
-        raise typer.Exit(1)
 
 
 def decode_variant(answer: str, puzzles: list[Variant], line: bool) -> None:

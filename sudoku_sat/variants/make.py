@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..errors import UsageError
+from ..errors import SolverError, UsageError
 from ..grid import Grid
 from .encode import encode_variant
 from .model import (
@@ -42,10 +42,10 @@ GLOBAL = {
 }
 
 
-def random_solution(puzzle: Variant, rng: random.Random) -> Grid | None:
+def random_solution(puzzle: Variant, rng: random.Random, solver: str | None = None) -> Grid | None:
     """A random grid obeying the puzzle's rules (givens kept), or None if there is none."""
     size = puzzle.size
-    with open_solver(encode_variant(puzzle), solver_for(puzzle)) as s:
+    with open_solver(encode_variant(puzzle), solver or solver_for(puzzle)) as s:
         chosen: list[int] = []
         cells = list(range(size * size))
         rng.shuffle(cells)
@@ -253,15 +253,24 @@ def with_clues(puzzle: Variant, kind: str, solution: Grid, rng: random.Random) -
     return puzzle
 
 
-def minimize(puzzle: Variant, solution: Grid, rng: random.Random, sums: bool = False) -> Variant:
-    """Remove givens (every cell given at first) and, when sums, cage totals, while the
-    puzzle stays unique: one pass in random order, on one incremental solver."""
+def minimize(
+    puzzle: Variant,
+    solution: Grid,
+    rng: random.Random,
+    sums: bool = False,
+    clues: Grid | None = None,
+    solver: str | None = None,
+) -> Variant:
+    """Remove givens (every cell given at first, or the clues' cells) and, when sums, cage
+    totals, while the puzzle stays unique: one pass in random order, on one incremental
+    solver."""
     size = puzzle.size
     full = replace(puzzle, givens=tuple(solution))
     formula = encode_variant(full, givens=False, guard_sums=sums)
-    with open_solver(formula, solver_for(puzzle)) as s:
+    cells = [c for c in range(size * size) if clues is None or clues[c]]
+    with open_solver(formula, solver or solver_for(puzzle)) as s:
         s.add_clause(blocking(solution, size))
-        kept = {("given", c): c * size + solution[c] for c in range(size * size)}
+        kept = {("given", c): c * size + solution[c] for c in cells}
         for k, lit in formula.selectors.items():
             kept[("sum", k)] = lit
         order = [key for key in kept if key[0] == "given"]
@@ -281,14 +290,18 @@ def minimize(puzzle: Variant, solution: Grid, rng: random.Random, sums: bool = F
 
 
 def make(
-    kind: str | list[str], size: int, rng: random.Random, minimal: bool = True
+    kind: str | list[str],
+    size: int,
+    rng: random.Random,
+    minimal: bool = True,
+    solver: str | None = None,
 ) -> tuple[Variant, Grid]:
     """A puzzle of the rule set(s) and its solution: unique and minimal (no given, and no
     cage sum, can go) when minimal, else the clues with every cell given."""
     kinds = [kind] if isinstance(kind, str) else list(kind)
     for _ in range(50):
         start = base(kinds, size, rng)
-        solution = random_solution(start, rng)
+        solution = random_solution(start, rng, solver)
         if solution is None:
             continue
         puzzle = start
@@ -296,13 +309,31 @@ def make(
             puzzle = with_clues(puzzle, k, solution, rng)
         if not minimal:
             return replace(puzzle, givens=tuple(solution), solution=tuple(solution)), solution
-        return minimize(puzzle, solution, rng, sums="killer" in kinds), solution
+        made = minimize(puzzle, solution, rng, "killer" in kinds, solver=solver)
+        return made, solution
     raise UsageError(f"found no {size}x{size} grid for {'+'.join(kinds)} in 50 tries")
 
 
-def check_minimal(puzzle: Variant) -> str | None:
+def minimize_puzzle(v: Variant, seed: int, solver: str | None = None) -> Variant:
+    """A minimal puzzle made of v's givens (a subset) with the same single solution, its
+    cage sums kept, checked unique and minimal by CP-SAT (:func:`check_minimal`);
+    SolverError when v has no solution or several, or when the check fails."""
+    from .solve import Session
+
+    with Session(solver) as session:
+        found = session.solutions(v, 2)
+    if len(found) != 1:
+        raise SolverError(f"{v.origin}: {'no solution' if not found else 'several solutions'}")
+    made = minimize(v, found[0], random.Random(seed), clues=v.givens, solver=solver)
+    problem = check_minimal(made, sums=False)
+    if problem is not None:
+        raise SolverError(f"{v.origin}: the minimized puzzle failed its check: {problem}")
+    return made
+
+
+def check_minimal(puzzle: Variant, sums: bool = True) -> str | None:
     """With CP-SAT (not the emptier's SAT solver): None when the puzzle has exactly one
-    solution and no given or cage sum can be removed, else what is wrong."""
+    solution and no given (nor, when sums, cage sum) can be removed, else what is wrong."""
     from . import cpsat
 
     if cpsat.count(puzzle, 2) != 1:
@@ -313,7 +344,7 @@ def check_minimal(puzzle: Variant) -> str | None:
             fewer[c] = 0
             if cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 1:
                 return f"given {v} at cell {c} can be removed"
-    for k, cage in enumerate(puzzle.cages):
+    for k, cage in enumerate(puzzle.cages if sums else ()):
         if cage.total is not None:
             cages = list(puzzle.cages)
             cages[k] = Cage(cage.cells, None)
