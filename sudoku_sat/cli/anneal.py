@@ -208,6 +208,9 @@ def anneal_command(
     chosen = parse_method(method, ANNEAL)
     variant, backend = chosen.name, chosen.backend
     params = variant_params(variant, options)
+    from .variants import classic_only
+
+    classic_only(puzzles, "anneal")
     items = load(puzzles, alphabet, order)
     check_writable(trace)
     check_writable(plot)

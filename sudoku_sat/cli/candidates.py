@@ -37,7 +37,12 @@ def candidates_command(
     from ..variants.solve import candidates
     from ..variants.text import render_pencil
 
-    items = variant_input(puzzles, rule)
+    items = variant_input(puzzles, rule, alphabet, order)
+    if items is not None:
+        from .variant_batch import honour
+
+        why = "variant pencil marks print digits 1-9 and A-G"
+        honour({"counts", "cap", "as_json"}, rule, {"alphabet": why})
     if items is None:
         items = [classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)]
     records, unsolvable = [], 0

@@ -43,6 +43,7 @@ from ._common import (
 from ._encoding_options import AmoName, AmoOption, encoding_list
 from ._tables import puzzle_table, summary_table
 from .encodings import METHODS_HELP, report
+from .variants import classic_only
 
 COMPARE_HELP = (
     "The CDCL solvers set beside the in-house up and fl, comma-separated: pysat:NAME "
@@ -119,6 +120,7 @@ def compare_command(
         source = dataset if dataset is not None else puzzles
         if source is None:
             raise SudokuSatError("give a PUZZLES file, or --dataset FILE")
+        classic_only(source, "compare")
         everything = load(source, alphabet, order)
         items = pick(everything, limit, seed) if dataset is not None else everything
         report(items, plan, source, quiet, as_json)
@@ -131,6 +133,7 @@ def compare_command(
     if dataset is None:
         if puzzles is None:
             raise SudokuSatError("give a PUZZLES file, or --dataset FILE")
+        classic_only(puzzles, "compare")
         items = load(puzzles, alphabet, order)
         with open_batch(jobs, scheduler, connect_timeout) as executor:
             results = compared(executor, items, names, check, quiet or len(items) < 20)
@@ -142,6 +145,7 @@ def compare_command(
     if out is not None and Path(out).resolve() == Path(dataset).resolve():
         raise SudokuSatError(f"{out}: the JSON output would overwrite the --dataset file")
     check_writable(out)
+    classic_only(dataset, "compare")
     everything = load(dataset, alphabet, order)
     items = pick(everything, limit, seed)
     with open_batch(jobs, scheduler, connect_timeout) as executor:

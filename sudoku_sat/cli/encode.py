@@ -25,6 +25,8 @@ from ._common import (
     show_grid,
 )
 from ._encoding_options import ENCODING_HELP, AmoName, AmoOption, EncodingName
+from .variant_batch import honour
+from .variant_options import refuse_unhonoured
 from .variants import RuleOption, decode_variant, encode_variants, variant_input
 
 
@@ -71,9 +73,11 @@ def encode_command(
     numbering is recorded in the file's comments (decode it with --cnf). Writes to stdout
     unless -o or --out-dir is given; files are written atomically.
     """
-    variants = variant_input(puzzles, rule)
+    variants = variant_input(puzzles, rule, alphabet, order)
     if variants is not None:
-        return encode_variants(variants, output, index, puzzles)
+        why = "variant DIMACS files number digits 1..N (no symbols)"
+        honour({"output", "out_dir", "index", "rules_only"}, rule, {"alphabet": why})
+        return encode_variants(variants, output, index, puzzles, out_dir, rules_only)
     items = load(puzzles, alphabet, order)
     chosen = choose_encoding(items[0].n, encoding and encoding.value, rules_only)
     options = EncodeOptions(chosen, amo.value, rules_only, no_f2)
@@ -159,7 +163,9 @@ def decode_command(
         raise InputError("the answer and --puzzle cannot both be stdin", "--puzzle")
     variants = None if puzzle_file is None else variant_input(puzzle_file)
     if variants is not None:
-        return decode_variant(answer, variants, fmt is GridFormat.line)
+        why = "a variant --puzzle gives the numbering and the rules the answer must keep"
+        refuse_unhonoured({"answer", "puzzle_file", "fmt", "alphabet"}, {"cnf": why})
+        return decode_variant(answer, variants, fmt.value, alphabet)
     puzzle = None if puzzle_file is None else one_puzzle(puzzle_file, alphabet, order)
     decoded = decode_answer(answer, cnf, puzzle, order)
     if decoded.grid is None:

@@ -69,6 +69,9 @@ def encodings_command(
     source = dataset if dataset is not None else puzzles
     if source is None or (dataset is not None and puzzles is not None):
         raise SudokuSatError("give either a PUZZLES file or --dataset FILE")
+    from .variants import classic_only
+
+    classic_only(source, "encodings")
     everything = load(source, alphabet, order)
     items = pick(everything, limit, seed) if dataset is not None else everything
     report(items, plan, source, quiet, as_json)

@@ -152,6 +152,9 @@ def ladder_command(
     check_writable(None if json_out == "-" else json_out)
     names = parse_encodings(encodings)
     ks, backend = parse_levels(methods)
+    from .variants import classic_only
+
+    classic_only(dataset, "ladder")
     everything = load(dataset, alphabet, order)
     if not everything:
         raise SudokuSatError(f"{dataset}: no puzzle")

@@ -87,6 +87,9 @@ def propagate_command(
     chosen = parse_method(method, LEVELS)
     level, backend = chosen.name, chosen.backend
     if encoding is not None:
+        from .variants import classic_only
+
+        classic_only(cnf, "propagate")
         puzzles = load(cnf, alphabet, order)
         settings = (level, encoding.value, amo.value, backend)
         over_puzzles(puzzles, settings, as_json, check, alphabet)

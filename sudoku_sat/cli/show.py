@@ -11,6 +11,7 @@ from ..grid import clue_count
 from ..variants.model import classic
 from . import app
 from ._common import AlphabetOption, GridFormat, OrderOption, PuzzlesArg, guarded, load, show_grid
+from .variant_batch import honour
 from .variants import RuleOption, show_variants, variant_input
 
 
@@ -29,14 +30,15 @@ def show_command(
     ] = None,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
-    variants = variant_input(puzzles, rule)
+    variants = variant_input(puzzles, rule, alphabet, order)
+    if variants is not None:
+        honour({"fmt", "alphabet", "svg"}, rule)
     if variants is not None or svg is not None:
         if variants is None:
             variants = [
                 classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)
             ]
-        fp, line = fmt is GridFormat.fpuzzles, fmt is GridFormat.line
-        return show_variants(variants, fp, line, svg)
+        return show_variants(variants, fmt.value, svg, alphabet)
     for puzzle in load(puzzles, alphabet, order):
         if fmt is GridFormat.grid:
             typer.echo(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, TextIO
 
@@ -78,6 +79,26 @@ def variant_input(
     return [with_rules(p, rules) for p in puzzles] if rules else puzzles
 
 
+CLASSIC_ONLY = {
+    "anneal": "its moves swap digits within boxes and its cost counts row and column "
+    "clashes only, blind to a variant's rules",
+    "compare": "its in-house UP and FL engines run on the classic formula; rate gives a "
+    "variant its rung, count --method all cross-checks its solvers",
+    "ladder": "it climbs the classic encodings' rule formulas; rate gives a variant puzzle "
+    "its rung on its own CNF",
+    "encodings": "it compares the classic CNF encodings; a variant puzzle has one encoding",
+    "propagate": "--encoding encodes classic grids; write a variant's CNF with encode and "
+    "propagate that file",
+}
+"""Why the commands that take classic grids only refuse a variant file (docs/variants.md)."""
+
+
+def classic_only(path: str, command: str) -> None:
+    """UsageError (one line, exit 2) when path holds variant puzzles: command's limit."""
+    if variant_input(path) is not None:
+        raise UsageError(f"{command} takes classic grids only: {CLASSIC_ONLY[command]}")
+
+
 def _peek_variant(path: str) -> bool:
     from ..variants.fpuzzles import is_variant_text
 
@@ -98,31 +119,34 @@ def title(k: int, total: int, puzzle: Variant, what: str) -> str:
 
 
 def encode_variants(
-    puzzles: list[Variant], output: Path | None, index: int | None, source: str
+    puzzles: list[Variant],
+    output: Path | None,
+    index: int | None,
+    source: str,
+    out_dir: Path | None = None,
+    rules_only: bool = False,
 ) -> None:
-    """``encode`` on a variant: DIMACS over the classic numbering, rules named in the header."""
-    from ..dimacs import write_cnf
-    from ..variants.encode import encode_variant
-    from ..variants.text import format_line
-    from ..version import version
-
+    """``encode`` on a variant: DIMACS over the classic numbering, rules named in the
+    header; with rules_only, the rules and clues without the givens; with out_dir, one
+    NAME-INDEX.cnf per puzzle."""
     if index is not None:
         if index > len(puzzles):
             raise InputError(f"--index {index}: the file holds {len(puzzles)} puzzles", source)
         puzzles = [puzzles[index - 1]]
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        stem = "stdin" if source == "-" else Path(source).stem
+        width = len(str(len(puzzles)))
+        for k, puzzle in enumerate(puzzles, 1):
+            path = out_dir / f"{stem}-{k:0{width}d}.cnf"
+            atomic_write(path, _cnf_writer(puzzle, rules_only))
+        return
     if len(puzzles) > 1:
-        raise InputError(f"{len(puzzles)} puzzles: a DIMACS file holds one; use --index K", source)
-    puzzle = puzzles[0]
-    formula = encode_variant(puzzle)
-    lines = [
-        f"sudoku-sat {version()}",
-        *formula.comments(),
-        f"puzzle {format_line(puzzle.givens)} ({puzzle.origin})",
-    ]
-
-    def writer(fp: TextIO) -> None:
-        write_cnf(fp, formula.nvars, formula.clauses, lines)
-
+        raise InputError(
+            f"{len(puzzles)} puzzles: a DIMACS file holds one; use --out-dir DIR or --index K",
+            source,
+        )
+    writer = _cnf_writer(puzzles[0], rules_only)
     check_writable(output)
     if output is None:
         writer(typer.get_text_stream("stdout"))
@@ -130,10 +154,32 @@ def encode_variants(
         atomic_write(output, writer)
 
 
-def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path | None) -> None:
-    """``show`` on variants: drawn, one line, f-puzzles JSON, or an SVG drawing."""
+def _cnf_writer(puzzle: Variant, rules_only: bool) -> Callable[[TextIO], None]:
+    from ..dimacs import write_cnf
+    from ..variants.encode import encode_variant
+    from ..variants.text import format_line
+    from ..version import version
+
+    formula = encode_variant(puzzle, givens=not rules_only)
+    lines = [
+        f"sudoku-sat {version()}",
+        *formula.comments(),
+        f"puzzle {format_line(puzzle.givens)} ({puzzle.origin})"
+        + (": givens left out (--rules-only)" if rules_only else ""),
+    ]
+
+    def writer(fp: TextIO) -> None:
+        write_cnf(fp, formula.nvars, formula.clauses, lines)
+
+    return writer
+
+
+def show_variants(
+    puzzles: list[Variant], fmt: str, svg: Path | None, alphabet: str | None = None
+) -> None:
+    """``show`` on variants: drawn, one line, numbers, f-puzzles JSON, or an SVG drawing."""
     from ..variants.fpuzzles_write import dumps
-    from ..variants.text import format_line, render
+    from ..variants.text import format_line, format_numbers, render
 
     if svg is not None:
         from ..variants.svg import draw
@@ -144,21 +190,27 @@ def show_variants(puzzles: list[Variant], fpuzzles: bool, line: bool, svg: Path 
         atomic_write(svg, lambda fp: fp.write(draw(puzzles[0])))
         return
     for k, p in enumerate(puzzles, 1):
-        if fpuzzles:
+        if fmt == "fpuzzles":
             typer.echo(dumps(p))
-        elif line:
-            typer.echo(format_line(p.givens))
+        elif fmt == "line":
+            typer.echo(format_line(p.givens, alphabet))
+        elif fmt == "numbers":
+            typer.echo(format_numbers(p.givens))
         else:
             clues = sum(1 for v in p.givens if v)
-            typer.echo(title(k, len(puzzles), p, f"{clues} givens") + "\n" + render(p))
+            drawn = render(p, None, alphabet)
+            typer.echo(title(k, len(puzzles), p, f"{clues} givens") + "\n" + drawn)
 
 
-def decode_variant(answer: str, puzzles: list[Variant], line: bool) -> None:
+def decode_variant(
+    answer: str, puzzles: list[Variant], fmt: str, alphabet: str | None = None
+) -> None:
     """``decode --puzzle VARIANT``: the solver's answer as a grid, which must solve it."""
     from ..dimacs import parse_answer
     from ..errors import DimacsError
+    from ..variants.fpuzzles_write import dumps
     from ..variants.solve import Session, decode_model
-    from ..variants.text import format_line, render
+    from ..variants.text import format_line, format_numbers, render
 
     if len(puzzles) != 1:
         raise InputError(f"holds {len(puzzles)} puzzles; --puzzle needs one", puzzles[0].origin)
@@ -177,4 +229,11 @@ def decode_variant(answer: str, puzzles: list[Variant], line: bool) -> None:
         raise DimacsError(f"not a solution of {puzzle.origin}: a given is changed", source)
     if not Session().solutions(puzzle.with_givens(grid), 1):
         raise DimacsError(f"not a solution of {puzzle.origin}: a rule is broken", source)
-    typer.echo(format_line(grid) if line else render(puzzle, grid))
+    if fmt == "line":
+        typer.echo(format_line(grid, alphabet))
+    elif fmt == "numbers":
+        typer.echo(format_numbers(grid))
+    elif fmt == "fpuzzles":
+        typer.echo(dumps(puzzle.with_givens(grid)))
+    else:
+        typer.echo(render(puzzle, grid, alphabet))
