@@ -3,24 +3,26 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import typer
 
 from ..difficulty.explain import FAILED, Explanation, Step
+from ..difficulty.rating import LEVELS
 from ..difficulty.variants import RateVariants, cell_name, explain_variant
 from ..variants.model import Variant, rules_of
 from ..variants.text import format_line
 from ._common import emit_json, exit_if_any
 from .variant_batch import Batch
 
+UNRATED = {"unsat": "not rated: no solution", "multiple": "not rated: several solutions"}
 NO_GRID = "variant results name digits as numbers (r1c1=9); no grid is printed"
 
 
 def rate_variants(puzzles: list[Variant], as_json: bool, batch: Batch) -> None:
     """``rate`` on variants: one line per puzzle (its origin and level), then a summary."""
     from ..difficulty.variants import SCORE_UNITS
-    from .rate import summary, verdict
 
     ratings = batch.run(RateVariants(), puzzles, "rating")
     if as_json:
@@ -32,11 +34,13 @@ def rate_variants(puzzles: list[Variant], as_json: bool, batch: Batch) -> None:
         )
     else:
         for p, r in zip(puzzles, ratings, strict=True):
-            said = verdict(r)
+            said = UNRATED.get(r.status, "")
             if r.level is not None:
                 said = f"{r.level} ({r.score} {SCORE_UNITS[r.level]})"
             typer.echo(f"{p.origin}  {said}")
-        typer.echo(summary(ratings))
+        counts = Counter(r.level or r.status for r in ratings)
+        keys = [*LEVELS, "unsat", "multiple"]
+        typer.echo("# " + ", ".join(f"{key} {counts[key]}" for key in keys if counts[key]))
     unrated = sum(1 for r in ratings if r.status != "rated")
     exit_if_any(unrated, len(ratings), "not rated (no solution or several)")
 
