@@ -253,7 +253,9 @@ def generate_command(
     certificate of uniqueness in DIR (see check-proof); one that cannot be certified
     counts as a failure. From 25x25 up, without --jobs or --scheduler, each puzzle's
     first SAT questions are shared among every core this process may use (the same
-    puzzles from a seed either way); --jobs 1 keeps to one core.
+    puzzles from a seed either way); --jobs 1 keeps to one core. With --rule NAME,
+    variant puzzles of -n (box side) or --size N, printed as f-puzzles JSON, each checked
+    by CP-SAT (docs/variants.md).
     """
     if rule or size:
         if size is not None and given("order") and order * order != size:
@@ -340,7 +342,9 @@ def minimize_command(
     """Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).
 
     A puzzle with no solution or several cannot be emptied: it is reported and the exit
-    code is 1. Every puzzle of a file has the order of its first.
+    code is 1. Every puzzle of a file has the order of its first. Variant puzzles
+    (f-puzzles input) lose givens while they stay unique, each checked by CP-SAT
+    (docs/variants.md).
     """
     variants = variant_input(puzzles)
     if variants is not None:
