@@ -7,17 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
 from ..errors import SolverError
 from ..grid import Grid
 from ..methods import COUNT, SOLVE
-from ..variants.methods import Answer, VariantTask, variant_method
 from ..variants.model import Variant, rules_of
 from ._common import GridFormat, batch_results, emit_json, open_batch
 from .variant_options import refuse_unhonoured
+
+if TYPE_CHECKING:
+    from ..variants.methods import Answer
 
 BATCH = {"jobs", "scheduler", "connect_timeout"}
 """The executor options: honoured by every batch command on variants."""
@@ -73,6 +75,7 @@ def solve_variants(
     batch: Batch,
 ) -> None:
     """``solve`` on variants: each puzzle's first solution by the method."""
+    from ..variants.methods import VariantTask, variant_method
     from ..variants.text import format_line
     from .variants import title
 
@@ -127,6 +130,8 @@ def solve_variants(
 def counted(puzzles: list[Variant], method: str, cap: int, keep: int, batch: Batch) -> list[Answer]:
     """Every puzzle counted up to cap by the method (all: every method available); a
     method that failed is a SolverError naming the puzzle."""
+    from ..variants.methods import VariantTask, variant_method
+
     variant_method(method, COUNT)
     answers = batch.run(VariantTask(method, cap, keep), puzzles, "counting")
     for k, (p, a) in enumerate(zip(puzzles, answers, strict=True), 1):

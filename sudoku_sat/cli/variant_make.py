@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..difficulty.variant_making import MakeVariants, MinimizeVariants, VariantMade
 from ..errors import UsageError
 from ..methods import EMPTY, parse_method
 from ..variants.model import Variant
 from ._common import GridFormat, emit_json, exit_if_any
 from .variant_batch import Batch, honour
+
+if TYPE_CHECKING:
+    from ..difficulty.variant_making import VariantMade
 
 MADE = {"seed", "fmt", "stats", "as_json", "alphabet", "method"}
 """The options generate --rule and minimize honour on variants (besides the executor's)."""
@@ -129,6 +131,7 @@ def generate_variants(
     batch: Batch,
 ) -> None:
     """``generate --rule``: unique minimal variant puzzles, each checked by CP-SAT."""
+    from ..difficulty.variant_making import MakeVariants
     from ..proofs.store import prepare
     from ..variants.make import check_kinds
 
@@ -151,6 +154,8 @@ def minimize_variants(
     batch: Batch,
 ) -> None:
     """``minimize`` on variants: each puzzle's givens emptied while it stays unique."""
+    from ..difficulty.variant_making import MinimizeVariants
+
     honour(MADE, None)
     check_format(fmt, options[3])
     task = MinimizeVariants(seed, solver_of(method))
