@@ -21,7 +21,7 @@ from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import make, minimize_puzzle
-from sudoku_sat.variants.model import Variant
+from sudoku_sat.variants.model import RULE_NAMES, Variant
 from sudoku_sat.variants.origins import tagged_formula
 
 KINDS = {"killer": ("killer", 4, 1), "thermometer": ("thermometer", 6, 2), "arrow": ("arrow", 6, 3)}
@@ -71,9 +71,10 @@ def test_explain_variant_names_its_constraints_and_replays(kind: str) -> None:
                 assert not s.solve(assumptions=[*step.premises, -conclusion]), step
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", [k for k in RULE_NAMES if k != "windoku"])
 def test_tagged_formula_is_the_encoders(kind: str) -> None:
-    p = replace(puzzle(kind), givens=(0,) * puzzle(kind).ncells)
+    made = make(kind, 6, random.Random(1))[0]
+    p = replace(made, givens=(0,) * made.ncells)
     tagged, plain = tagged_formula(p), encode_variant(p)
     assert len(tagged.clauses) == len(plain.clauses) == len(tagged.origin_of)
     n3 = p.size**3

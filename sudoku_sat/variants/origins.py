@@ -25,6 +25,18 @@ from .model import Variant
 
 STRUCTURE = ("cell", "row", "column", "box", "region")
 """The kinds of origin every Sudoku has; the others are the puzzle's own rules."""
+LABELS = {
+    "diagonal+": "diagonal (bottom-left to top-right)",
+    "diagonal-": "diagonal (top-left to bottom-right)",
+    "antiknight": "anti-knight",
+    "antiking": "anti-king",
+    "nonconsecutive": "non-consecutive",
+    "disjointgroups": "disjoint groups",
+    "difference": "no white dot elsewhere",
+    "ratio": "no black dot elsewhere",
+    "xv": "no X or V elsewhere",
+}
+"""How a global rule or a negative constraint is named in an explanation."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +92,7 @@ def pieces(puzzle: Variant) -> Iterator[tuple[Origin, Variant]]:
         piece = replace(base, rules=frozenset({rule}))
         groups = all_different_groups(piece, cages=False)
         cells = tuple(sorted({c for g in groups for c in g}))
-        yield Origin(rule, cells if len(cells) < puzzle.ncells else ()), piece
+        yield Origin(LABELS.get(rule, rule), cells if len(cells) < puzzle.ncells else ()), piece
     for region in puzzle.extra_regions:
         yield Origin("extra region", region), replace(base, extra_regions=(region,))
     for cage in puzzle.cages:
@@ -148,7 +160,7 @@ def tagged_formula(puzzle: Variant, givens: bool = True) -> TaggedFormula:
         marked = replace(stripped(puzzle), dots=puzzle.dots)
         before = {tuple(c) for c in _encode(marked, top)[0]}
         made, _ = _encode(replace(marked, negative=frozenset({kind})), top)
-        add(Origin(f"negative {kind}"), [c for c in made if tuple(c) not in before])
+        add(Origin(LABELS.get(kind, kind)), [c for c in made if tuple(c) not in before])
     if givens:
         for cell, d in enumerate(puzzle.givens):
             if d:
