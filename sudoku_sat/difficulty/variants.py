@@ -101,6 +101,7 @@ class _Solve:
         self.placed_by: dict[int, int] = {}  # cell -> step index
         self.failed_at: dict[int, int] = {}  # variable -> step that refuted it
         self.reported = 0  # trail position up to which placements are steps
+        self.filled: dict[int, str] = {}  # cell -> the strongest rule its placement used
 
     def grid(self) -> list[int]:
         n, out = self.n, [0] * self.v.ncells
@@ -143,6 +144,10 @@ class _Solve:
             step = Step(PROPAGATION, (lit,), premises, constraints=self.names(used))
             self.placed_by[cell] = len(self.steps)
             self.steps.append(step)
+            failed = [
+                self.steps[self.failed_at[abs(x)]] for x in premises if abs(x) in self.failed_at
+            ]
+            self.filled[cell] = max(failed, key=lambda f: f.depth).level if failed else step.level
 
     def _premises(self, used: set[int], lit: int) -> tuple[int, ...]:
         seen = {abs(x) for k in used for x in self.f.clauses[k]} - {abs(lit)}
@@ -237,16 +242,15 @@ def explain_variant(v: Variant, max_depth: int = MAX_DEPTH) -> Explanation:
             break
         state.report_placements()
     grid = tuple(state.grid())
-    return _explanation(v, "stuck" if 0 in grid else "solved", grid, state.steps, state.placed_by)
+    return _explanation(v, "stuck" if 0 in grid else "solved", grid, state.steps, state.filled)
 
 
 def _explanation(
-    v: Variant, status: str, grid: Grid, steps: list[Step], placed_by: dict[int, int]
+    v: Variant, status: str, grid: Grid, steps: list[Step], filled_by: dict[int, str]
 ) -> Explanation:
-    filled = tuple(
-        "clue" if v.givens[c] else steps[placed_by[c]].level if c in placed_by else ""
-        for c in range(v.ncells)
-    )
+    """``filled_by``: per cell ``clue``, the strongest rule its placement used (the
+    placing step and the failed literals among its premises), or ``""``."""
+    filled = tuple("clue" if v.givens[c] else filled_by.get(c, "") for c in range(v.ncells))
     root = int(v.size**0.5)
     n = root if root * root == v.size else 0
     return Explanation(n, v.givens, status, grid, tuple(steps), filled, size=v.size)
