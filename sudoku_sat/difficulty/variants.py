@@ -21,6 +21,7 @@ cells. The steps replay: each one's conclusions follow from its premises and the
 
 from __future__ import annotations
 
+from ..engines.propagation.types import Engines
 from ..grid import Grid
 from ..variants.model import Variant
 from ..variants.origins import Origin, TaggedFormula, tagged_formula
@@ -102,6 +103,7 @@ class _Solve:
         self.failed_at: dict[int, int] = {}  # variable -> step that refuted it
         self.reported = 0  # trail position up to which placements are steps
         self.filled: dict[int, str] = {}  # cell -> the strongest rule its placement used
+        self.engine: Engines | None = None  # the compiled propagator that finds probes
 
     def grid(self) -> list[int]:
         n, out = self.n, [0] * self.v.ncells
@@ -196,9 +198,23 @@ class _Solve:
                     return reached
         return None
 
+    def first_failing(self, depth: int) -> list[int]:
+        """The literal the compiled engine refutes first at depth from what is known (its
+        fixpoint's first literal past unit propagation), or none: found fast, then
+        probed again here, where the reasons are kept."""
+        from ..engines.propagation import build_propagator
+        from ..engines.propagation.deep import deep_failed_literals
+
+        if self.engine is None:
+            self.engine = build_propagator(self.f.nvars, self.f.clauses)
+        grid_vars = range(1, self.n**3 + 1)
+        result = deep_failed_literals(self.engine, depth, list(self.prop.trail), grid_vars)
+        return [-result.literals[result.up_count]] if len(result.literals) > result.up_count else []
+
     def failed_step(self, max_depth: int) -> Step | None:
         for depth in range(1, max_depth + 1):
-            for lit in self.probes():
+            first = self.first_failing(depth)
+            for lit in first + (self.probes() if first else []):
                 conflict, inner = self.failed(lit, depth)
                 if conflict is None:
                     continue
