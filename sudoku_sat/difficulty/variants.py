@@ -140,6 +140,10 @@ class _Solve:
             cell = (lit - 1) // n
             if not 0 < lit <= n**3 or cell in self.placed_by or self.v.givens[cell]:
                 continue
+            if lit in self.failed_at:  # placed by the failed-literal step that refuted ¬lit
+                self.placed_by[cell] = self.failed_at[lit]
+                self.filled[cell] = self.steps[self.failed_at[lit]].level
+                continue
             k = self.prop.reason[lit]
             used = self.prop.cone([lit], self.known) | ({k} if k != DECIDED else set())
             premises = self._premises(used, lit)
