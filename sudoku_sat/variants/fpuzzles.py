@@ -14,7 +14,8 @@ naming the file, the line and the key, never a constraint silently ignored. Per 
 ``givenPencilMarks`` (the digits the cell may hold) are read, everything else passed over.
 
 Kropki and XV negatives (``negative``: "ratio", "difference", "xv"): a pair of
-orthogonal neighbours with no mark of the named kind does not satisfy that relation. A
+orthogonal neighbours with no mark of the named kind does not satisfy that relation,
+for any of the values the puzzle's marks of that kind carry (``model.negated_values``). A
 pair carrying a white or black dot is exempt from both kropki negatives (a 1-2 pair may
 carry either dot), as rangsk's solver reads f-puzzles' "all dots given".
 """
@@ -261,7 +262,10 @@ def _dots(data: dict[str, Any], size: int, where: _Source) -> tuple[Dot, ...]:
     for key, kind, default in (("difference", "difference", 1), ("ratio", "ratio", 2)):
         for item in _items(data, key, where):
             a, b = _pair(item, size, where, key)
-            out.append(Dot(kind, (a, b), _number(item.get("value"), where, key) or default))
+            value = _number(item.get("value"), where, key)
+            if value == 0:
+                raise where.error(f"'{key}': a dot's value is at least 1", key)
+            out.append(Dot(kind, (a, b), value or default))
     for item in _items(data, "xv", where):
         a, b = _pair(item, size, where, "xv")
         letter = str(item.get("value", "")).upper()

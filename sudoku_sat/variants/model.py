@@ -15,7 +15,8 @@ Glossary (size N, cells ``c = r*N + col`` row-major from 0, digits 1..N, 0 for a
   ratio (kropki black, default 2) dots, XV pairs (sum 10 or 5), odd and even cells, and
   given pencil marks (the digits a cell may hold).
 - ``negative``: the relations ("difference", "ratio", "xv") whose marks are all given, so
-  that a pair of orthogonal neighbours with no mark of that kind does not satisfy it.
+  that a pair of orthogonal neighbours with no mark of that kind does not satisfy it
+  (with the values of the puzzle's marks of that kind: :func:`negated_values`).
 
 The 13 rule names of :data:`RULE_NAMES` are what ``rules_of`` reports and what the
 benchmark and the CLI's ``--rule`` speak of.
@@ -58,6 +59,8 @@ RULE_NAMES = (
 )
 """The 13 rule sets, as the CLI names them."""
 NEGATABLE = ("difference", "ratio", "xv")
+NEGATED_BY_DEFAULT = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
+"""The values a negative excludes when the puzzle has no mark of its kind (XV: always)."""
 
 Pair = tuple[int, int]
 
@@ -120,6 +123,19 @@ class Variant:
     def with_givens(self, givens: Grid) -> Variant:
         """The same rules with other givens."""
         return replace(self, givens=tuple(givens))
+
+
+def negated_values(puzzle: Variant, kind: str) -> tuple[int, ...]:
+    """The values that a negative of kind ("difference", "ratio", "xv") excludes between
+    neighbours without a mark: every value the puzzle's white (difference) or black
+    (ratio) dots carry, or 1 / 2 when there is none; X and V's 10 and 5. So a negative
+    black-dot puzzle whose dots say 3 forbids a ratio of 3 elsewhere, not 2: the reading of
+    the f-puzzles solver add-on (rangsk's SudokuSolver, ``SolverFactory.cs``: one
+    ``neg`` ratio per value of the puzzle's ratio dots, ``neg2`` when it has none)."""
+    if kind == "xv":
+        return NEGATED_BY_DEFAULT[kind]
+    values = sorted({d.value for d in puzzle.dots if d.kind == kind})
+    return tuple(values) or NEGATED_BY_DEFAULT[kind]
 
 
 def box_shape(size: int) -> tuple[int, int]:
