@@ -165,11 +165,19 @@ def draw(p: Variant) -> str:
     if shift:
         body.append("</g>")
     for constraint in p.constraints:
-        body += constraint.draw(canvas)
+        if not constraint.on_top:
+            body += constraint.draw(canvas)
     if shift:
         body.append(f'<g transform="translate({shift},{shift})">')
     cells = tuple((c,) for c in range(n * n))
     body += _borders(n, cells, "#999", 0.5) + _borders(n, p.regions, "black", 2.5)
+    if shift:
+        body.append("</g>")
+    for constraint in p.constraints:
+        if constraint.on_top:
+            body += constraint.draw(canvas)
+    if shift:
+        body.append(f'<g transform="translate({shift},{shift})">')
     for c, v in enumerate(p.givens):
         if v:
             x, y = _centre(n, c)

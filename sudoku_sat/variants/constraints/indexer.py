@@ -84,7 +84,9 @@ class ColumnIndexer(Constraint):
         out = []
         for cell in self.cells:
             x, y = canvas.corner(cell)
-            out.append(tag("rect", x=x, y=y, width=CELL, height=CELL, fill=self.fill))
+            out.append(
+                tag("rect", x=x, y=y, width=CELL, height=CELL, fill=self.fill, fill_opacity=0.6)
+            )
         return out
 
     def sigh(self, name: Callable[[int], str]) -> str:

@@ -38,6 +38,7 @@ class Quadruple(Constraint):
     values: tuple[int, ...]
     key = "quadruple"
     rule = "quadruple"
+    on_top = True
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
