@@ -103,8 +103,8 @@ class Minimum(Constraint):
 
     def sigh(self, name: Callable[[int], str]) -> str:
         """sigh's ``GreaterThan~A~B`` says A > B."""
-        big, small = (name(self.cell), None) if self.sign < 0 else (None, name(self.cell))
-        return "".join(f".GreaterThan~{big or name(e)}~{small or name(e)}" for e in self.others)
+        pairs = ((self.cell, e) if self.sign < 0 else (e, self.cell) for e in self.others)
+        return "".join(f".GreaterThan~{name(a)}~{name(b)}" for a, b in pairs)
 
     def cells_named(self) -> tuple[int, ...]:
         return (self.cell, *self.others)
