@@ -129,7 +129,13 @@ def box_shape(size: int) -> tuple[int, int]:
         return root, root
     if size in BOX_SHAPES:
         return BOX_SHAPES[size]
-    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: f-puzzles draws no boxes; rows stand in
+    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: no boxes (the file gives the regions)
+
+
+def has_default_boxes(size: int) -> bool:
+    """True when f-puzzles draws boxes of its own at size N (squares, 6, 8, 10, 12, 15);
+    at 5, 7, 11, 13 and 14 a puzzle's file must give every cell its region."""
+    return box_shape(size)[0] > 1
 
 
 def default_regions(size: int) -> tuple[tuple[int, ...], ...]:
