@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
@@ -123,3 +124,26 @@ def link(puzzle: Variant) -> str:
 
     data: str = lzstring.LZString().compressToBase64(dumps(puzzle))
     return "https://www.f-puzzles.com/?load=" + data
+
+
+@dataclass(frozen=True)
+class FPuzzles:
+    """A puzzle in f-puzzles' form: ``data`` (the object), ``json`` (one line of JSON, what
+    ``--format fpuzzles`` prints) and ``link`` (an f-puzzles link, which needs lzstring)."""
+
+    data: dict[str, Any]
+
+    @property
+    def json(self) -> str:
+        return json.dumps(self.data, separators=(",", ":"))
+
+    @property
+    def link(self) -> str:
+        try:
+            import lzstring
+        except ImportError:
+            from ..errors import missing_extra
+
+            raise missing_extra("writing f-puzzles links", "variants") from None
+        packed: str = lzstring.LZString().compressToBase64(self.json)
+        return "https://www.f-puzzles.com/?load=" + packed

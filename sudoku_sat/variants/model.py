@@ -121,6 +121,17 @@ class Variant:
         """The same rules with other givens."""
         return replace(self, givens=tuple(givens))
 
+    def svg(self, values: Grid | None = None) -> str:
+        """The puzzle drawn as setters draw it (SVG text; ``variants/svg.py``), with the
+        digits of values filled in when given."""
+        from .svg import draw
+
+        return draw(self, values)
+
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a Variant that ends a cell."""
+        return self.svg()
+
 
 def box_shape(size: int) -> tuple[int, int]:
     """f-puzzles' default box (rows, columns) for size N."""
