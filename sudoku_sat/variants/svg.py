@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
-from ..gridsvg import cell_lines, document, value_text
+from ..gridsvg import cell_lines, document, symbol, value_text
 from .drawing import CELL, MARGIN, Canvas, outline, tag
 
 if TYPE_CHECKING:
@@ -214,12 +214,13 @@ def _diagonals(c: Canvas, p: Variant) -> list[str]:
 
 
 def _pencil(c: Canvas, p: Variant) -> list[str]:
+    """Given pencil marks: the digits a cell may hold, small and grey in its centre."""
     out = []
     for k, digits in p.pencil:
-        x, y = c.corner(k)
-        marks = "".join(str(d) if d < 10 else chr(55 + d) for d in digits)
+        x, y = c.centre(k)
+        marks = "".join(symbol(d, p.size) for d in digits)
         out.append(
-            tag("text", marks, x=x + CELL - 2, y=y + CELL - 3, font_size=8, text_anchor="end")
+            tag("text", marks, x=x, y=y + 4, font_size=11, fill="#666", text_anchor="middle")
         )
     return out
 
