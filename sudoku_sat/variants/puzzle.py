@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..errors import GridError, UsageError
 from ..gridio import Puzzle, parse_puzzles
@@ -48,7 +49,7 @@ def variant_of(p: Puzzle) -> Variant:
     """The Variant of any puzzle (a classic one gets its default boxes)."""
     if p.variant is not None:
         return p.variant
-    return classic(p.n * p.n, p.grid, p.origin)
+    return replace(classic(p.n * p.n, p.grid, p.origin), solution=p.solution)
 
 
 def with_global_rules(p: Puzzle, names: list[str]) -> Puzzle:

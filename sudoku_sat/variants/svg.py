@@ -183,7 +183,7 @@ def _marks(c: Canvas, p: Variant) -> list[str]:
         else:
             fill = "black" if dot.kind == "ratio" else "white"
             out.append(
-                tag("circle", cx=x, cy=y, r=CELL * 0.12, fill=fill, stroke="black", stroke_width=1)
+                tag("circle", cx=x, cy=y, r=CELL * 0.15, fill=fill, stroke="black", stroke_width=1)
             )
     return out
 
