@@ -99,6 +99,13 @@ class Explanation:
     steps: tuple[Step, ...]
     filled_by: tuple[str, ...] = field(default=())
 
+    def _repr_svg_(self) -> str:
+        """What a notebook shows: the grid reached, each cell coloured by the rule that
+        filled it, with the legend (``explain --svg``'s drawing, less the XML line)."""
+        from .svg import render_svg
+
+        return render_svg(self).partition("\n")[2]
+
 
 class Board:
     """Values, candidates and the eliminations made by steps, for one puzzle."""

@@ -42,6 +42,7 @@ from .model import (
     Variant,
     cell_name,
     default_regions,
+    has_default_boxes,
 )
 from .reading import CELL_NAME, Reader
 from .reading import Source as _Source
@@ -326,6 +327,13 @@ def _grid(
                         "givenPencilMarks",
                     )
                 pencil.append((k, tuple(sorted(set(marks)))))
+    if not has_default_boxes(size) and not all(
+        isinstance(cell, dict) and "region" in cell for row in grid for cell in row
+    ):
+        raise where.error(
+            f"'grid': a {size}x{size} puzzle has no default boxes: every cell needs a 'region'",
+            "grid",
+        )
     regions, jigsaw = _regions(region_of, boxes, size, where)
     return tuple(givens), regions, tuple(pencil), jigsaw
 

@@ -124,6 +124,17 @@ class Variant:
         """The same rules with other givens."""
         return replace(self, givens=tuple(givens))
 
+    def svg(self, values: Grid | None = None) -> str:
+        """The puzzle drawn as setters draw it (SVG text; ``variants/svg.py``), with the
+        digits of values filled in when given."""
+        from .svg import draw
+
+        return draw(self, values)
+
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a Variant that ends a cell."""
+        return self.svg()
+
 
 def negated_values(puzzle: Variant, kind: str) -> tuple[int, ...]:
     """The values that a negative of kind ("difference", "ratio", "xv") excludes between
@@ -145,7 +156,13 @@ def box_shape(size: int) -> tuple[int, int]:
         return root, root
     if size in BOX_SHAPES:
         return BOX_SHAPES[size]
-    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: f-puzzles draws no boxes; rows stand in
+    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: no boxes (the file gives the regions)
+
+
+def has_default_boxes(size: int) -> bool:
+    """True when f-puzzles draws boxes of its own at size N (squares, 6, 8, 10, 12, 15);
+    at 5, 7, 11, 13 and 14 a puzzle's file must give every cell its region."""
+    return box_shape(size)[0] > 1
 
 
 def default_regions(size: int) -> tuple[tuple[int, ...], ...]:
