@@ -33,14 +33,19 @@ if TYPE_CHECKING:
 def segments(
     line: tuple[int, ...], regions: tuple[tuple[int, ...], ...]
 ) -> tuple[tuple[int, ...], ...]:
-    """The line cut where it passes from one region to another."""
+    """The line cut where it passes from one region to another; a cell in no region (an
+    f-puzzles jigsaw may leave some) is passed over, as the f-puzzles solver add-on does."""
     region = {c: k for k, cells in enumerate(regions) for c in cells}
     out: list[list[int]] = []
-    for i, c in enumerate(line):
-        if i and region.get(c) == region.get(line[i - 1]):
+    last = None
+    for c in line:
+        if c not in region:
+            continue
+        if out and region[c] == last:
             out[-1].append(c)
         else:
             out.append([c])
+        last = region[c]
     return tuple(tuple(s) for s in out)
 
 
@@ -67,12 +72,14 @@ class RegionSumLine(Line):
         return [c for other in sums[1:] for c in equal_sums(sums[0], other)]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        if len(self.segments) < 2:
+            return
         first = sum(x[c] for c in self.segments[0])
         for seg in self.segments[1:]:
             m.Add(sum(x[c] for c in seg) == first)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return len({sum(grid[c] for c in seg) for seg in self.segments}) == 1
+        return len({sum(grid[c] for c in seg) for seg in self.segments}) <= 1
 
 
 FAMILY = (RegionSumLine,)
