@@ -165,3 +165,58 @@ def test_every_command_on_one_puzzle_per_key(tmp_path: Path) -> None:
         assert "<polyline" in svg.read_text()
     certified = run("certify", p, str(tmp_path / "c"))[-1]
     assert f"{len(KEYS)} of {len(KEYS)} puzzle(s) certified" in certified
+
+
+def _propagated(key: str, line: list[str], givens: dict[str, int], **extra: object) -> set[int]:
+    """The literals unit propagation alone fixes on a 9x9 with one line and these givens."""
+    from sudoku_sat.engines.propagation import propagate_cnf
+    from sudoku_sat.variants.encode import encode_variant
+
+    grid: list[list[dict]] = [[{} for _ in range(9)] for _ in range(9)]
+    for name, d in givens.items():
+        grid[int(name[1]) - 1][int(name[3]) - 1] = {"value": d, "given": True}
+    data = {"size": 9, "grid": grid, key: [{"lines": [line], **extra}]}
+    (puzzle,) = parse_variants(json.dumps(data), "p.json")
+    formula = encode_variant(puzzle)
+    result = propagate_cnf(formula.nvars, formula.clauses, "up", backend="python")
+    assert result.conflict is None
+    return set(result.literals)
+
+
+def _digits(lits: set[int], name: str) -> list[int]:
+    """The digits a cell may still hold after propagation."""
+    cell = (int(name[1]) - 1) * 9 + int(name[3]) - 1
+    return [d for d in range(1, 10) if -(cell * 9 + d) not in lits]
+
+
+@pytest.mark.parametrize(
+    "key,line,givens,extra,cell,left",
+    [
+        ("whispers", ["R1C1", "R1C2"], {}, {}, "R1C2", [1, 2, 3, 4, 6, 7, 8, 9]),
+        ("whispers", ["R1C1", "R1C2"], {"R1C1": 3}, {}, "R1C2", [8, 9]),
+        ("whispers", ["R1C1", "R1C2"], {"R1C1": 3}, {"value": 4}, "R1C2", [7, 8, 9]),
+        ("renban", ["R1C1", "R1C2", "R1C3"], {"R1C1": 1}, {}, "R1C3", [2, 3]),
+        ("renban", ["R1C1", "R2C2", "R3C3", "R4C4"], {"R1C1": 5}, {}, "R4C4", [2, 3, 4, 6, 7, 8]),
+        ("entropicline", ["R1C1", "R2C2", "R3C3"], {"R1C1": 2, "R2C2": 5}, {}, "R3C3", [7, 8, 9]),
+        ("modularline", ["R1C1", "R2C2", "R3C3"], {"R1C1": 1, "R2C2": 5}, {}, "R3C3", [3, 6, 9]),
+        ("betweenline", ["R1C1", "R2C2", "R3C3"], {"R1C1": 3, "R3C3": 7}, {}, "R2C2", [4, 5, 6]),
+        ("betweenline", ["R1C1", "R2C2", "R3C3"], {}, {}, "R2C2", [2, 3, 4, 5, 6, 7, 8]),
+        ("lockout", ["R1C1", "R2C2", "R3C3"], {"R1C1": 2, "R3C3": 7}, {}, "R2C2", [1, 8, 9]),
+        ("lockout", ["R1C1", "R2C1", "R3C2"], {"R1C1": 5}, {}, "R3C2", [1, 9]),
+        ("zipperline", ["R1C1", "R1C2", "R1C3"], {"R1C1": 3, "R1C3": 4}, {}, "R1C2", [7]),
+        (
+            "zipperline",
+            ["R1C1", "R2C1", "R2C2", "R1C2"],
+            {"R1C1": 3, "R1C2": 6, "R2C1": 5},
+            {},
+            "R2C2",
+            [4],
+        ),
+        ("doublearrow", ["R1C1", "R2C2", "R3C3"], {"R1C1": 3, "R3C3": 4}, {}, "R2C2", [7]),
+        ("regionsumline", ["R1C3", "R1C4", "R1C5"], {"R1C3": 9, "R1C4": 4}, {}, "R1C5", [5]),
+    ],
+)
+def test_unit_propagation_makes_the_setters_deductions(
+    key: str, line: list[str], givens: dict[str, int], extra: dict, cell: str, left: list[int]
+) -> None:
+    assert _digits(_propagated(key, line, givens, **extra), cell) == left

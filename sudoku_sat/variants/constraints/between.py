@@ -19,7 +19,11 @@ under ¬u, and per middle cell the bounds each end's digit puts on it (ternary c
 u ∧ x(a,d) → ¬x(m,e)) plus their supports (a middle digit e under u needs a first end
 below e and a last end above it). Lockout: per middle cell a literal "below both ends"
 (else above both), each end's digit bounding the cell under it, no direction needed;
-the ends' distance under u and ¬u with supports both ways.
+the ends' distance under u and ¬u with supports both ways. Both: the ends' distance also
+pair by pair (binary clauses), and a middle cell never equal to an end. Lockout adds,
+per middle cell, ¬x(a,d) ∨ ¬x(z,f) ∨ ¬x(m,e) for e strictly between d and f (about
+N³/6 clauses a cell): with both ends placed, unit propagation strikes the whole range at
+once, which the "below" literal alone would leave to a case split.
 """
 
 from __future__ import annotations
@@ -46,6 +50,17 @@ def _order(b: Builder, u: int, lo: int, hi: int, gap: int) -> list[Clause]:
     return out
 
 
+def _apart(b: Builder, a: int, z: int, gap: int) -> list[Clause]:
+    """The two ends' digits at least gap apart, pair by pair (so that one end's digit
+    strikes the other's near digits at once, whichever end is the larger)."""
+    return [[-b.x(a, d), -b.x(z, e)] for d in b.digits() for e in b.digits() if abs(d - e) < gap]
+
+
+def _not_ends(b: Builder, m: int, ends: tuple[int, int]) -> list[Clause]:
+    """A middle cell never holds an end's digit."""
+    return [[-b.x(end, d), -b.x(m, d)] for end in ends for d in b.digits()]
+
+
 @dataclass(frozen=True)
 class Between(Line):
     """Middle digits strictly between the ends' digits."""
@@ -60,9 +75,9 @@ class Between(Line):
         if not middle:
             return []
         u = b.fresh()
-        out = _order(b, u, a, z, 2) + _order(b, -u, z, a, 2)
+        out = _order(b, u, a, z, 2) + _order(b, -u, z, a, 2) + _apart(b, a, z, 2)
         for m in middle:
-            out += [[-b.x(m, 1)], [-b.x(m, b.n)]]
+            out += [[-b.x(m, 1)], [-b.x(m, b.n)]] + _not_ends(b, m, (a, z))
             for s, lo, hi in ((u, a, z), (-u, z, a)):
                 out += _order(b, s, lo, m, 1) + _order(b, s, m, hi, 1)
         return out
@@ -118,11 +133,19 @@ class Lockout(Line):
     def clauses(self, b: Builder) -> list[Clause]:
         a, z, v = self.line[0], self.line[-1], self.difference
         u = b.fresh()
-        out = _order(b, u, a, z, v) + _order(b, -u, z, a, v)
+        out = _order(b, u, a, z, v) + _order(b, -u, z, a, v) + _apart(b, a, z, v)
         for m in self.line[1:-1]:
             below = b.fresh()
             for end in (a, z):
                 out += _order(b, below, m, end, 1) + _order(b, -below, end, m, 1)
+            out += _not_ends(b, m, (a, z))
+            out += [
+                [-b.x(a, d), -b.x(z, f), -b.x(m, e)]
+                for d in b.digits()
+                for f in b.digits()
+                if abs(d - f) >= v
+                for e in range(min(d, f) + 1, max(d, f))
+            ]
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
