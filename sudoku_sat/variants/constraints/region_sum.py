@@ -13,7 +13,9 @@ The segments are fixed when the line is read, from the puzzle's regions (boxes, 
 jigsaw pieces of ``grid[r][c].region``), so the instance carries them and any size
 works. A line inside one region says nothing (one segment). Clauses: the one-hot running
 sum of each segment (``sum_literals``), every segment's total literals equivalent to the
-first segment's, a total another segment cannot reach false.
+first segment's, a total another segment cannot reach false, and a total k different
+digits cannot make (below 1+...+k, above N+...+(N-k+1)) false at once: a segment's cells
+share a region, so its digits differ.
 """
 
 from __future__ import annotations
@@ -69,7 +71,12 @@ class RegionSumLine(Line):
         if len(self.segments) < 2:
             return []
         sums = [sum_literals(b, seg) for seg in self.segments]
-        return [c for other in sums[1:] for c in equal_sums(sums[0], other)]
+        out = [c for other in sums[1:] for c in equal_sums(sums[0], other)]
+        for seg, lits in zip(self.segments, sums, strict=True):
+            k = len(seg)  # a segment's digits differ (one region): k distinct digits
+            lo, hi = k * (k + 1) // 2, k * (2 * b.n - k + 1) // 2
+            out += [[-lit] for t, lit in lits.items() if not lo <= t <= hi]
+        return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         if len(self.segments) < 2:
