@@ -6,6 +6,7 @@ command run through the CLI on one puzzle per key."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -220,3 +221,49 @@ def test_unit_propagation_makes_the_setters_deductions(
     key: str, line: list[str], givens: dict[str, int], extra: dict, cell: str, left: list[int]
 ) -> None:
     assert _digits(_propagated(key, line, givens, **extra), cell) == left
+
+
+def _random_line(n: int, length: int, rng: random.Random) -> list[str]:
+    """A path of neighbouring cells (it may stop short where it is boxed in)."""
+    path = [rng.randrange(n * n)]
+    while len(path) < length:
+        r, c = divmod(path[-1], n)
+        steps = [
+            (r + dr) * n + c + dc
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+        ]
+        free = [s for s in steps if s not in path]
+        if not free:
+            break
+        path.append(rng.choice(free))
+    return [cell_name(n, c) for c in path]
+
+
+def test_random_small_puzzles_count_as_cp_sat() -> None:
+    """Random 4x4 puzzles with a few lines of any key (and a few givens): the CNF's count
+    up to 50 equals CP-SAT's, and every grid found satisfies each line directly."""
+    from sudoku_sat.variants import cpsat
+    from sudoku_sat.variants.solve import Session
+
+    rng = random.Random(34)
+    with Session() as session:
+        for _ in range(20):
+            data: dict = json.loads(_empty(4))
+            for _ in range(rng.randint(1, 3)):
+                key = rng.choice(KEYS)
+                line = _random_line(4, rng.randint(3, 5), rng)
+                if len(line) < 3:
+                    continue
+                item: dict = {"lines": [line]}
+                if key in ("whispers", "lockout") and rng.random() < 0.3:
+                    item["value"] = rng.randint(1, 3)
+                data.setdefault(key, []).append(item)
+            for _ in range(rng.randint(0, 2)):
+                c = rng.randrange(16)
+                data["grid"][c // 4][c % 4] = {"value": rng.randint(1, 4), "given": True}
+            (puzzle,) = parse_variants(json.dumps(data), "random")
+            found = session.solutions(puzzle, 50)
+            assert len(found) == cpsat.count(puzzle, 50), data
+            assert all(c.holds(g, 4) for g in found for c in puzzle.constraints)
