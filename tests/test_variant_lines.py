@@ -249,7 +249,7 @@ def test_random_small_puzzles_count_as_cp_sat() -> None:
 
     rng = random.Random(34)
     with Session() as session:
-        for _ in range(20):
+        for _ in range(15):
             data: dict = json.loads(_empty(4))
             for _ in range(rng.randint(1, 3)):
                 key = rng.choice(KEYS)
@@ -264,6 +264,6 @@ def test_random_small_puzzles_count_as_cp_sat() -> None:
                 c = rng.randrange(16)
                 data["grid"][c // 4][c % 4] = {"value": rng.randint(1, 4), "given": True}
             (puzzle,) = parse_variants(json.dumps(data), "random")
-            found = session.solutions(puzzle, 50)
-            assert len(found) == cpsat.count(puzzle, 50), data
+            found = session.solutions(puzzle, 20)
+            assert len(found) == cpsat.count(puzzle, 20), data
             assert all(c.holds(g, 4) for g in found for c in puzzle.constraints)
