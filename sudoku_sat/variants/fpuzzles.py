@@ -228,7 +228,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         pencil=pencil,
         negative=frozenset(negative),
         jigsaw=jigsaw,
-        constraints=_registered(data, Reader(where, size)),
+        constraints=_registered(data, Reader(where, size, regions=regions)),
         solution=_solution(data.get("solution"), size),
         origin=origin,
     )
