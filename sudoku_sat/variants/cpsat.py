@@ -13,7 +13,15 @@ from typing import Any
 
 from ..errors import missing_extra
 from ..grid import Grid
-from .model import KING, KNIGHT, Variant, negated_values, offset_pairs, orthogonal_pairs
+from .model import (
+    KING,
+    KNIGHT,
+    Variant,
+    consecutive_exempt,
+    negated_values,
+    offset_pairs,
+    orthogonal_pairs,
+)
 
 
 def _ortools() -> Any:
@@ -94,9 +102,10 @@ def _pairs(m: Any, puzzle: Variant, x: list[Any]) -> None:
     xv = {d.cells for d in puzzle.dots if d.kind == "sum"}
     negated = {kind: negated_values(puzzle, kind) for kind in puzzle.negative}
     kinds = {"difference": "difference", "ratio": "ratio", "xv": "sum"}
+    exempt = consecutive_exempt(puzzle)
     for a, b in orthogonal_pairs(n):
         banned = set()
-        if "nonconsecutive" in puzzle.rules:
+        if "nonconsecutive" in puzzle.rules and (a, b) not in exempt:
             banned |= {(d, e) for d in digits for e in digits if abs(d - e) == 1}
         for kind, values in negated.items():
             if (a, b) not in (xv if kind == "xv" else kropki):

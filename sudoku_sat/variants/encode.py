@@ -41,6 +41,7 @@ from .model import (
     NEGATABLE,
     NEGATED_BY_DEFAULT,
     Variant,
+    consecutive_exempt,
     negated_values,
     offset_pairs,
     orthogonal_pairs,
@@ -134,7 +135,8 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     regions = None if shared else puzzle.regions
     pairs = bool(puzzle.dots or puzzle.negative)
     steps = bool(puzzle.thermometers)
-    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, pairs, steps)
+    exempt = consecutive_exempt(puzzle)
+    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, exempt, pairs, steps)
 
 
 PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
@@ -252,8 +254,10 @@ def _consecutive(n: int) -> list[tuple[int, int]]:
 
 def _nonconsecutive(b: Builder) -> None:
     if "nonconsecutive" in b.p.rules:
+        exempt = consecutive_exempt(b.p)
         for a, c in orthogonal_pairs(b.n):
-            b.add(_forbid(b, a, c, _consecutive(b.n)))
+            if (a, c) not in exempt:
+                b.add(_forbid(b, a, c, _consecutive(b.n)))
 
 
 def _neighbours(b: Builder) -> None:

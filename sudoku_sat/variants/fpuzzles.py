@@ -80,6 +80,7 @@ PASSED_OVER = frozenset(
         "version",
         "id",
         "metadata",
+        "successMessage",
     }
 )
 """Keys that are not constraints: cosmetic shapes and text, metadata, the solution."""

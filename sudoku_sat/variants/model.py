@@ -237,6 +237,15 @@ def with_rules(puzzle: Variant, names: list[str] | tuple[str, ...]) -> Variant:
     return replace(puzzle, rules=frozenset(rules), extra_regions=extra)
 
 
+def consecutive_exempt(puzzle: Variant) -> frozenset[Pair]:
+    """The pairs a non-consecutive rule leaves free: those carrying a white (difference)
+    dot. f-puzzles stores "all white dots given" as ``nonconsecutive`` plus the dots (its
+    negative constraint for the difference of 1, as the f-puzzles solver add-on reads it)."""
+    if "nonconsecutive" not in puzzle.rules:
+        return frozenset()
+    return frozenset(d.cells for d in puzzle.dots if d.kind == "difference")
+
+
 def cell_name(size: int, cell: int) -> str:
     """f-puzzles' name of a cell: R1C1 for cell 0."""
     r, c = divmod(cell, size)
