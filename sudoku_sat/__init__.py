@@ -3,7 +3,7 @@
 The Python API (:mod:`sudoku_sat.api`, docs/api.md)::
 
     import sudoku_sat as ss
-    p = ss.parse(text)  # a puzzle in any grid format the command line reads
+    p = ss.parse(text)  # a puzzle in any format the command line reads (f-puzzles too)
     ss.is_unique(p), ss.solve(p), ss.count(p, cap=2), ss.encode(p).dimacs()
 
 Its names are handed on lazily (PEP 562): ``import sudoku_sat`` loads none of numba,
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .api import (
         Puzzle,
+        candidates,
         certify,
         count,
         encode,
@@ -31,10 +32,12 @@ if TYPE_CHECKING:
         rate,
         read,
         solve,
+        to_fpuzzles,
     )
 
 __all__ = [
     "Puzzle",
+    "candidates",
     "certify",
     "count",
     "encode",
@@ -46,6 +49,7 @@ __all__ = [
     "rate",
     "read",
     "solve",
+    "to_fpuzzles",
     "__version__",
 ]
 API = frozenset(__all__) - {"__version__"}

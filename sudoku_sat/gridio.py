@@ -78,9 +78,26 @@ class Puzzle:
         """True when the puzzle has rules beyond the classic ones."""
         return self.variant is not None
 
+    @property
+    def size(self) -> int:
+        """The side of the grid, N = n*n (a variant of a size that is not a square, 6x6
+        say, has no box side: its ``n`` is 0)."""
+        return self.variant.size if self.variant is not None else self.n * self.n
+
     def __str__(self) -> str:
         """The one-line form (numbers separated by spaces past 36x36)."""
+        if self.n * self.n != self.size:
+            return format_symbols(self.grid, self.size)
         return format_any_line(self.grid, self.n)
+
+    def _repr_svg_(self) -> str:
+        """The puzzle drawn, as Jupyter shows an object that ends a cell: its rules as
+        setters draw them (variants/svg.py), or the classic grid (gridsvg.py)."""
+        if self.variant is not None:
+            return self.variant.svg()
+        from .gridsvg import draw_grid
+
+        return draw_grid(self.grid, self.n)
 
 
 def _order_from(count: int, power: int) -> int | None:
@@ -336,6 +353,12 @@ def format_line(grid: Grid, n: int, alphabet: str | None = None) -> str:
     """The grid as one line of N*N symbols, ``.`` for a blank."""
     size = n * n
     symbols = default_alphabet(size) if alphabet is None else expand_alphabet(alphabet, size)
+    return "".join(symbols[v - 1] if v else "." for v in grid)
+
+
+def format_symbols(grid: Grid, size: int) -> str:
+    """One line of a grid of side size (any size up to 36), ``.`` for a blank."""
+    symbols = default_alphabet(size)
     return "".join(symbols[v - 1] if v else "." for v in grid)
 
 

@@ -14,6 +14,7 @@ GROUND = {
     "grid",
     "gridio",
     "alphabet",
+    "gridsvg",
     "encoding",
     "dimacs",
     "accel",

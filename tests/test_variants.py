@@ -249,3 +249,27 @@ def test_one_session_over_mixed_puzzles_agrees_with_cp_sat() -> None:
         for p, q in zip(puzzles, loose, strict=True):
             assert session.unique(p).solutions == (p.solution,)
             assert len(session.solutions(q, 25)) == cpsat.count(q, 25)
+
+
+def test_nonconsecutive_leaves_white_dot_pairs_free() -> None:
+    """f-puzzles' nonconsecutive with white dots is its negative white-dot constraint: a
+    dotted pair differs by 1, every other neighbour pair does not (each solution checked
+    directly; the count against CP-SAT)."""
+    from sudoku_sat.variants.model import orthogonal_pairs
+    from sudoku_sat.variants.solve import enumerate_solutions
+
+    rows = ["123456", "456123", "231564", "564231", "312645", "645312"]
+    grid = [int(v) for row in rows for v in row]
+    dotted = {(x, y) for x, y in orthogonal_pairs(6) if abs(grid[x] - grid[y]) == 1}
+    names = [[f"R{k // 6 + 1}C{k % 6 + 1}" for k in pair] for pair in sorted(dotted)]
+    blank = ",".join(["[" + ",".join(["{}"] * 6) + "]"] * 6)
+    text = (
+        f'{{"size":6,"grid":[{blank}],"nonconsecutive":true,'
+        f'"difference":{json.dumps([{"cells": c} for c in names])}}}'
+    )
+    (p,) = parse_variants(text, "x.json")
+    found = enumerate_solutions(p, 20)
+    assert len(found) == cpsat.count(p, 20) > 0
+    for g in found:
+        for x, y in orthogonal_pairs(6):
+            assert (abs(g[x] - g[y]) == 1) == ((x, y) in dotted)

@@ -107,6 +107,13 @@ class Explanation:
     """A variant's grid side N (its box side ``n`` is 0 when N is not a square); 0 for a
     classic puzzle, whose side is n*n."""
 
+    def _repr_svg_(self) -> str:
+        """What a notebook shows: the grid reached, each cell coloured by the rule that
+        filled it, with the legend (``explain --svg``'s drawing, less the XML line)."""
+        from .svg import render_svg
+
+        return render_svg(self).partition("\n")[2]
+
 
 class Board:
     """Values, candidates and the eliminations made by steps, for one puzzle."""

@@ -73,6 +73,17 @@ class Rating:
     def as_dict(self) -> dict[str, object]:
         return {"status": self.status, "level": self.level, "score": self.score}
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the ladder's levels, this one marked, and the score."""
+        marked = "background:#ffcc80;font-weight:bold"
+        cells = "".join(
+            f'<td style="padding:2px 8px;{marked if name == self.level else "color:#999"}">'
+            f"{name}</td>"
+            for name in LEVELS
+        )
+        said = f": level <b>{self.level}</b>, score {self.score}" if self.level else ""
+        return f"<div>rating <b>{self.status}</b>{said}<table><tr>{cells}</tr></table></div>"
+
 
 RungResult = tuple[str, int]
 """(status ``solved``, ``partial`` or ``unsat``; cells left open)."""

@@ -9,13 +9,14 @@ used and how many cells it filled. Plain SVG 1.1, no script, no external resourc
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from ..alphabet import default_alphabet
-from .explain import Explanation
+from ..gridsvg import CELL, MARGIN, box_lines, cell, document, value_text
 
-CELL = 40
-MARGIN = 10
+if TYPE_CHECKING:
+    from .explain import Explanation
+
 LEGEND_ROW = 22
 
 COLOURS = {
@@ -42,50 +43,29 @@ def _legend_order(rules: Counter[str]) -> list[str]:
 
 
 def render_svg(explanation: Explanation) -> str:
-    """The SVG document of an explanation."""
+    """The SVG document of an explanation (the classic grid's drawing, ``gridsvg``, with
+    each cell coloured by its rule and a legend under it)."""
     n = explanation.n
     size = n * n
-    symbols = default_alphabet(size)
     side = size * CELL
     counts = Counter(explanation.filled_by)
     legend = _legend_order(counts)
     width = side + 2 * MARGIN
     height = side + 2 * MARGIN + LEGEND_ROW * (len(legend) + 1)
-    font = CELL * 0.55
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f"<title>sudoku-sat explain: {escape(explanation.status)}</title>",
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-    ]
+    out = []
     for c, value in enumerate(explanation.grid):
         i, j = divmod(c, size)
         x, y = MARGIN + j * CELL, MARGIN + i * CELL
         rule = explanation.filled_by[c] if explanation.filled_by else ""
+        out.append(cell(x, y, colour(rule), f"r{i + 1}c{j + 1}: {rule or 'open'}"))
         out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{colour(rule)}" '
-            f'stroke="#9e9e9e" stroke-width="1"><title>r{i + 1}c{j + 1}: '
-            f"{escape(rule or 'open')}</title></rect>"
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" '
+            'stroke="#9e9e9e" stroke-width="1"/>'
         )
         if value:
-            weight = "bold" if rule == "clue" else "normal"
-            ink = "#000000" if rule == "clue" else "#37474f"
-            out.append(
-                f'<text x="{x + CELL / 2}" y="{y + CELL / 2}" font-size="{font:.0f}" '
-                f'font-weight="{weight}" fill="{ink}" text-anchor="middle" '
-                f'dominant-baseline="central">{escape(symbols[value - 1])}</text>'
-            )
-    for k in range(0, size + 1, n):
-        pos = MARGIN + k * CELL
-        out.append(
-            f'<line x1="{pos}" y1="{MARGIN}" x2="{pos}" y2="{MARGIN + side}" '
-            'stroke="#000000" stroke-width="2.5"/>'
-        )
-        out.append(
-            f'<line x1="{MARGIN}" y1="{pos}" x2="{MARGIN + side}" y2="{pos}" '
-            'stroke="#000000" stroke-width="2.5"/>'
-        )
+            given = rule == "clue"
+            out.append(value_text(value, size, x + CELL / 2, y + CELL / 2, given, bold=given))
+    out += box_lines(n)
     top = MARGIN + side + LEGEND_ROW
     for row, rule in enumerate(legend):
         y = top + row * LEGEND_ROW
@@ -98,5 +78,5 @@ def render_svg(explanation: Explanation) -> str:
             f'<text x="{MARGIN + 24}" y="{y}" font-size="13">'
             f"{escape(label)}: {counts[rule]} cell(s)</text>"
         )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    title = f"sudoku-sat explain: {explanation.status}"
+    return document(width, height, out, title, declaration=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..dimacs import dumps
 from ..errors import UsageError
 from ..grid import Clause
 from .model import Variant
@@ -40,6 +41,11 @@ class VariantFormula:
             + ", ".join(f"{k} {v}" for k, v in self.parts.items())
             + f"; total {len(self.clauses)}",
         ]
+
+    def dimacs(self) -> str:
+        """The DIMACS text, comments first (what ``sudoku-sat encode`` writes, less the
+        version and puzzle lines)."""
+        return dumps(self.nvars, self.clauses, self.comments())
 
 
 class Builder:

@@ -41,6 +41,8 @@ class Constraint:
     """The rule set's name as the CLI and ``rules_of`` say it (``little-killer``)."""
     outside: ClassVar[bool] = False
     """True for clues written outside the grid (the drawing widens its margin)."""
+    on_top: ClassVar[bool] = False
+    """True for marks drawn over the grid lines (a quadruple's circle on a corner)."""
 
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:

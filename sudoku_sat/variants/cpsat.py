@@ -8,11 +8,20 @@ is evidence for both. Needs the 'variants' extra (``ortools``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import missing_extra
 from ..grid import Grid
-from .model import KING, KNIGHT, Variant, offset_pairs, orthogonal_pairs
+from .model import (
+    KING,
+    KNIGHT,
+    Variant,
+    consecutive_exempt,
+    negated_values,
+    offset_pairs,
+    orthogonal_pairs,
+)
 
 
 def _ortools() -> Any:
@@ -80,7 +89,7 @@ def _pairs(m: Any, puzzle: Variant, x: list[Any]) -> None:
         if rule in puzzle.rules:
             for a, b in offset_pairs(n, moves):
                 m.Add(x[a] != x[b])
-    relations = {
+    relations: dict[str, Callable[[int, int, int], bool]] = {
         "difference": lambda v, d, e: abs(d - e) == v,
         "ratio": lambda v, d, e: d == v * e or e == v * d,
         "sum": lambda v, d, e: d + e == v,
@@ -91,16 +100,17 @@ def _pairs(m: Any, puzzle: Variant, x: list[Any]) -> None:
         m.AddAllowedAssignments([x[a], x[b]], allowed)
     kropki = {d.cells for d in puzzle.dots if d.kind in ("difference", "ratio")}
     xv = {d.cells for d in puzzle.dots if d.kind == "sum"}
+    negated = {kind: negated_values(puzzle, kind) for kind in puzzle.negative}
+    kinds = {"difference": "difference", "ratio": "ratio", "xv": "sum"}
+    exempt = consecutive_exempt(puzzle)
     for a, b in orthogonal_pairs(n):
         banned = set()
-        if "nonconsecutive" in puzzle.rules or (
-            "difference" in puzzle.negative and (a, b) not in kropki
-        ):
+        if "nonconsecutive" in puzzle.rules and (a, b) not in exempt:
             banned |= {(d, e) for d in digits for e in digits if abs(d - e) == 1}
-        if "ratio" in puzzle.negative and (a, b) not in kropki:
-            banned |= {(d, e) for d in digits for e in digits if d == 2 * e or e == 2 * d}
-        if "xv" in puzzle.negative and (a, b) not in xv:
-            banned |= {(d, e) for d in digits for e in digits if d + e in (5, 10)}
+        for kind, values in negated.items():
+            if (a, b) not in (xv if kind == "xv" else kropki):
+                fits = relations[kinds[kind]]
+                banned |= {(d, e) for d in digits for e in digits for v in values if fits(v, d, e)}
         if banned:
             m.AddForbiddenAssignments([x[a], x[b]], sorted(banned))
 

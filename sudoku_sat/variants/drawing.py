@@ -72,3 +72,94 @@ class Canvas:
             text_anchor=anchor,
             font_family="sans-serif",
         )
+
+
+def _edges(size: int, cells: Iterable[int]) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """The boundary of a set of cells as directed edges between lattice points (column,
+    row), clockwise on screen, so that the cells lie on the right of each edge."""
+    inside = set(cells)
+    out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for cell in sorted(inside):
+        r, c = divmod(cell, size)
+        sides = (
+            (r == 0 or cell - size not in inside, (c, r), (c + 1, r)),
+            (c == size - 1 or cell + 1 not in inside, (c + 1, r), (c + 1, r + 1)),
+            (r == size - 1 or cell + size not in inside, (c + 1, r + 1), (c, r + 1)),
+            (c == 0 or cell - 1 not in inside, (c, r + 1), (c, r)),
+        )
+        for open_side, start, end in sides:
+            if open_side:
+                out.setdefault(start, []).append(end)
+    return out
+
+
+def loops(size: int, cells: Iterable[int]) -> list[list[tuple[int, int]]]:
+    """The closed boundaries of a set of cells (the outer one, and one per hole), each
+    the lattice points where it turns. Where two cells touch only at a corner the walk
+    turns right, keeping each piece's boundary a loop of its own."""
+    edges = _edges(size, cells)
+    out = []
+    while edges:
+        start = min(edges)
+        point, heading = start, (0, 0)
+        walk = [start]
+        while True:
+            ends = edges[point]
+            ends.sort(key=lambda e: _turn(heading, (e[0] - point[0], e[1] - point[1])))
+            end = ends.pop(0)
+            if not ends:
+                del edges[point]
+            heading, point = (end[0] - point[0], end[1] - point[1]), end
+            if point == start:
+                break
+            walk.append(point)
+        out.append(_corners(walk))
+    return out
+
+
+def _turn(heading: tuple[int, int], step: tuple[int, int]) -> int:
+    """0 for a right turn (on screen), 1 straight on, 2 left: the order the walk prefers."""
+    right = (-heading[1], heading[0])
+    return 0 if step == right else 1 if step == heading else 2
+
+
+def _corners(walk: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The points of a closed walk where it changes direction."""
+    k = len(walk)
+    out = []
+    for i, (x, y) in enumerate(walk):
+        (px, py), (nx, ny) = walk[i - 1], walk[(i + 1) % k]
+        if (x - px, y - py) != (nx - x, ny - y):
+            out.append((x, y))
+    return out
+
+
+def inset_points(
+    loop: list[tuple[int, int]], inset: float, corner: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """A loop's turning points moved inset pixels inside (the cells are on the right of
+    the walk), in pixels from corner, the grid's top-left corner."""
+    k = len(loop)
+    out = []
+    for i, (x, y) in enumerate(loop):
+        (px, py), (nx, ny) = loop[i - 1], loop[(i + 1) % k]
+        din = (_sign(x - px), _sign(y - py))
+        dout = (_sign(nx - x), _sign(ny - y))
+        shift_x = -din[1] - dout[1]
+        shift_y = din[0] + dout[0]
+        out.append((corner[0] + x * CELL + inset * shift_x, corner[1] + y * CELL + inset * shift_y))
+    return out
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def outline(canvas: Canvas, cells: Iterable[int], inset: float) -> str:
+    """The path data (``d``) of one outline around cells, inset pixels inside their outer
+    boundary (and around each hole): what a killer cage is drawn with."""
+    parts = []
+    for loop in loops(canvas.size, cells):
+        points = inset_points(loop, inset, (canvas.margin, canvas.margin))
+        parts.append("M" + " L".join(f"{x:g},{y:g}" for x, y in points) + " Z")
+    return " ".join(parts)

@@ -35,7 +35,18 @@ from itertools import combinations
 
 from ..grid import Clause
 from .builder import DEFAULT_SUMS, Builder, VariantFormula
-from .model import KING, KNIGHT, NEGATABLE, Variant, offset_pairs, orthogonal_pairs, rules_of
+from .model import (
+    KING,
+    KNIGHT,
+    NEGATABLE,
+    NEGATED_BY_DEFAULT,
+    Variant,
+    consecutive_exempt,
+    negated_values,
+    offset_pairs,
+    orthogonal_pairs,
+    rules_of,
+)
 from .sums import sums_part
 
 
@@ -124,7 +135,8 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     regions = None if shared else puzzle.regions
     pairs = bool(puzzle.dots or puzzle.negative)
     steps = bool(puzzle.thermometers)
-    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, pairs, steps)
+    exempt = consecutive_exempt(puzzle)
+    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, exempt, pairs, steps)
 
 
 PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
@@ -240,18 +252,12 @@ def _consecutive(n: int) -> list[tuple[int, int]]:
     return [(d, d + 1) for d in range(1, n)] + [(d + 1, d) for d in range(1, n)]
 
 
-def _double(n: int) -> list[tuple[int, int]]:
-    return [(d, 2 * d) for d in range(1, n + 1)] + [(2 * d, d) for d in range(1, n + 1)]
-
-
-def _to(n: int, total: int) -> list[tuple[int, int]]:
-    return [(d, total - d) for d in range(1, n + 1)]
-
-
 def _nonconsecutive(b: Builder) -> None:
     if "nonconsecutive" in b.p.rules:
+        exempt = consecutive_exempt(b.p)
         for a, c in orthogonal_pairs(b.n):
-            b.add(_forbid(b, a, c, _consecutive(b.n)))
+            if (a, c) not in exempt:
+                b.add(_forbid(b, a, c, _consecutive(b.n)))
 
 
 def _neighbours(b: Builder) -> None:
@@ -267,26 +273,32 @@ def _neighbours(b: Builder) -> None:
         return
     kropki = {d.cells for d in p.dots if d.kind in ("difference", "ratio")}
     xv = {d.cells for d in p.dots if d.kind == "sum"}
+    negated = {kind: negated_values(p, kind) for kind in p.negative}
     for a, c in orthogonal_pairs(n):
-        for kind in p.negative:
+        for kind, values in negated.items():
             if (a, c) not in (xv if kind == "xv" else kropki):
-                if selectors:
+                if selectors and values == NEGATED_BY_DEFAULT[kind]:
                     b.assume.append(selectors[(a, c, f"not-{kind}", 0)])
                 else:
-                    b.add(_pair_clauses(b, a, c, f"not-{kind}", 0))
+                    b.add(_forbid(b, a, c, _banned(n, kind, values)))
 
 
 def _pair_clauses(b: Builder, a: int, c: int, kind: str, value: int) -> list[Clause]:
-    """A mark's clauses (kind difference, ratio, sum), or a negative's (not-KIND)."""
+    """A mark's clauses (kind difference, ratio, sum), or a negative's (not-KIND, with
+    its default values)."""
     n = b.n
     if not kind.startswith("not-"):
         return list(_relation(b, a, c, _fitting(n, kind, value)))
-    banned = {
-        "not-difference": _consecutive(n),
-        "not-ratio": _double(n),
-        "not-xv": _to(n, 10) + _to(n, 5),
-    }[kind]
-    return [[-(a * n + d), -(c * n + e)] for d, e in banned if 0 < d <= n >= e > 0]
+    negated = kind.removeprefix("not-")
+    return list(_forbid(b, a, c, _banned(n, negated, NEGATED_BY_DEFAULT[negated])))
+
+
+@cache
+def _banned(n: int, kind: str, values: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The digit pairs a negative of kind ("difference", "ratio", "xv") excludes."""
+    fits = "sum" if kind == "xv" else kind
+    digits = range(1, n + 1)
+    return [(d, e) for d in digits for e in digits if any(_fits(fits, v, d, e) for v in values)]
 
 
 @cache

@@ -14,7 +14,8 @@ naming the file, the line and the key, never a constraint silently ignored. Per 
 ``givenPencilMarks`` (the digits the cell may hold) are read, everything else passed over.
 
 Kropki and XV negatives (``negative``: "ratio", "difference", "xv"): a pair of
-orthogonal neighbours with no mark of the named kind does not satisfy that relation. A
+orthogonal neighbours with no mark of the named kind does not satisfy that relation,
+for any of the values the puzzle's marks of that kind carry (``model.negated_values``). A
 pair carrying a white or black dot is exempt from both kropki negatives (a 1-2 pair may
 carry either dot), as rangsk's solver reads f-puzzles' "all dots given".
 """
@@ -41,6 +42,7 @@ from .model import (
     Variant,
     cell_name,
     default_regions,
+    has_default_boxes,
 )
 from .reading import CELL_NAME, Reader
 from .reading import Source as _Source
@@ -78,6 +80,7 @@ PASSED_OVER = frozenset(
         "version",
         "id",
         "metadata",
+        "successMessage",
     }
 )
 """Keys that are not constraints: cosmetic shapes and text, metadata, the solution."""
@@ -226,7 +229,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         pencil=pencil,
         negative=frozenset(negative),
         jigsaw=jigsaw,
-        constraints=_registered(data, Reader(where, size)),
+        constraints=_registered(data, Reader(where, size, regions=regions)),
         solution=_solution(data.get("solution"), size),
         origin=origin,
     )
@@ -261,7 +264,10 @@ def _dots(data: dict[str, Any], size: int, where: _Source) -> tuple[Dot, ...]:
     for key, kind, default in (("difference", "difference", 1), ("ratio", "ratio", 2)):
         for item in _items(data, key, where):
             a, b = _pair(item, size, where, key)
-            out.append(Dot(kind, (a, b), _number(item.get("value"), where, key) or default))
+            value = _number(item.get("value"), where, key)
+            if value == 0:
+                raise where.error(f"'{key}': a dot's value is at least 1", key)
+            out.append(Dot(kind, (a, b), value or default))
     for item in _items(data, "xv", where):
         a, b = _pair(item, size, where, "xv")
         letter = str(item.get("value", "")).upper()
@@ -322,6 +328,13 @@ def _grid(
                         "givenPencilMarks",
                     )
                 pencil.append((k, tuple(sorted(set(marks)))))
+    if not has_default_boxes(size) and not all(
+        isinstance(cell, dict) and "region" in cell for row in grid for cell in row
+    ):
+        raise where.error(
+            f"'grid': a {size}x{size} puzzle has no default boxes: every cell needs a 'region'",
+            "grid",
+        )
     regions, jigsaw = _regions(region_of, boxes, size, where)
     return tuple(givens), regions, tuple(pencil), jigsaw
 

@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from ..errors import UsageError
 from .constraint import Constraint
-from .model import GLOBAL_RULES, Cage, Variant, cell_name
+from .model import GLOBAL_RULES, MAX_SIZE, MIN_SIZE, Cage, Variant, cell_name, has_default_boxes
 
 
 def to_fpuzzles(puzzle: Variant) -> dict[str, Any]:
-    """The f-puzzles object of a puzzle (what f-puzzles' import reads)."""
+    """The f-puzzles object of a puzzle (what f-puzzles' import reads). f-puzzles draws
+    grids of 4x4 to 16x16 only: UsageError for any other size, rather than a file that
+    neither f-puzzles nor this reader opens. Regions are written for a jigsaw and for the
+    sizes without default boxes (5, 7, 11, 13, 14)."""
     size = puzzle.size
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise UsageError(
+            f"f-puzzles holds grids of {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}, "
+            f"not {size}x{size}: use another format"
+        )
+    regions = puzzle.jigsaw or not has_default_boxes(size)
 
     def name(cell: int) -> str:
         return cell_name(size, cell)
@@ -27,7 +38,7 @@ def to_fpuzzles(puzzle: Variant) -> dict[str, Any]:
             cell: dict[str, Any] = {}
             if puzzle.givens[k]:
                 cell.update(value=puzzle.givens[k], given=True)
-            if puzzle.jigsaw:
+            if regions:
                 cell["region"] = region_of.get(k)
             if k in pencil:
                 cell["givenPencilMarks"] = list(pencil[k])
@@ -113,3 +124,26 @@ def link(puzzle: Variant) -> str:
 
     data: str = lzstring.LZString().compressToBase64(dumps(puzzle))
     return "https://www.f-puzzles.com/?load=" + data
+
+
+@dataclass(frozen=True)
+class FPuzzles:
+    """A puzzle in f-puzzles' form: ``data`` (the object), ``json`` (one line of JSON, what
+    ``--format fpuzzles`` prints) and ``link`` (an f-puzzles link, which needs lzstring)."""
+
+    data: dict[str, Any]
+
+    @property
+    def json(self) -> str:
+        return json.dumps(self.data, separators=(",", ":"))
+
+    @property
+    def link(self) -> str:
+        try:
+            import lzstring
+        except ImportError:
+            from ..errors import missing_extra
+
+            raise missing_extra("writing f-puzzles links", "variants") from None
+        packed: str = lzstring.LZString().compressToBase64(self.json)
+        return "https://www.f-puzzles.com/?load=" + packed

@@ -15,7 +15,8 @@ Glossary (size N, cells ``c = r*N + col`` row-major from 0, digits 1..N, 0 for a
   ratio (kropki black, default 2) dots, XV pairs (sum 10 or 5), odd and even cells, and
   given pencil marks (the digits a cell may hold).
 - ``negative``: the relations ("difference", "ratio", "xv") whose marks are all given, so
-  that a pair of orthogonal neighbours with no mark of that kind does not satisfy it.
+  that a pair of orthogonal neighbours with no mark of that kind does not satisfy it
+  (with the values of the puzzle's marks of that kind: :func:`negated_values`).
 
 The 13 rule names of :data:`RULE_NAMES` are what ``rules_of`` reports and what the
 benchmark and the CLI's ``--rule`` speak of.
@@ -58,6 +59,8 @@ RULE_NAMES = (
 )
 """The 13 rule sets, as the CLI names them."""
 NEGATABLE = ("difference", "ratio", "xv")
+NEGATED_BY_DEFAULT = {"difference": (1,), "ratio": (2,), "xv": (5, 10)}
+"""The values a negative excludes when the puzzle has no mark of its kind (XV: always)."""
 
 Pair = tuple[int, int]
 
@@ -121,6 +124,30 @@ class Variant:
         """The same rules with other givens."""
         return replace(self, givens=tuple(givens))
 
+    def svg(self, values: Grid | None = None) -> str:
+        """The puzzle drawn as setters draw it (SVG text; ``variants/svg.py``), with the
+        digits of values filled in when given."""
+        from .svg import draw
+
+        return draw(self, values)
+
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a Variant that ends a cell."""
+        return self.svg()
+
+
+def negated_values(puzzle: Variant, kind: str) -> tuple[int, ...]:
+    """The values that a negative of kind ("difference", "ratio", "xv") excludes between
+    neighbours without a mark: every value the puzzle's white (difference) or black
+    (ratio) dots carry, or 1 / 2 when there is none; X and V's 10 and 5. So a negative
+    black-dot puzzle whose dots say 3 forbids a ratio of 3 elsewhere, not 2: the reading of
+    the f-puzzles solver add-on (rangsk's SudokuSolver, ``SolverFactory.cs``: one
+    ``neg`` ratio per value of the puzzle's ratio dots, ``neg2`` when it has none)."""
+    if kind == "xv":
+        return NEGATED_BY_DEFAULT[kind]
+    values = sorted({d.value for d in puzzle.dots if d.kind == kind})
+    return tuple(values) or NEGATED_BY_DEFAULT[kind]
+
 
 def box_shape(size: int) -> tuple[int, int]:
     """f-puzzles' default box (rows, columns) for size N."""
@@ -129,7 +156,13 @@ def box_shape(size: int) -> tuple[int, int]:
         return root, root
     if size in BOX_SHAPES:
         return BOX_SHAPES[size]
-    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: f-puzzles draws no boxes; rows stand in
+    return 1, size  # 5x5, 7x7, 11x11, 13x13, 14x14: no boxes (the file gives the regions)
+
+
+def has_default_boxes(size: int) -> bool:
+    """True when f-puzzles draws boxes of its own at size N (squares, 6, 8, 10, 12, 15);
+    at 5, 7, 11, 13 and 14 a puzzle's file must give every cell its region."""
+    return box_shape(size)[0] > 1
 
 
 def default_regions(size: int) -> tuple[tuple[int, ...], ...]:
@@ -202,6 +235,15 @@ def with_rules(puzzle: Variant, names: list[str] | tuple[str, ...]) -> Variant:
         if name == "windoku" and not extra:
             extra = windoku_regions(puzzle.size)
     return replace(puzzle, rules=frozenset(rules), extra_regions=extra)
+
+
+def consecutive_exempt(puzzle: Variant) -> frozenset[Pair]:
+    """The pairs a non-consecutive rule leaves free: those carrying a white (difference)
+    dot. f-puzzles stores "all white dots given" as ``nonconsecutive`` plus the dots (its
+    negative constraint for the difference of 1, as the f-puzzles solver add-on reads it)."""
+    if "nonconsecutive" not in puzzle.rules:
+        return frozenset()
+    return frozenset(d.cells for d in puzzle.dots if d.kind == "difference")
 
 
 def cell_name(size: int, cell: int) -> str:

@@ -10,6 +10,7 @@ read by :meth:`Reader.outside`, which returns the clue's (row, column) from 0 to
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 from ..errors import InputError
@@ -34,12 +35,21 @@ class Source:
 class Reader:
     """The checked readers of one f-puzzles object of size N, errors naming ``key``."""
 
-    def __init__(self, where: Source, size: int, key: str = ""):
+    def __init__(
+        self,
+        where: Source,
+        size: int,
+        key: str = "",
+        regions: tuple[tuple[int, ...], ...] = (),
+    ):
         self.where, self.size, self.key = where, size, key
+        self.regions = regions
+        """The puzzle's regions (boxes or jigsaw pieces), for constraints that depend on
+        them (region sum lines); empty when the caller has none."""
 
     def at(self, key: str) -> Reader:
         """The same reader, its errors naming key."""
-        return Reader(self.where, self.size, key)
+        return Reader(self.where, self.size, key, self.regions)
 
     def error(self, message: str) -> InputError:
         """A one-line error about this key, naming the file and the key's line."""
@@ -112,3 +122,17 @@ class Reader:
         if not isinstance(lines, list) or not lines:
             raise self.error("expected 'lines', a non-empty list of cell lists")
         return [self.cells(line, least) for line in lines]
+
+    def paths(self, item: dict[str, Any], least: int = 2) -> list[tuple[int, ...]]:
+        """An item's ``lines`` as drawn paths: each of at least ``least`` cells, every two
+        consecutive cells neighbours (a king's move apart)."""
+        out = self.lines(item, least)
+        n = self.size
+        for line in out:
+            for a, b in pairwise(line):
+                if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
+                    raise self.error(
+                        f"R{a // n + 1}C{a % n + 1} and R{b // n + 1}C{b % n + 1} are "
+                        "consecutive on a line but not neighbours"
+                    )
+        return out

@@ -1,0 +1,87 @@
+"""What the line constraints of this folder share (not a family: no ``FAMILY``): an
+instance is one drawn line, read from an f-puzzles item ``{"lines": [[cells]]}`` as a
+path of neighbouring cells (a king's move apart, at least two cells), written back as
+one line per item, drawn as a coloured polyline through the cell centres, and sent to
+sigh as ``.Name~R1C1~R1C2...``. Also the small clause helpers they use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...grid import Clause
+from ..constraint import Constraint
+from ..drawing import CELL, tag
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+    from ..drawing import Canvas
+    from ..reading import Reader
+
+
+@dataclass(frozen=True)
+class Line(Constraint):
+    """One line of cells; subclasses set the colour, the width and sigh's name."""
+
+    line: tuple[int, ...]
+    colour: ClassVar[str] = "#bbb"
+    width: ClassVar[float] = 10
+    sigh_name: ClassVar[str] = ""
+    least: ClassVar[int] = 2
+    """The fewest cells a line of this kind may have."""
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        return [cls(line) for line in reader.paths(item, cls.least)]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        return {"lines": [[name(c) for c in self.line]]}
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        return [canvas.polyline(self.line, self.colour, self.width, 0.9)]
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        return "." + "~".join([self.sigh_name, *(name(c) for c in self.line)])
+
+    def cells_named(self) -> tuple[int, ...]:
+        return self.line
+
+
+def end_circles(canvas: Canvas, line: tuple[int, ...], stroke: str) -> list[str]:
+    """Empty circles on both ends of a line (between lines, double arrows)."""
+    out = []
+    for c in (line[0], line[-1]):
+        x, y = canvas.centre(c)
+        out.append(tag("circle", cx=x, cy=y, r=CELL * 0.4, fill="white", stroke=stroke))
+    return out
+
+
+def end_diamonds(canvas: Canvas, line: tuple[int, ...], stroke: str) -> list[str]:
+    """Diamonds on both ends of a line (lockout lines)."""
+    out = []
+    h = CELL * 0.42
+    for c in (line[0], line[-1]):
+        x, y = canvas.centre(c)
+        points = f"{x},{y - h} {x + h},{y} {x},{y + h} {x - h},{y}"
+        out.append(tag("polygon", points=points, fill="white", stroke=stroke, stroke_width=2))
+    return out
+
+
+def equal_sums(a: dict[int, int], b: dict[int, int]) -> list[Clause]:
+    """Two one-hot sums (total -> literal, from ``sum_literals``) equal: each total's
+    literals equivalent, a total only one side reaches false."""
+    out: list[Clause] = []
+    for t in sorted(set(a) | set(b)):
+        if t in a and t in b:
+            out += [[-a[t], b[t]], [a[t], -b[t]]]
+        else:
+            out.append([-(a.get(t) or b[t])])
+    return out
+
+
+def never(b: Builder) -> list[Clause]:
+    """Two clauses no assignment satisfies (DIMACS writers refuse the empty clause)."""
+    v = b.fresh()
+    return [[v], [-v]]

@@ -1,0 +1,54 @@
+"""Double arrows (f-puzzles ``doublearrow``): a line with a circle at each end; the two
+circled digits sum to the sum of the digits on the cells between them.
+
+Shape: ``"doublearrow": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]`` (the f-puzzles solver
+add-on, dclamage/SudokuVariantSolverJS, FPuzzlesInterfaces.ts and
+DoubleArrowConstraint.ts: the first and last cells are the circles; sigh's DoubleArrow
+says the same and needs more than two cells). A line of two cells has nothing between
+its circles and is refused. Drawn grey with circles at both ends. sigh:
+``.DoubleArrow~R1C1~R1C2~R1C3``.
+
+Clauses: the one-hot running sum of the two ends and that of the middle cells
+(``sum_literals``), their total literals equivalent. Any size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grid import Clause, Grid
+from ..drawing import Canvas
+from ..sums import sum_literals
+from ._line import Line, end_circles, equal_sums
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
+
+@dataclass(frozen=True)
+class DoubleArrow(Line):
+    """The two end circles sum to the cells between them."""
+
+    key = "doublearrow"
+    rule = "double-arrow"
+    colour = "#aaa"
+    sigh_name = "DoubleArrow"
+    least = 3
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        ends = sum_literals(b, (self.line[0], self.line[-1]))
+        return equal_sums(ends, sum_literals(b, self.line[1:-1]))
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        m.Add(x[self.line[0]] + x[self.line[-1]] == sum(x[c] for c in self.line[1:-1]))
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        ends = grid[self.line[0]] + grid[self.line[-1]]
+        return ends == sum(grid[c] for c in self.line[1:-1])
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        return super().draw(canvas) + end_circles(canvas, self.line, "#888")
+
+
+FAMILY = (DoubleArrow,)

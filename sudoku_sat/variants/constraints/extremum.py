@@ -1,0 +1,122 @@
+"""Minimum and maximum cells (f-puzzles ``minimum``, ``maximum``): a minimum cell holds a
+digit smaller than each of its orthogonal neighbours, a maximum cell one larger.
+
+Shape: ``{"cell": "R1C1"}`` per marked cell. Source: f-puzzles' own constraint list, as
+the f-puzzles solver add-on reads it (rangsk's SudokuSolver, ``FPuzzlesBoard.cs``:
+``FPuzzlesCell[] minimum, maximum``; ``MinimumConstraint.cs`` compares a minimum cell
+with its orthogonal neighbours that are not minimum cells themselves, and likewise for
+maximum). That exemption is what fortress puzzles need: in 'Fortress Sudoku'
+(funwithpuzzles.com, mini sudoku series 28; tests/data/constraints/maximum.jsonl) grey
+cells touch and are only larger than the white cells beside them. Clauses: for each
+compared neighbour e, ¬x(m,d) ∨ ¬x(e,f) for every pair of digits the wrong way round
+(f ≤ d for a minimum, f ≥ d for a maximum).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...grid import Clause, Grid
+from ..constraint import Constraint
+from ..drawing import CELL, tag
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+    from ..drawing import Canvas
+    from ..reading import Reader
+
+
+def neighbours(cell: int, n: int) -> list[int]:
+    """The orthogonal neighbours of a cell inside an N x N grid."""
+    r, c = divmod(cell, n)
+    steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [rr * n + cc for rr, cc in steps if 0 <= rr < n and 0 <= cc < n]
+
+
+@dataclass(frozen=True)
+class Minimum(Constraint):
+    """A cell smaller than each neighbour of ``others`` (its neighbours not so marked)."""
+
+    cell: int
+    others: tuple[int, ...]
+    key = "minimum"
+    rule = "minimum"
+    sign: ClassVar[int] = 1
+    """+1: the neighbours are larger (minimum); -1: smaller (maximum)."""
+
+    @classmethod
+    def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
+        if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):
+            raise reader.error("expected a list of objects")
+        cells = [reader.cell(i.get("cell")) for i in value]
+        if len(set(cells)) != len(cells):
+            raise reader.error("a cell is marked twice")
+        marked = set(cells)
+        n = reader.size
+        return [cls(c, tuple(e for e in neighbours(c, n) if e not in marked)) for c in cells]
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        return cls.read_value([item], reader)
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        return {"cell": name(self.cell)}
+
+    def wrong(self, d: int, f: int) -> bool:
+        """Whether digit d here and f on a neighbour break the rule."""
+        return (f - d) * self.sign <= 0
+
+    def clauses(self, b: Builder) -> Iterator[Clause]:
+        for e in self.others:
+            for d in b.digits():
+                for f in b.digits():
+                    if self.wrong(d, f):
+                        yield [-b.x(self.cell, d), -b.x(e, f)]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        for e in self.others:
+            m.Add((x[e] - x[self.cell]) * self.sign > 0)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return not any(self.wrong(grid[self.cell], grid[e]) for e in self.others)
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        """A grey cell with a small chevron at each compared side, pointing into the cell
+        for a minimum and out of it for a maximum, as f-puzzles draws them."""
+        x0, y0 = canvas.corner(self.cell)
+        out = [tag("rect", x=x0, y=y0, width=CELL, height=CELL, fill="#ddd", fill_opacity=0.7)]
+        cx, cy = canvas.centre(self.cell)
+        for e in self.others:
+            ex, ey = canvas.centre(e)
+            ux, uy = (ex - cx) / CELL, (ey - cy) / CELL  # unit step towards the neighbour
+            tip = 0.42 if self.sign < 0 else 0.30
+            base = 0.30 if self.sign < 0 else 0.42
+            px, py = -uy, ux  # across
+            bx, by = cx + ux * base * CELL, cy + uy * base * CELL
+            tx, ty = cx + ux * tip * CELL, cy + uy * tip * CELL
+            w = 0.12 * CELL
+            points = f"{bx + px * w},{by + py * w} {tx},{ty} {bx - px * w},{by - py * w}"
+            out.append(tag("polyline", points=points, fill="none", stroke="#555", stroke_width=1.5))
+        return out
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        """sigh's ``GreaterThan~A~B`` says A > B."""
+        pairs = ((self.cell, e) if self.sign < 0 else (e, self.cell) for e in self.others)
+        return "".join(f".GreaterThan~{name(a)}~{name(b)}" for a, b in pairs)
+
+    def cells_named(self) -> tuple[int, ...]:
+        return (self.cell, *self.others)
+
+
+@dataclass(frozen=True)
+class Maximum(Minimum):
+    """A cell larger than each neighbour of ``others`` (its neighbours not so marked)."""
+
+    key = "maximum"
+    rule = "maximum"
+    sign = -1
+
+
+FAMILY = (Minimum, Maximum)

@@ -1,0 +1,112 @@
+"""Indexer cells (``columnindexer``, ``rowindexer``: keys of the f-puzzles solver add-on):
+the digit in an indexer cell says where, along its row or column, the digit naming the
+cell's own position stands.
+
+- column indexer: a cell in column c holding v means the cell of the same row in column v
+  holds c. The 1-5-9 puzzles are column indexers on columns 1, 5 and 9: in each row the
+  digit in column 1 is the column of the 1, the digit in column 5 the column of the 5,
+  the digit in column 9 the column of the 9.
+- row indexer: a cell in row r holding v means the cell of the same column in row v
+  holds r.
+
+Shape: ``{"cells": ["R1C1", "R2C1", ...]}`` per item, any cells. Source: f-puzzles has no
+indexer of its own; setters mark the cells with f-puzzles' cosmetic shading and the
+f-puzzles solver add-on reads these keys (rangsk's SudokuVariantSolverJS,
+``FPuzzlesInterfaces.ts``: ``rowindexer``, ``columnindexer``, ``boxindexer`` of
+``FPuzzlesCells``; the targets are in ``IndexerConstraint.ts`` and SudokuSolver's
+``IndexerConstraint.cs``; kinnison's kaji reads the same keys). ``boxindexer`` (the same
+within a region) is not read: its target depends on the regions, which the registry's
+CP-SAT statement and direct check do not see. Clauses: x(i,v) ↔ x(t,p) for indexer
+cell i, digit v, its target t (position v along the line) and p the index of i's own
+position: both ways, though the forward one with the line's all-different implies the
+other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...grid import Clause, Grid
+from ..constraint import Constraint
+from ..drawing import CELL, tag
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+    from ..drawing import Canvas
+    from ..reading import Reader
+
+
+@dataclass(frozen=True)
+class ColumnIndexer(Constraint):
+    """Cells whose digit gives the column, in their row, of their own column number."""
+
+    cells: tuple[int, ...]
+    key = "columnindexer"
+    rule = "indexer"
+    kind: ClassVar[str] = "C"
+    """sigh's indexing type: C (column indexing) or R (row indexing)."""
+    fill: ClassVar[str] = "#f6c8c8"
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        return [cls(reader.cells(item.get("cells")))]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        return {"cells": [name(c) for c in self.cells]}
+
+    def target(self, cell: int, v: int, n: int) -> tuple[int, int]:
+        """(the cell that v in this cell points to, the digit that cell must hold)."""
+        r, c = divmod(cell, n)
+        return r * n + v - 1, c + 1
+
+    def clauses(self, b: Builder) -> Iterator[Clause]:
+        for cell in self.cells:
+            for v in b.digits():
+                t, p = self.target(cell, v, b.n)
+                if t != cell:
+                    yield [-b.x(cell, v), b.x(t, p)]
+                    yield [b.x(cell, v), -b.x(t, p)]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        for cell in self.cells:
+            r, c = divmod(cell, n)
+            index = m.NewIntVar(0, n - 1, f"index{cell}")
+            m.Add(index == x[cell] - 1)
+            line = [x[r * n + j] for j in range(n)] if self.kind == "C" else x[c::n]
+            m.AddElement(index, line, (c if self.kind == "C" else r) + 1)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return all(grid[t] == p for t, p in (self.target(c, grid[c], n) for c in self.cells))
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        out = []
+        for cell in self.cells:
+            x, y = canvas.corner(cell)
+            out.append(
+                tag("rect", x=x, y=y, width=CELL, height=CELL, fill=self.fill, fill_opacity=0.6)
+            )
+        return out
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        return f".Indexing~{self.kind}~" + "~".join(name(c) for c in self.cells)
+
+    def cells_named(self) -> tuple[int, ...]:
+        return self.cells
+
+
+@dataclass(frozen=True)
+class RowIndexer(ColumnIndexer):
+    """Cells whose digit gives the row, in their column, of their own row number."""
+
+    key = "rowindexer"
+    kind = "R"
+    fill = "#cbf1d5"
+
+    def target(self, cell: int, v: int, n: int) -> tuple[int, int]:
+        r, c = divmod(cell, n)
+        return (v - 1) * n + c, r + 1
+
+
+FAMILY = (ColumnIndexer, RowIndexer)

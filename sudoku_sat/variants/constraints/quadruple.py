@@ -1,0 +1,97 @@
+"""Quadruples (f-puzzles ``quadruple``): a small white circle on the corner shared by four
+cells, holding up to four digits that must all appear among those four cells; a digit
+written twice must appear at least twice.
+
+Shape: ``{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [3, 4]}``, the four cells
+around one corner and the digits as numbers. Source: f-puzzles' own constraint list, as
+the f-puzzles solver add-on reads it (rangsk's SudokuSolver, ``FPuzzlesBoard.cs``:
+``FPuzzlesQuadruple(string[] cells, int[] values)``; its JavaScript successor
+SudokuVariantSolverJS, ``QuadrupleConstraint.ts``, counts a repeated digit as required
+that many times, as sigh's ``Quad`` does). Clauses: for a digit wanted k times, at least
+k of the four cells hold it: one clause over every 5 - k of the four literals (no
+auxiliary).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ...grid import Clause, Grid
+from ..constraint import Constraint
+from ..drawing import CELL, tag
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+    from ..drawing import Canvas
+    from ..reading import Reader
+
+
+@dataclass(frozen=True)
+class Quadruple(Constraint):
+    """Four cells around a corner (reading order) and the digits they must hold."""
+
+    cells: tuple[int, ...]
+    values: tuple[int, ...]
+    key = "quadruple"
+    rule = "quadruple"
+    on_top = True
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        cells = tuple(sorted(reader.cells(item.get("cells"))))
+        n = reader.size
+        top = cells[0]
+        if len(cells) != 4 or top % n == n - 1 or cells != (top, top + 1, top + n, top + n + 1):
+            raise reader.error("a quadruple's cells are the 4 cells around one corner")
+        values = item.get("values")
+        if not isinstance(values, list) or not 1 <= len(values) <= 4:
+            raise reader.error("a quadruple's 'values' are 1 to 4 digits")
+        digits = tuple(sorted(reader.required(v) for v in values))
+        if not all(1 <= d <= n for d in digits):
+            raise reader.error(f"a quadruple's digits are 1..{n}")
+        return [cls(cells, digits)]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        return {"cells": [name(c) for c in self.cells], "values": list(self.values)}
+
+    def clauses(self, b: Builder) -> Iterator[Clause]:
+        for d, k in Counter(self.values).items():
+            for some in combinations(self.cells, 5 - k):
+                yield [b.x(c, d) for c in some]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        for d, k in Counter(self.values).items():
+            hits = []
+            for c in self.cells:
+                hit = m.NewBoolVar(f"quad{c}_{d}")
+                m.Add(x[c] == d).OnlyEnforceIf(hit)
+                m.Add(x[c] != d).OnlyEnforceIf(hit.Not())
+                hits.append(hit)
+            m.Add(sum(hits) >= k)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        have = Counter(grid[c] for c in self.cells)
+        return all(have[d] >= k for d, k in Counter(self.values).items())
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        x, y = canvas.corner(self.cells[3])
+        out = [tag("circle", cx=x, cy=y, r=CELL * 0.3, fill="white", stroke="black")]
+        text = [str(d) for d in self.values]
+        rows = [text] if len(text) <= 2 else [text[:2], text[2:]]
+        for i, row in enumerate(rows):
+            dy = (i - (len(rows) - 1) / 2) * 9
+            out.append(canvas.text(" ".join(row), x, y + dy, size=9))
+        return out
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        return f".Quad~{name(self.cells[0])}~" + "~".join(str(d) for d in self.values)
+
+    def cells_named(self) -> tuple[int, ...]:
+        return self.cells
+
+
+FAMILY = (Quadruple,)

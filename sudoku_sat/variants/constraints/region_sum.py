@@ -1,0 +1,92 @@
+"""Region sum lines (f-puzzles ``regionsumline``): a line crosses region borders, and the
+digits of each of its segments (the consecutive cells it has in one region) sum to the
+same total. A line entering the same region twice makes two segments, each with that
+total.
+
+Shape: ``"regionsumline": [{"lines": [["R1C3", "R1C4", "R1C5"]]}]`` (f-puzzles; the
+f-puzzles solver add-on, dclamage/SudokuVariantSolverJS, RegionSumLinesConstraint.ts,
+cuts the line into segments by region the same way; sigh's RegionSumLine says the same
+and uses jigsaw regions when the grid has no boxes). SudokuPad draws it blue.
+sigh: ``.RegionSumLine~R1C3~R1C4~R1C5``.
+
+The segments are fixed when the line is read, from the puzzle's regions (boxes, or the
+jigsaw pieces of ``grid[r][c].region``), so the instance carries them and any size
+works. A line inside one region says nothing (one segment). Clauses: the one-hot running
+sum of each segment (``sum_literals``), every segment's total literals equivalent to the
+first segment's, a total another segment cannot reach false, and a total k different
+digits cannot make (below 1+...+k, above N+...+(N-k+1)) false at once: a segment's cells
+share a region, so its digits differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grid import Clause, Grid
+from ..sums import sum_literals
+from ._line import Line, equal_sums
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+    from ..reading import Reader
+
+
+def segments(
+    line: tuple[int, ...], regions: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The line cut where it passes from one region to another; a cell in no region (an
+    f-puzzles jigsaw may leave some) is passed over, as the f-puzzles solver add-on does."""
+    region = {c: k for k, cells in enumerate(regions) for c in cells}
+    out: list[list[int]] = []
+    last = None
+    for c in line:
+        if c not in region:
+            continue
+        if out and region[c] == last:
+            out[-1].append(c)
+        else:
+            out.append([c])
+        last = region[c]
+    return tuple(tuple(s) for s in out)
+
+
+@dataclass(frozen=True)
+class RegionSumLine(Line):
+    """A line whose segments in each region share one sum."""
+
+    segments: tuple[tuple[int, ...], ...] = ()
+    key = "regionsumline"
+    rule = "region-sum-line"
+    colour = "#2ECBFF"
+    sigh_name = "RegionSumLine"
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[RegionSumLine]:  # type: ignore[override]
+        if not reader.regions:
+            raise reader.error("region sum lines need the puzzle's regions")
+        return [cls(line, segments(line, reader.regions)) for line in reader.paths(item)]
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        if len(self.segments) < 2:
+            return []
+        sums = [sum_literals(b, seg) for seg in self.segments]
+        out = [c for other in sums[1:] for c in equal_sums(sums[0], other)]
+        for seg, lits in zip(self.segments, sums, strict=True):
+            k = len(seg)  # a segment's digits differ (one region): k distinct digits
+            lo, hi = k * (k + 1) // 2, k * (2 * b.n - k + 1) // 2
+            out += [[-lit] for t, lit in lits.items() if not lo <= t <= hi]
+        return out
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        if len(self.segments) < 2:
+            return
+        first = sum(x[c] for c in self.segments[0])
+        for seg in self.segments[1:]:
+            m.Add(sum(x[c] for c in seg) == first)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return len({sum(grid[c] for c in seg) for seg in self.segments}) <= 1
+
+
+FAMILY = (RegionSumLine,)

@@ -1,0 +1,66 @@
+"""Zipper lines (f-puzzles ``zipperline``): digits the same distance from the centre of
+the line have the same sum; on a line of odd length that sum is the centre cell's digit.
+
+Shape: ``"zipperline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]`` (the f-puzzles solver
+add-on, dclamage/SudokuVariantSolverJS, FPuzzlesInterfaces.ts and
+ZipperLineConstraint.ts: pairs (i, L-1-i) of equal sum, plus the centre cell for odd L;
+sigh's Zipper says the same). Drawn lavender. sigh: ``.Zipper~R1C1~R1C2~R1C3``.
+
+Clauses: each pair's one-hot sum (``sum_literals``); with a centre, each pair's total t
+equivalent to the centre's digit t (totals above N false); without one, every pair's
+totals equivalent to the first pair's. Any size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grid import Clause, Grid
+from ..sums import sum_literals
+from ._line import Line, equal_sums
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
+
+@dataclass(frozen=True)
+class Zipper(Line):
+    """A line whose mirrored pairs share one sum (the centre's digit when there is one)."""
+
+    key = "zipperline"
+    rule = "zipper"
+    colour = "#B4A0F0"
+    sigh_name = "Zipper"
+
+    def pairs(self) -> list[tuple[int, int]]:
+        k = len(self.line)
+        return [(self.line[i], self.line[k - 1 - i]) for i in range(k // 2)]
+
+    def centre(self) -> int | None:
+        return self.line[len(self.line) // 2] if len(self.line) % 2 else None
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        sums = [sum_literals(b, pair) for pair in self.pairs()]
+        centre = self.centre()
+        if centre is not None:
+            first = {d: b.x(centre, d) for d in b.digits()}
+            return [c for s in sums for c in equal_sums(first, s)]
+        return [c for s in sums[1:] for c in equal_sums(sums[0], s)]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        centre = self.centre()
+        pairs = self.pairs()
+        total = x[centre] if centre is not None else x[pairs[0][0]] + x[pairs[0][1]]
+        for a, c in pairs:
+            m.Add(x[a] + x[c] == total)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        sums = {grid[a] + grid[c] for a, c in self.pairs()}
+        centre = self.centre()
+        if centre is not None:
+            sums.add(grid[centre])
+        return len(sums) == 1
+
+
+FAMILY = (Zipper,)

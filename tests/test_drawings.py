@@ -1,0 +1,175 @@
+"""Puzzles drawn as setters draw them (issue 32 items 2 and 5): the structure of each
+kind's SVG (one outline per cage, lines as polylines, outside clues in the margin), the
+outline geometry, and ``_repr_svg_`` on every kind of puzzle."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from typer.testing import CliRunner
+
+import sudoku_sat as ss
+from sudoku_sat.cli import app
+from sudoku_sat.difficulty.rating import Rating
+from sudoku_sat.variants.constraint import Constraint
+from sudoku_sat.variants.drawing import CELL, MARGIN, Canvas, loops, outline
+from sudoku_sat.variants.model import Arrow, Cage, Dot, Variant, classic, windoku_regions
+from sudoku_sat.variants.puzzle import puzzle_of
+from sudoku_sat.variants.svg import DIAGONAL, GREY, SHADE, draw
+
+NS = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[1]
+KILLER = ROOT / "docs" / "data" / "killer-ukpa.json"
+
+
+def elements(svg: str, name: str) -> list[ET.Element]:
+    return list(ET.fromstring(svg).iter(NS + name))
+
+
+def blank(**rules: object) -> Variant:
+    return replace(classic(9, (0,) * 81), **rules)  # type: ignore[arg-type]
+
+
+def test_a_killer_cage_is_one_dashed_outline_with_its_sum_clear_of_a_given() -> None:
+    (k,) = ss.read(KILLER)
+    assert k.variant is not None
+    svg = k._repr_svg_()
+    cages = [p for p in elements(svg, "path") if p.get("stroke-dasharray")]
+    assert len(cages) == len(k.variant.cages) == 25
+    assert all(p.get("d", "").count("M") == 1 for p in cages)  # no cage has a hole
+    given = replace(k.variant, givens=(8,) + (0,) * 80)  # r1c1 holds a given and a sum
+    texts = elements(draw(given), "text")
+    (total,) = [t for t in texts if t.text == "20" and float(t.get("x", 0)) < MARGIN + CELL]
+    (digit,) = [t for t in texts if t.text == "8" and t.get("font-size") == "22"]
+    sum_bottom = float(total.get("y", 0))
+    digit_top = float(digit.get("y", 0)) - 0.72 * float(digit.get("font-size", 0))
+    assert sum_bottom < digit_top  # the two-digit sum sits above the given
+
+
+def test_the_outline_follows_the_outer_boundary_inset() -> None:
+    assert loops(9, [0, 1, 10]) == [[(0, 0), (2, 0), (2, 2), (1, 2), (1, 1), (0, 1)]]
+    assert outline(Canvas(9), [0, 1, 10], 4) == "M14,14 L86,14 L86,86 L54,86 L54,46 L14,46 Z"
+    ring = [0, 1, 2, 9, 11, 18, 19, 20]  # a hole in the middle: a second loop
+    assert len(loops(9, ring)) == 2
+    assert len(loops(9, [0, 10])) == 2  # two cells touching at a corner: two loops
+
+
+def test_lines_are_polylines_and_shapes_are_where_f_puzzles_puts_them() -> None:
+    p = blank(
+        thermometers=((0, 1, 2),),
+        arrows=(Arrow((40,), (41, 42)), Arrow((3, 4), (13, 22))),
+        dots=(Dot("difference", (60, 61), 1), Dot("ratio", (62, 63), 2), Dot("sum", (70, 71), 10)),
+        odd=(80,),
+        even=(79,),
+        rules=frozenset({"diagonal+", "diagonal-"}),
+    )
+    svg = draw(p)
+    polylines = elements(svg, "polyline")
+    assert len(polylines) == 1 + 2 * 2  # the thermometer; each arrow's line and head
+    circles = elements(svg, "circle")
+    bulb = [c for c in circles if c.get("fill") == GREY and c.get("cx") == str(MARGIN + CELL / 2)]
+    assert len(bulb) == 1
+    pills = [r for r in elements(svg, "rect") if r.get("rx")]
+    assert len(pills) == 2 and float(pills[1].get("width", 0)) > CELL  # two-cell circle
+    dots = [c for c in circles if c.get("stroke") == "black"]
+    assert sorted(c.get("fill") or "" for c in dots) == ["black", "white"]
+    assert [t.text for t in elements(svg, "text")] == ["X"]
+    assert any(r.get("fill") == GREY for r in elements(svg, "rect"))  # the even square
+    diagonals = [ln for ln in elements(svg, "line") if ln.get("stroke") == DIAGONAL]
+    ends = {(ln.get("x1"), ln.get("y1"), ln.get("x2"), ln.get("y2")) for ln in diagonals}
+    far = str(MARGIN + 9 * CELL)
+    assert ends == {(str(MARGIN), str(MARGIN), far, far), (str(MARGIN), far, far, str(MARGIN))}
+
+
+def test_windoku_is_shaded_and_a_jigsaw_has_its_regions() -> None:
+    svg = draw(blank(extra_regions=windoku_regions(9)))
+    assert sum(r.get("fill") == SHADE for r in elements(svg, "rect")) == 36
+    rows = tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))
+    thick = [ln for ln in elements(draw(blank(regions=rows, jigsaw=True)), "line")]
+    assert sum(ln.get("stroke-width") == "2.5" for ln in thick) == 9 * 9 * 2 + 2 * 9
+
+
+@dataclass(frozen=True)
+class Corner(Constraint):
+    """A made-up outside clue, to see the margin widen."""
+
+    value: int
+    key: ClassVar[str] = "test-corner"
+    rule: ClassVar[str] = "test-corner"
+    outside: ClassVar[bool] = True
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        x, y = canvas.beside(0, 1)
+        return [canvas.text(self.value, x, y)]
+
+
+def test_outside_clues_are_drawn_in_the_margin() -> None:
+    svg = draw(blank(constraints=(Corner(7),)))
+    root = ET.fromstring(svg)
+    assert float(root.get("width", 0)) == 9 * CELL + 2 * CELL
+    (seven,) = [t for t in elements(svg, "text") if t.text == "7"]
+    assert float(seven.get("y", 0)) < CELL  # above the grid's top edge, at y = CELL
+    frame = [ln for ln in elements(svg, "line") if ln.get("stroke-width") == "2.5"]
+    assert min(float(ln.get("y1", 0)) for ln in frame) == CELL
+
+
+@pytest.mark.parametrize("order", [2, 3, 4, 5, 6, 7])
+def test_a_classic_grid_of_every_order_draws_itself(order: int) -> None:
+    size = order * order
+    grid = tuple((c % size) + 1 if c % 7 == 0 else 0 for c in range(size * size))
+    p = ss.Puzzle(order, grid)
+    root = ET.fromstring(p._repr_svg_())
+    assert float(root.get("width", 0)) == size * CELL + 2 * MARGIN
+    texts = [t.text for t in root.iter(NS + "text")]
+    assert len(texts) == sum(1 for v in grid if v)
+    assert texts[0] == {4: "1", 9: "1", 16: "1", 25: "1", 36: "0", 49: "1"}[size]
+
+
+VARIANTS = {
+    "x": dict(rules=frozenset({"diagonal+", "diagonal-"})),
+    "windoku": dict(extra_regions=windoku_regions(9)),
+    "anti-knight": dict(rules=frozenset({"antiknight"})),
+    "anti-king": dict(rules=frozenset({"antiking"})),
+    "non-consecutive": dict(rules=frozenset({"nonconsecutive"})),
+    "disjoint-groups": dict(rules=frozenset({"disjointgroups"})),
+    "jigsaw": dict(regions=tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9)), jigsaw=True),
+    "killer": dict(cages=(Cage((0, 1, 9), 12), Cage((80,), None))),
+    "thermometer": dict(thermometers=((0, 10, 20),)),
+    "arrow": dict(arrows=(Arrow((0,), (1, 2)),)),
+    "kropki": dict(dots=(Dot("difference", (0, 1), 1),)),
+    "xv": dict(dots=(Dot("sum", (0, 1), 5),)),
+    "odd-even": dict(odd=(0,), even=(1,)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(VARIANTS))
+def test_every_variant_kind_draws_itself(kind: str) -> None:
+    p = puzzle_of(blank(givens=(5,) + (0,) * 80, **VARIANTS[kind]))
+    assert p.is_variant
+    root = ET.fromstring(p._repr_svg_())
+    assert root.tag == NS + "svg" and any(t.text == "5" for t in root.iter(NS + "text"))
+
+
+def test_a_six_by_six_variant_has_no_box_side_but_draws_and_prints() -> None:
+    p = puzzle_of(replace(classic(6, (1,) + (0,) * 35), cages=(Cage((0, 1), 3),)))
+    assert (p.n, p.size, str(p)) == (0, 6, "1" + "." * 35)
+    assert len(elements(p._repr_svg_(), "path")) == 1
+
+
+def test_show_svg_draws_the_published_killer(tmp_path: Path) -> None:
+    out = tmp_path / "k.svg"
+    result = CliRunner().invoke(app, ["show", str(KILLER), "--svg", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().count("stroke-dasharray") == 25
+
+
+def test_explanations_and_ratings_show_themselves() -> None:
+    p = ss.parse(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    )
+    assert ss.explain(p)._repr_svg_().startswith("<svg")
+    assert "<b>locked</b>" in Rating("rated", "locked", 61)._repr_html_()
