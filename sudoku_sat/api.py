@@ -133,11 +133,6 @@ def _session(method: str, what: str) -> Any:
     return Session(_pysat(method, what))
 
 
-def _not_yet(what: str, p: Puzzle) -> None:
-    if p.variant is not None:
-        raise UsageError(f"{what} of a variant puzzle: not in this version (classic grids only)")
-
-
 def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
     """min(number of solutions, cap): 0 for a contradictory grid, 1 for a unique puzzle.
     method: ``auto``, ``eup``, ``pysat[:NAME]`` or ``ganak`` (a variant: ``auto`` or
@@ -286,7 +281,13 @@ def minimize(grid: Puzzle, seed: int = 0, method: str = "auto") -> Puzzle:
     from .puzzles.maker import MakeOptions, method_options, minimize_many
 
     grid = _checked(grid, "minimize")
-    _not_yet("minimize", grid)
+    if grid.variant is not None:
+        from .variants.make import minimize_puzzle
+        from .variants.puzzle import puzzle_of
+
+        if method != "auto":
+            raise UsageError(f"method {method!r}: a variant puzzle is minimized by auto only")
+        return puzzle_of(minimize_puzzle(grid.variant, seed))
     checker, engine = method_options(method)
     options = MakeOptions(n=grid.n, checker=checker, seed=seed, fill_engine=engine)
     made = next(minimize_many(options, [(grid.n, grid.grid)]))
@@ -308,7 +309,10 @@ def rate(p: Puzzle) -> Rating:
     from .difficulty.rating import rate as rate_grid
 
     p = _checked(p, "rate")
-    _not_yet("rate", p)
+    if p.variant is not None:
+        from .difficulty.variants import rate_variant
+
+        return rate_variant(p.variant)
     return rate_grid(p.grid, p.n)
 
 
@@ -318,7 +322,10 @@ def explain(p: Puzzle) -> Explanation:
     from .difficulty.explain import explain as explain_grid
 
     p = _checked(p, "explain")
-    _not_yet("explain", p)
+    if p.variant is not None:
+        from .difficulty.variants import explain_variant
+
+        return explain_variant(p.variant)
     return explain_grid(p.grid, p.n)
 
 

@@ -73,9 +73,26 @@ def test_variant_questions_refuse_classic_methods_and_options() -> None:
         ss.count(k, method="eup")
     with pytest.raises(UsageError, match="one encoding"):
         ss.encode(k, encoding="minimal")
-    for call in (ss.rate, ss.explain, ss.minimize):
-        with pytest.raises(UsageError, match=r"^\w+ of a variant puzzle: "):
-            call(k)
+    with pytest.raises(UsageError, match="minimized by auto only"):
+        ss.minimize(k, method="eup")
+
+
+def test_rate_explain_minimize_take_a_variant() -> None:
+    """The API hands variants to the variant ladder, explainer and minimizer."""
+    (k,) = ss.read(KILLER)
+    assert ss.rate(k).status == "rated"
+    explained = ss.explain(k)
+    assert explained.status == "solved" and explained.grid == k.solution
+    assert any("killer cage" in name for step in explained.steps for name in step.constraints)
+    solved = ss.solve(k)
+    assert solved is not None
+    from sudoku_sat.variants.puzzle import puzzle_of
+
+    assert k.variant is not None and k.solution is not None
+    full = puzzle_of(k.variant.with_givens(k.solution))
+    made = ss.minimize(full, seed=1)
+    assert made.variant is not None and made.variant.cages == k.variant.cages
+    assert sum(map(bool, made.grid)) < 81 and ss.is_unique(made)
 
 
 CALLS: list[Callable[[Any], object]] = [
