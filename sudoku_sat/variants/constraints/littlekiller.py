@@ -1,0 +1,151 @@
+"""Little killers (f-puzzles ``littlekillersum``): a number outside the grid with a small
+arrow pointing along a diagonal is the sum of every cell on that diagonal, digits may
+repeat.
+
+Shape: ``"littlekillersum": [{"cell": "R0C6", "cells": ["R1C5", "R2C4", ...],
+"direction": "DL", "value": "40"}, ...]``: ``cell`` one step outside the grid (corners
+allowed: R0C0 DR is the main diagonal), ``direction`` one of DR, DL, UR, UL (down or up,
+right or left), the diagonal starting one step from ``cell`` that way and running to the
+edge; ``cells`` is that diagonal as f-puzzles saves it (checked when present; written
+back). An arrow whose first step leaves the grid is refused; an empty value or a value
+of 0 is an arrow with no clue and is passed over, as the f-puzzles solver add-on does.
+Sources: f-puzzles' save files (e.g. "Rusted Wings" by RSP, in rangsk's SudokuSolver
+benchmark corpus), its solver add-on (rangsk's SudokuSolver, ``LittleKillerConstraint``:
+options "sum;rXcY;UL|UR|DL|DR", one step from the outer cell enters the grid, values 0
+and empty skipped), SudokuPad's f-puzzles import (a little-killer arrow and outside
+sum) and sigh's solver (``.LittleKiller~SUM~R1C1``, named by the first cell of its
+canonical diagonal).
+
+Clauses: ``sums.sum_is`` over the diagonal (one-hot running sums, repeats allowed; the
+builder's ``card`` encoding when asked for).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...grid import Clause, Grid
+from ..constraint import Constraint
+from ..drawing import tag
+from ..sums import sum_is
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+    from ..drawing import Canvas
+    from ..reading import Reader
+
+STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
+
+
+def diagonal(row: int, col: int, direction: str, n: int) -> tuple[int, ...]:
+    """The cells from one step past (row, col), 0..N+1, in direction to the grid's edge."""
+    dr, dc = STEPS[direction]
+    r, c, out = row + dr, col + dc, []
+    while 1 <= r <= n and 1 <= c <= n:
+        out.append((r - 1) * n + c - 1)
+        r, c = r + dr, c + dc
+    return tuple(out)
+
+
+@cache
+def sigh_names(n: int) -> dict[frozenset[int], int]:
+    """sigh's little-killer diagonals of size N: cell set -> the cell naming it (its first
+    cell as sigh lists them: left side down-right, right side up-left, top down-left,
+    bottom up-right; the first name of a set wins, single cells have none)."""
+    starts = [(r, 0, "DR") for r in range(n - 1)]
+    starts += [(r, n - 1, "UL") for r in range(1, n - 1)]
+    starts += [(0, c, "DL") for c in range(1, n)]
+    starts += [(n - 1, c, "UR") for c in range(1, n - 1)]
+    out: dict[frozenset[int], int] = {}
+    for r, c, direction in starts:
+        dr, dc = STEPS[direction]
+        cells = diagonal(r + 1 - dr, c + 1 - dc, direction, n)
+        if len(cells) > 1:
+            out.setdefault(frozenset(cells), cells[0])
+    return out
+
+
+@dataclass(frozen=True)
+class LittleKiller(Constraint):
+    """The cells of a diagonal sum to value (repeats allowed)."""
+
+    place: tuple[int, int]
+    """(row, column) of the clue, 0..N+1."""
+    direction: str
+    cells: tuple[int, ...]
+    value: int
+    size: int
+    key = "littlekillersum"
+    rule = "little-killer"
+    outside: ClassVar[bool] = True
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        name = item.get("cell")
+        row, col = reader.outside(name)
+        direction = item.get("direction")
+        if direction not in STEPS:
+            raise reader.error(f"direction {direction!r} of {name} is not one of DR, DL, UR, UL")
+        cells = diagonal(row, col, str(direction), reader.size)
+        if not cells:
+            raise reader.error(f"the {direction} diagonal from {name} leaves the grid at once")
+        if item.get("cells") is not None and set(reader.cells(item["cells"])) != set(cells):
+            raise reader.error(f"'cells' of {name} are not its {direction} diagonal")
+        value = reader.number(item.get("value"))
+        if not value:
+            return []
+        return [cls((row, col), str(direction), cells, value, reader.size)]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        return {
+            "cell": "R{}C{}".format(*self.place),
+            "cells": [name(c) for c in self.cells],
+            "direction": self.direction,
+            "value": str(self.value),
+        }
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        return sum_is(b, self.cells, (self.value,))
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        m.Add(sum(x[c] for c in self.cells) == self.value)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return sum(grid[c] for c in self.cells) == self.value
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        """The sum in the outside cell, pushed back from the diagonal, and a small arrow
+        from it towards the diagonal's first cell, as f-puzzles draws little killers."""
+        x, y = canvas.beside(*self.place)
+        dr, dc = STEPS[self.direction]
+        unit = canvas.beside(1, 1)[0] - canvas.beside(0, 0)[0]  # one cell
+        text = canvas.text(self.value, x - dc * unit * 0.12, y - dr * unit * 0.12, size=13)
+        tail = (x + dc * unit * 0.18, y + dr * unit * 0.18)
+        tip = (x + dc * unit * 0.42, y + dr * unit * 0.42)
+        barb = unit * 0.12
+        points = [(tip[0] - dc * barb, tip[1]), tip, (tip[0], tip[1] - dr * barb)]
+        return [
+            text,
+            tag("line", x1=tail[0], y1=tail[1], x2=tip[0], y2=tip[1], stroke="black"),
+            tag(
+                "polyline",
+                points=" ".join(f"{a},{b}" for a, b in points),
+                fill="none",
+                stroke="black",
+            ),
+        ]
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        first = sigh_names(self.size).get(frozenset(self.cells))
+        if first is None:  # one cell by a corner: a given in sigh's terms
+            return f".~{name(self.cells[0])}_{self.value}"
+        return f".LittleKiller~{self.value}~{name(first)}"
+
+    def cells_named(self) -> tuple[int, ...]:
+        return self.cells
+
+
+FAMILY = (LittleKiller,)
