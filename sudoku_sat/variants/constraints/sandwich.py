@@ -15,10 +15,13 @@ hold the sum (a set of j-i-1 digits from 2..N-1 summing to it): s(i, j) holds ex
 when the cells at i and j are the 1 and the N (either way round): it implies both are
 crusts, and each crust pair implies it. Some selector holds (the line holds one 1 and one
 N); the crusts of an impossible pair exclude each other outright (two binary clauses),
-which settles the clues of 0, 35 and the like at once. A selector then chooses the
+so a clue of 35 on a 9x9 puts the 1 and the 9 at the ends of the line by unit
+propagation alone (only they are 7 cells apart). A selector then chooses the
 gap's digit set among those that reach the sum (``outside.guarded_sets``: the cells are
 all different, so the set fixes the sum). Every auxiliary is a function of the grid. At
-most N(N-1)/2 pair selectors and a few sets per gap (9x9: 36 pairs at most).
+most N(N-1)/2 pair selectors and a few sets per gap (9x9: 36 pairs at most; 16x16: 16
+clues of a grid make 131,622 clauses). No other encoding was measured: the real and made
+sandwich puzzles of the tests take 1 to 100 ms each in one session.
 """
 
 from __future__ import annotations

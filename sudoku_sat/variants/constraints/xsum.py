@@ -12,8 +12,9 @@ SudokuPad's f-puzzles import (``xsum`` among the outside clues) and sigh's solve
 Clauses. The first cell's digit d selects the sum of the first d cells: x(first, d)
 guards "the next d-1 cells hold one of the sets of d-1 digits other than d that sum to
 value-d" (``outside.guarded_sets``; the cells of a line all differ). A digit d with no
-such set is ruled out of the first cell by one unit clause, which settles most clues at
-once (a clue of 1 or of N(N+1)/2 fixes the first cell).
+such set is ruled out of the first cell by one unit clause (a clue of 1 or of N(N+1)/2
+fixes the first cell at once). No other encoding was measured: the X-sum puzzles of the
+tests take 1 to 100 ms each in one session.
 """
 
 from __future__ import annotations
