@@ -23,6 +23,10 @@ clue's side:
 - the height bound (what rangsk's solver starts from): a cell at place k with digit d
   leaves at most N-d buildings to be seen after it, so d <= N + k + 1 - value (unit
   clauses).
+
+No other encoding was measured (a product automaton over (maximum, count) might
+propagate more, at N times the literals): the skyscraper puzzles of the tests take 3 to
+40 ms each (CPU, counting to 3 in one session).
 """
 
 from __future__ import annotations
