@@ -81,6 +81,8 @@ def running_total(b: Builder, terms: list[list[tuple[int, int]]], total: int) ->
                 into.setdefault(a + w, []).append((pa, lit))
             else:
                 out.append([-pa, -lit])
+        if not into:  # nothing reaches the total
+            return out + _never(b)
         sums = {t: b.fresh() for t in sorted(into)}
         for t, ways in into.items():
             out.extend([-pa, -lit, sums[t]] for pa, lit in ways)
@@ -89,10 +91,13 @@ def running_total(b: Builder, terms: list[list[tuple[int, int]]], total: int) ->
         out.append(list(sums.values()))
         out.extend([-u, -v] for u, v in combinations(sums.values(), 2))
         prev = sums
-    if total not in prev:  # nothing reaches it (the empty clause, said in two)
-        v = b.fresh()
-        out.extend(([v], [-v]))
-    return out
+    return out if total in prev else out + _never(b)
+
+
+def _never(b: Builder) -> list[Clause]:
+    """The empty clause, said in two (DIMACS writers refuse an empty one)."""
+    v = b.fresh()
+    return [[v], [-v]]
 
 
 @cache
