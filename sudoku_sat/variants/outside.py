@@ -49,7 +49,7 @@ class LineClue(Constraint):
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
-        """One clue; none when its value is empty (f-puzzles keeps an empty clue cell)."""
+        """One clue; none when its value is empty (a place with no number is no clue)."""
         row, col = reader.outside(item.get("cell"))
         n = reader.size
         if row in (0, n + 1) and col in (0, n + 1):

@@ -69,7 +69,8 @@ class Skyscraper(LineClue):
             return
         for k, c in enumerate(line):
             yield from ([-b.x(c, d)] for d in b.digits() if d > n + k + 1 - value)
-        high = self._maximum(b)
+        high, clauses = self._maximum(b)
+        yield from clauses
         visible = [0] + [b.fresh() for _ in line[1:]]
         for k in range(1, n):
             for d in b.digits():
@@ -81,13 +82,14 @@ class Skyscraper(LineClue):
                     yield [-b.x(line[k], d), -before, -visible[k]]
         yield from self._count(b, visible)
 
-    def _maximum(self, b: Builder) -> list[dict[int, int]]:
-        """g(k, v) literals, k = 0..N-1, v = 2..N; for k = 0 they are c0 >= v, built too."""
+    def _maximum(self, b: Builder) -> tuple[list[dict[int, int]], list[Clause]]:
+        """g(k, v) literals for k = 0..N-2 (the last cell's maximum is N), v = 2..N, and
+        their clauses; for k = 0, g(0, v) is c0 >= v."""
         n, line = b.n, self.line
         out: list[dict[int, int]] = []
-        for k, c in enumerate(line):
+        clauses: list[Clause] = []
+        for k, c in enumerate(line[:-1]):
             layer = {v: b.fresh() for v in range(2, n + 1)}
-            clauses: list[Clause] = []
             for v, g in layer.items():
                 at_least = [b.x(c, d) for d in range(v, n + 1)]
                 clauses.extend([-lit, g] for lit in at_least)
@@ -96,9 +98,8 @@ class Skyscraper(LineClue):
                     clauses.append([-g, out[k - 1][v], *at_least])
                 else:
                     clauses.append([-g, *at_least])
-            b.add(clauses)
             out.append(layer)
-        return out
+        return out, clauses
 
     def _count(self, b: Builder, visible: list[int]) -> Iterator[Clause]:
         """at(k, t): at least t of the first k+1 cells seen (t = 2..value+1; at(k, 1) is
