@@ -1,0 +1,115 @@
+"""Clues written outside the grid beside a row or column (sandwich sums, X-sums,
+skyscrapers): what they share. f-puzzles stores each as ``{"cell": "R0C3", "value": "12"}``,
+the cell one step outside the grid: row 0 above column 3, row N+1 below it, column 0
+left of a row, column N+1 right of it (a corner is beside no row or column and is
+refused). The clue reads its row or column from its own side: :func:`line_from`.
+
+Also the guarded digit sets that sandwiches and X-sums share (:func:`guarded_sets`):
+"when this literal holds, these cells, all different, hold one of the digit sets of a
+pool that sum to a total", one selector per set (none when one set is possible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..grid import Clause
+from .constraint import Constraint
+
+if TYPE_CHECKING:
+    from .builder import Builder
+    from .drawing import Canvas
+    from .reading import Reader
+
+
+def line_from(row: int, col: int, n: int) -> tuple[int, ...]:
+    """The cells of the row or column beside the outside place (row, col), 0..N+1, in
+    order from that side (a clue on the right reads its row from right to left)."""
+    if row in (0, n + 1):
+        cells = [r * n + col - 1 for r in range(n)]
+    else:
+        cells = [(row - 1) * n + c for c in range(n)]
+    return tuple(reversed(cells)) if n + 1 in (row, col) else tuple(cells)
+
+
+@dataclass(frozen=True)
+class LineClue(Constraint):
+    """A number outside the grid about the row or column beside it, read from its side."""
+
+    place: tuple[int, int]
+    """(row, column) of the clue, 0..N+1 (R0C3 is (0, 3))."""
+    line: tuple[int, ...]
+    """The row's or column's cells, from the clue's side."""
+    value: int
+    outside: ClassVar[bool] = True
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        """One clue; none when its value is empty (a place with no number is no clue)."""
+        row, col = reader.outside(item.get("cell"))
+        n = reader.size
+        if row in (0, n + 1) and col in (0, n + 1):
+            raise reader.error(f"{item.get('cell')} is a corner, beside no row or column")
+        value = reader.number(item.get("value"))
+        return [] if value is None else [cls((row, col), line_from(row, col, n), value)]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        return {"cell": "R{}C{}".format(*self.place), "value": str(self.value)}
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        return [canvas.text(self.value, *canvas.beside(*self.place), size=16)]
+
+    def cells_named(self) -> tuple[int, ...]:
+        return self.line
+
+    def sigh_place(self) -> tuple[str, bool]:
+        """sigh's name of the row or column (``R3``, ``C5``) and whether the clue reads it
+        forwards (from the left or the top)."""
+        row, col = self.place
+        n = len(self.line)
+        if col in (0, n + 1):
+            return f"R{row}", col == 0
+        return f"C{col}", row == 0
+
+
+def sigh_line(kind: str, clue: LineClue) -> str:
+    """sigh's string of a two-sided line clue (``.XSum~R3~15~`` from the left,
+    ``.XSum~R3~~15`` from the right)."""
+    where, forward = clue.sigh_place()
+    return f".{kind}~{where}~{clue.value}~" if forward else f".{kind}~{where}~~{clue.value}"
+
+
+@cache
+def digit_sets(pool: tuple[int, ...], size: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of size distinct digits from pool that sum to total."""
+    if size < 0 or size > len(pool):
+        return ()
+    return tuple(s for s in combinations(pool, size) if sum(s) == total)
+
+
+def guarded_sets(
+    b: Builder, guard: int, cells: tuple[int, ...], sets: Iterable[tuple[int, ...]]
+) -> Iterator[Clause]:
+    """Clauses: guard -> the cells (all different by the caller's rules) hold one of sets.
+
+    No set: guard is false. One set: each cell holds a digit of it. Several: one selector a
+    set, guard -> some selector, selector -> guard and each cell in its set, so every
+    auxiliary is a function of the grid."""
+    options = list(sets)
+    if not options:
+        yield [-guard]
+        return
+    if not cells:
+        return
+    if len(options) == 1:
+        yield from ([-guard] + [b.x(c, d) for d in options[0]] for c in cells)
+        return
+    selectors = [b.fresh() for _ in options]
+    yield [-guard, *selectors]
+    for s, digits in zip(selectors, options, strict=True):
+        yield [-s, guard]
+        yield from ([-s] + [b.x(c, d) for d in digits] for c in cells)
