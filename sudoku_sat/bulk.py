@@ -130,13 +130,18 @@ class CountArrays:
 def bulk_counts(executor: Any, lines: Lines, cap: int, here: bool = True) -> Iterator[list[int]]:
     """The counts (up to cap) of every puzzle of lines, a list per chunk, in order, on
     executor (:func:`sudoku_sat.batch.open_executor`). When here (the executor runs in
-    this process), the first puzzles go to the pure-Python engine (see SMALL)."""
+    this process), the first puzzles go to the pure-Python engine (see SMALL), and so do
+    the next ones while the kernels are compiled in the background
+    (:func:`~sudoku_sat.accel.kernels_ready`: the first run after installing)."""
     start = 0
     if here:
+        from .accel import COUNT, kernels_ready
         from .engines.eup.reference import count_eup
 
         began = time.perf_counter()
-        while start < min(SMALL, len(lines)) and time.perf_counter() - began < BUDGET:
+        while start < len(lines) and (
+            (start < SMALL and time.perf_counter() - began < BUDGET) or not kernels_ready(COUNT)
+        ):
             yield [count_eup(lines.grid(start), 3, cap)]
             start += 1
     chunks = [[lines.packed(k, k + CHUNK)] for k in range(start, len(lines), CHUNK)]

@@ -17,6 +17,7 @@ GROUND = {
     "encoding",
     "dimacs",
     "accel",
+    "kernel_cache",
     "signals",
     "deadline",
     "result",

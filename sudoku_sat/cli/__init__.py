@@ -234,6 +234,19 @@ def _main(
     ),
 ) -> None:
     """Options that apply before any command (the app's help text says what it does)."""
+    from ..accel import on_background_compile
+
+    on_background_compile[:] = [_say_compiling]
+
+
+def _say_compiling() -> None:
+    """Said once, on a terminal, when this run starts compiling the kernels (the first run)."""
+    if sys.stderr.isatty():
+        typer.echo(
+            "sudoku-sat: compiling the engines in the background (once after installing; "
+            "pure Python meanwhile)",
+            err=True,
+        )
 
 
 __all__ = ["app"]
