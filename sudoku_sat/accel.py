@@ -149,10 +149,10 @@ def choose_backend(backend: str = "auto") -> str:
         raise UsageError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if backend == "python":
         return "python"
-    if backend == "numba" and numba_installed():
-        return "numba"
     if numba_available():
         return "numba"
+    if backend == "numba" and numba_installed() and not kernels_ready():
+        return "numba"  # asked for by name while the cache is cold: compiled here and now
     if backend == "auto":
         return "python"
     raise missing_extra("backend numba", "fast")

@@ -105,7 +105,7 @@ def anneal(
     """
     p = make_params(variant, params)
     if tries < 1:
-        raise UsageError("tries must be at least 1")
+        raise UsageError("--tries must be at least 1")
     if len(grid) != geometry(n).ncells or not all(0 <= v <= n * n for v in grid):
         raise UsageError(f"not a grid of order {n}: {n**4} values in 0..{n * n} expected")
     seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed

@@ -151,7 +151,7 @@ def record(made: Made, seed: int) -> dict[str, object]:
     """One puzzle for --json."""
     verdict = made.verdict
     return {
-        "index": made.index,
+        "index": made.index + 1,
         "seed": seed,
         "puzzle": format_line(made.puzzle, made.n) if made.puzzle else None,
         "solution": format_line(made.solution, made.n) if made.solution else None,

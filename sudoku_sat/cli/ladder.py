@@ -125,12 +125,16 @@ def ladder_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
-    json_out: Annotated[
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The results as JSON on stdout instead of the tables.")
+    ] = False,
+    output: Annotated[
         str | None,
         typer.Option(
-            "--json",
-            help="Also write the results as JSON to this file (atomically); '-' prints "
-            "JSON instead of the tables.",
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Also write the results as JSON to FILE (atomically).",
         ),
     ] = None,
     alphabet: AlphabetOption = None,
@@ -147,9 +151,9 @@ def ladder_command(
     first level that fills its grid (at most --max-level): the distribution of that level,
     and whether one level solves them all.
     """
-    if json_out not in (None, "-") and Path(json_out).resolve() == Path(dataset).resolve():
-        raise SudokuSatError(f"{json_out}: the JSON output would overwrite the --dataset file")
-    check_writable(None if json_out == "-" else json_out)
+    if output is not None and Path(output).resolve() == Path(dataset).resolve():
+        raise SudokuSatError(f"{output}: the JSON output would overwrite the --dataset file")
+    check_writable(output)
     names = parse_encodings(encodings)
     ks, backend = parse_levels(methods)
     everything = load(dataset, alphabet, order)
@@ -185,11 +189,11 @@ def ladder_command(
                 data["rows"] = [r.as_dict() for r in rows]
         finally:
             stop()
-    if json_out == "-":
+    if output is not None:
+        atomic_write(output, lambda fp: fp.write(json.dumps(data, indent=2) + "\n"))
+    if as_json:
         typer.echo(json.dumps(data, separators=(",", ":")))
         return
-    if json_out is not None:
-        atomic_write(json_out, lambda fp: fp.write(json.dumps(data, indent=2) + "\n"))
     typer.echo(heading)
     if depth:
         for s in summaries:

@@ -81,7 +81,7 @@ def rate_command(
         emit_json(
             [
                 {"index": i, "puzzle": format_line(p.grid, p.n), **r.as_dict()}
-                for i, (p, r) in enumerate(zip(items, ratings, strict=True))
+                for i, (p, r) in enumerate(zip(items, ratings, strict=True), 1)
             ]
         )
     else:
