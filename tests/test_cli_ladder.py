@@ -41,9 +41,7 @@ def test_rows_as_a_markdown_table(puzzles: Path) -> None:
 
 def test_json_file_and_stdout(puzzles: Path, tmp_path: Path) -> None:
     out_file = tmp_path / "out.json"
-    code, out, _ = run(
-        "ladder", "--dataset", str(puzzles), "--methods", "fl", "-o", str(out_file)
-    )
+    code, out, _ = run("ladder", "--dataset", str(puzzles), "--methods", "fl", "-o", str(out_file))
     assert code == 0 and "| extended | fl " in out
     data = json.loads(out_file.read_text())
     [row] = data["rows"]

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..alphabet import MAX_SYMBOLS, default_alphabet, expand_alphabet
 from ..difficulty.explain import (
     FAILED,
     HIDDEN,
@@ -19,7 +20,6 @@ from ..difficulty.explain import (
 from ..difficulty.explain import explain as explain_puzzle
 from ..difficulty.svg import render_svg
 from ..encoding import var_cell as cell_of
-from ..alphabet import MAX_SYMBOLS, default_alphabet, expand_alphabet
 from ..files import atomic_write, check_writable
 from ..gridio import format_line
 from . import app
