@@ -187,7 +187,7 @@ def record(
     symbols = symbols_of(n, alphabet)
     eliminated_at: dict[int, int] = {}
     steps = []
-    for index, step in enumerate(explanation.steps):
+    for number, step in enumerate(explanation.steps):
         steps.append(
             {
                 "rule": step.rule,
@@ -205,7 +205,7 @@ def record(
         )
         for lit in step.conclusions:
             if lit < 0:
-                eliminated_at[lit] = index
+                eliminated_at[lit] = number
     return {
         "index": index,
         "origin": origin,

@@ -209,7 +209,13 @@ def finish(failures: int, total: int) -> None:
 @guarded
 def generate_command(
     order: Annotated[
-        int, typer.Option("--order", "-n", min=2, help="Box side n (2 to 6: 4x4 to 36x36).")
+        int,
+        typer.Option(
+            "--order",
+            "-n",
+            min=2,
+            help="Box side n (2 to 6: 4x4 to 36x36); with --rule, the grid is n*n wide too.",
+        ),
     ] = 3,
     count: Annotated[int, typer.Option("--count", "-k", min=1, help="Puzzles to make.")] = 1,
     fill: Annotated[
@@ -238,7 +244,10 @@ def generate_command(
     certify: CertifyOption = None,
     rule: VariantRuleOpt = None,
     size: Annotated[
-        int | None, typer.Option(min=4, max=16, help="Variant grid side N (default 9).")
+        int | None,
+        typer.Option(
+            min=4, max=16, hidden=True, help="With --rule: a grid side N that is no n*n (6, 8...)."
+        ),
     ] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
@@ -253,7 +262,7 @@ def generate_command(
     """
     if rule or size:
         kinds = list(rule or [])
-        return generate_variants(kinds, size or 9, count, seed, as_json, quiet)
+        return generate_variants(kinds, size or order * order, count, seed, as_json, quiet)
     if order > LARGE_EMPTY_MAX_ORDER:
         side = order * order
         raise fail(

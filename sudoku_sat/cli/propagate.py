@@ -18,7 +18,15 @@ from ..lab.ladder_check import check_level
 from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle
 from ..methods import LEVELS, parse_method
 from . import app
-from ._common import AlphabetOption, OrderOption, emit_json, guarded, load, method_option
+from ._common import (
+    AlphabetOption,
+    OrderOption,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    method_option,
+)
 from ._encoding_options import AMO_HELP, ENCODING_HELP, AmoName, EncodingName
 
 
@@ -75,6 +83,7 @@ def propagate_command(
     ),
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Propagate a CNF to its fixpoint and print the assigned literals.
 
