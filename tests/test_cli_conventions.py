@@ -27,9 +27,13 @@ def test_every_command_takes_q_and_shows_no_bool_metavar(name: str) -> None:
     assert shown.exit_code == 0 and "<bool>" not in shown.stdout
 
 
-@pytest.mark.parametrize("name", ["solve", "unique", "count", "rate", "show", "explain"])
+NO_PUZZLES = {"census", "check-proof", "decode", "generate"}
+
+
+@pytest.mark.parametrize("name", sorted(set(COMMANDS) - NO_PUZZLES))
 def test_the_input_help_names_every_format(name: str) -> None:
-    (argument,) = [p for p in load_command(name).params if p.name == "puzzles"]
+    names = ("puzzles", "cnf") if name == "propagate" else ("puzzles", "dataset")
+    (argument, *_) = [p for p in load_command(name).params if p.name in names]
     shown = getattr(argument, "help", "")
     for words in ("'-' for stdin", "grid line", "rows", "numbers", "drawn grid", "f-puzzles JSON",
                   "SudokuPad links"):  # fmt: skip
@@ -112,3 +116,17 @@ def test_an_order_the_puzzle_does_not_have_is_an_error(command: str) -> None:
     result = RUNNER.invoke(app, [command, "-", "--order", "2"], input=HARD + "\n")
     assert result.exit_code == 2 and result.stdout == ""
     assert "a 9x9 puzzle (order 3), not order 2 (4x4)" in result.stderr
+
+
+def test_compiling_is_said_once_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from sudoku_sat import cli
+
+    cli._say_compiling()
+    assert capsys.readouterr().err == ""  # not a terminal: nothing
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    cli._say_compiling()
+    assert "compiling the engines in the background" in capsys.readouterr().err

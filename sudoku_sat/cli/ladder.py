@@ -25,6 +25,7 @@ from ..lab.ladder import (
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
+    PUZZLES_HELP,
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
@@ -91,7 +92,7 @@ def _bar(total: int, quiet: bool) -> tuple[Callable[[int], None] | None, Callabl
 @app.command("ladder")
 @guarded
 def ladder_command(
-    dataset: Annotated[str, typer.Option(help="Puzzle file ('-' for stdin).")],
+    dataset: Annotated[str, typer.Option(help=PUZZLES_HELP)],
     encodings: Annotated[
         str, typer.Option(help="Encodings, comma-separated (the rule formula of each).")
     ] = "extended",

@@ -19,6 +19,7 @@ from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle
 from ..methods import LEVELS, parse_method
 from . import app
 from ._common import (
+    PUZZLES_HELP,
     AlphabetOption,
     OrderOption,
     QuietOption,
@@ -44,8 +45,8 @@ def propagate_command(
     cnf: Annotated[
         str,
         typer.Argument(
-            help="DIMACS CNF file ('-' for stdin); any formula. With --encoding: a puzzle "
-            "file (or '-') instead."
+            help="DIMACS CNF file ('-' for stdin); any formula. With --encoding, puzzles "
+            "instead: " + PUZZLES_HELP
         ),
     ],
     method: Annotated[
