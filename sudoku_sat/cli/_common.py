@@ -21,8 +21,6 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import signals
 from ..alphabet import MAX_SYMBOLS
@@ -38,7 +36,23 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 R = TypeVar("R")
 
-stderr = Console(stderr=True)
+
+@functools.cache
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+class LazyConsole:
+    """rich's Console on stderr, made (and rich imported: 0.1 s) on first use: a run that
+    draws no progress bar (a file of 9x9 lines to ``unique``) never loads rich."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_console(), name)
+
+
+stderr: Any = LazyConsole()
 
 
 class GridFormat(str, Enum):
@@ -244,6 +258,8 @@ def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) ->
     if quiet or total <= 1 or not stderr.is_terminal:
         yield from items
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (
         TextColumn(label),
         BarColumn(),
@@ -301,6 +317,8 @@ def batch_results(
     if quiet or len(items) <= 1 or not stderr.is_terminal:
         yield from batch_map(executor, task, items)
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=stderr, transient=True) as bar:
         job = bar.add_task(label, total=len(items))
