@@ -44,15 +44,18 @@ def _console() -> Any:
     return Console(stderr=True)
 
 
-class LazyConsole:
-    """rich's Console on stderr, made (and rich imported: 0.1 s) on first use: a run that
-    draws no progress bar (a file of 9x9 lines to ``unique``) never loads rich."""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(_console(), name)
+def bars() -> bool:
+    """Whether progress bars are drawn: stderr is a terminal (rich is asked only then)."""
+    return sys.stderr.isatty() and bool(_console().is_terminal)
 
 
-stderr: Any = LazyConsole()
+def __getattr__(name: str) -> Any:
+    """``stderr``: rich's Console on stderr, made (and rich imported: 0.1 s) when a module
+    first asks for it: a run that draws no progress bar (a file of 9x9 lines to
+    ``unique``) never loads rich."""
+    if name == "stderr":
+        return _console()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class GridFormat(str, Enum):
@@ -255,7 +258,7 @@ def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) 
 def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:
     """Iterate with a progress bar on stderr when there is more than one item and stderr
     is a terminal (a log file gets no bar)."""
-    if quiet or total <= 1 or not stderr.is_terminal:
+    if quiet or total <= 1 or not bars():
         yield from items
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -266,7 +269,7 @@ def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) ->
         MofNCompleteColumn(),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=stderr, transient=True) as bar:
+    with Progress(*columns, console=_console(), transient=True) as bar:
         task = bar.add_task(label, total=total)
         for item in items:
             yield item
@@ -314,12 +317,12 @@ def batch_results(
     stderr is not a terminal). The chunks ramp up (batch.map_ramped), so the first
     results come out at once; stdout is line-buffered (:class:`CountedStdout`), so each
     result reaches the output as soon as it and every one before it are done."""
-    if quiet or len(items) <= 1 or not stderr.is_terminal:
+    if quiet or len(items) <= 1 or not bars():
         yield from batch_map(executor, task, items)
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=stderr, transient=True) as bar:
+    with Progress(*columns, console=_console(), transient=True) as bar:
         job = bar.add_task(label, total=len(items))
         yield from batch_map(executor, task, items, lambda k: bar.advance(job, k))
