@@ -45,7 +45,10 @@ def test_json_indexes_count_from_1(tmp_path: Path) -> None:
     path.write_text(f"{HARD}\n{HARD}\n")
     for args in (["rate", str(path)], ["minimize", str(path), "--seed", "1"]):
         records = json.loads(RUNNER.invoke(app, [*args, "--json", "-q"]).stdout)
-        assert [r["index"] for r in records] == [1, 2], args
+        assert [(r["index"], r["origin"]) for r in records] == [
+            (1, f"{path}:1"),
+            (2, f"{path}:2"),
+        ], args
     explained = json.loads(RUNNER.invoke(app, ["explain", str(path), "--json"]).stdout)
     assert [(r["index"], r["origin"]) for r in explained] == [(1, f"{path}:1"), (2, f"{path}:2")]
 
