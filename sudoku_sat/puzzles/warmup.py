@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import os
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,9 @@ def build_ahead(folder: Path) -> None:
     from ..engines.eup import compiled
 
     types: Any = importlib.import_module("numba.core.types")  # untyped, numba or not
-    pycc: Any = importlib.import_module("numba.pycc")
-    with tempfile.TemporaryDirectory(dir=folder) as work:
+    with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=folder) as work:
+        warnings.simplefilter("ignore")  # pycc is pending deprecation (numba 0.57 on)
+        pycc: Any = importlib.import_module("numba.pycc")
         cc = pycc.CC(AOT)
         cc.output_dir = work
         cc.verbose = False
