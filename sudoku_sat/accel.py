@@ -156,3 +156,12 @@ def choose_backend(backend: str = "auto") -> str:
     if backend == "auto":
         return "python"
     raise missing_extra("backend numba", "fast")
+
+
+def choose_compiled(backend: str = "auto") -> str:
+    """:func:`choose_backend` for the engines that pure Python runs 60x to 350x slower
+    and the warm-up does not compile (annealing, the 4x4 census): ``auto`` is numba
+    whenever it is installed, compiled here and now when the cache is cold."""
+    if backend == "auto" and numba_installed():
+        backend = "numba"
+    return choose_backend(backend)

@@ -180,3 +180,13 @@ def test_no_or_a_broken_ahead_of_time_kernel_leaves_numbas(cold: Path) -> None:
     bulk.aot_path().parent.mkdir(parents=True, exist_ok=True)
     bulk.aot_path().write_bytes(b"not a shared object")
     assert bulk.aot_count.__wrapped__() is None
+
+
+@needs_numba
+def test_annealing_compiles_in_the_foreground_on_a_cold_cache(
+    cold: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(accel, "WARMUP", fake_warmup(cold, 1))
+    assert accel.choose_backend("auto") == "python"  # the warm-up's kernels: pure Python
+    assert accel.choose_compiled("auto") == "numba"  # 60x to 350x slower there: compiled
+    assert accel.choose_compiled("python") == "python"

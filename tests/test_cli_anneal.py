@@ -126,6 +126,7 @@ def test_without_numba_the_cli_says_so_and_runs_pure_python(
     from sudoku_sat.cli import anneal as anneal_cli
 
     monkeypatch.setattr(annealing, "numba_available", lambda: False)
+    monkeypatch.setattr(annealing, "numba_installed", lambda: False)
     monkeypatch.setattr(anneal_cli, "numba_installed", lambda: False)
     result = runner.invoke(app, ["anneal", "-", "--json", "--seed", "1"], input=EASY)
     assert result.exit_code == 0
