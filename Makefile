@@ -23,6 +23,8 @@ install: $(BIN)/python
 	$(PIP) -e '.[fast,certify]'
 
 run: install
+	@echo "== compiling the engines into the kernel cache (once after installing)"
+	@$(BIN)/python -m sudoku_sat.puzzles.warmup
 	@echo "== the seed report's 'tres difficile' grid"
 	@echo $(DEMO) | $(BIN)/sudoku-sat show -
 	@echo "== encode: cnf_out/demo.cnf"

@@ -19,15 +19,20 @@ write cost nothing beside its puzzles.
 
 from __future__ import annotations
 
+import importlib.util
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
 from .errors import GridError
 from .files import read_text
+from .grid import geometry
 from .gridio import Puzzle, parse_puzzles
+from .kernel_cache import cache_folder
 
 CELLS = 81
 SYMBOLS = b"123456789.0"
@@ -39,6 +44,10 @@ BUDGET = 0.1
 BUDGET seconds in all) go to the pure-Python EUP engine: importing numpy and numba and
 loading the compiled kernels costs about 0.4 s, which the pure-Python engine spends on
 about 1,300 17-clue puzzles or 40 forum-hardest ones (0.3 and 9-42 ms a puzzle)."""
+AOT = "eup_aot"
+"""The count kernel compiled ahead of time (by the warm-up, :mod:`sudoku_sat.puzzles.warmup`)
+into the kernel cache folder: a CPython extension that needs numpy but not numba, so a
+warm run skips importing numba (0.4 s) and loading the kernel (0.5 s: numba's registries)."""
 
 
 @dataclass(frozen=True)
@@ -115,28 +124,91 @@ def unpacked(chunk: bytes) -> Any:
 @dataclass(frozen=True)
 class CountArrays:
     """A chunk of 9x9 puzzles (one packed ``bytes`` in a list) to min(count, cap) each
-    (one ``int64`` array in a list): one compiled call."""
+    (one ``int64`` array in a list): one compiled call, ahead-of-time compiled when the
+    warm-up built it (:func:`aot_count`), else numba's."""
 
     cap: int
 
     def __call__(self, chunk: list[bytes]) -> list[Any]:
+        (packed,) = chunk
+        ahead = aot_count()
+        if ahead is not None:
+            counts, _ = ahead(unpacked(packed), self.cap, *plain_tables())
+            return [counts]
         from .engines.eup import compiled as eup_numba
 
-        (packed,) = chunk
         counts, _ = eup_numba.count_batch(unpacked(packed), self.cap, *eup_numba.tables(3))
         return [counts]
+
+
+def aot_path(folder: Path | None = None) -> Path:
+    """Where the warm-up puts the ahead-of-time count kernel for this Python and this
+    processor (it is compiled for the host's instructions, as numba's JIT compiles)."""
+    return (folder or cache_folder()) / f"aot-{processor()}" / (AOT + EXTENSION_SUFFIXES[0])
+
+
+@cache
+def processor() -> str:
+    """A short name of this machine's processor and its instruction sets."""
+    import hashlib
+    import platform
+
+    try:
+        with open("/proc/cpuinfo", "rb") as text:
+            lines = [line for line in text if line.startswith((b"model name", b"flags"))]
+        described = b"".join(sorted(set(lines)))
+    except OSError:
+        described = platform.processor().encode()
+    return f"{platform.machine()}-{hashlib.sha256(described).hexdigest()[:12]}"
+
+
+@cache
+def aot_count() -> Callable[..., Any] | None:
+    """count_batch of :mod:`sudoku_sat.engines.eup.compiled`, compiled ahead of time, or
+    None when it is not built (or cannot be loaded: then numba's runs)."""
+    path = aot_path()
+    if not path.is_file():
+        return None
+    try:
+        spec = importlib.util.spec_from_file_location(AOT, path)
+        if spec is None or spec.loader is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except (ImportError, OSError):
+        return None
+    count: Callable[..., Any] = module.count_batch
+    return count
+
+
+@cache
+def plain_tables() -> tuple[Any, Any, Any, Any]:
+    """The 9x9 tables of :func:`sudoku_sat.engines.eup.bits.tables`, built with numpy
+    alone (that module loads numba)."""
+    import numpy as np
+
+    geo = geometry(3)
+    arrays = [np.array(rows, dtype=np.int32) for rows in (geo.units, geo.units_of, geo.peers)]
+    for array in arrays:
+        array.setflags(write=False)
+    return arrays[0], arrays[1], arrays[2], np.uint64((1 << geo.size) - 1)
 
 
 def bulk_counts(executor: Any, lines: Lines, cap: int, here: bool = True) -> Iterator[list[int]]:
     """The counts (up to cap) of every puzzle of lines, a list per chunk, in order, on
     executor (:func:`sudoku_sat.batch.open_executor`). When here (the executor runs in
-    this process), the first puzzles go to the pure-Python engine (see SMALL)."""
+    this process), the first puzzles go to the pure-Python engine (see SMALL), and so do
+    the next ones while the kernels are compiled in the background
+    (:func:`~sudoku_sat.accel.kernels_ready`: the first run after installing)."""
     start = 0
     if here:
+        from .accel import COUNT, kernels_ready
         from .engines.eup.reference import count_eup
 
         began = time.perf_counter()
-        while start < min(SMALL, len(lines)) and time.perf_counter() - began < BUDGET:
+        while start < len(lines) and (
+            (start < SMALL and time.perf_counter() - began < BUDGET) or not kernels_ready(COUNT)
+        ):
             yield [count_eup(lines.grid(start), 3, cap)]
             start += 1
     chunks = [[lines.packed(k, k + CHUNK)] for k in range(start, len(lines), CHUNK)]

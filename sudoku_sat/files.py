@@ -97,7 +97,7 @@ def read_text(path: str | Path) -> tuple[str, str]:
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise InputError("no such file", str(path)) from None
+        raise InputError(missing_file(str(path)), shortened(str(path))) from None
     except IsADirectoryError:
         raise InputError("is a directory, not a file", str(path)) from None
     except OSError as exc:
@@ -105,6 +105,27 @@ def read_text(path: str | Path) -> tuple[str, str]:
     except ValueError as exc:  # a NUL byte in the path
         raise InputError(f"bad path: {exc}", str(path)) from None
     return decode_text(data, str(path)), str(path)
+
+
+PATH_SHOWN = 40
+"""A name longer than this (a puzzle given as the argument) is cut in messages."""
+PUZZLE_LIKE = frozenset("0123456789. ")
+
+
+def shortened(name: str) -> str:
+    """name, cut to PATH_SHOWN characters."""
+    return name if len(name) <= PATH_SHOWN else name[: PATH_SHOWN - 3] + "..."
+
+
+def missing_file(name: str) -> str:
+    """Why a file is missing; for a name that is a puzzle itself (81 digits, say), how to
+    give it: on stdin with ``-``, or in a file."""
+    if len(name) >= 16 and set(name) <= PUZZLE_LIKE:
+        return (
+            "no such file; to give a puzzle itself, pass it on stdin with '-' "
+            "(echo PUZZLE | sudoku-sat COMMAND -) or write it to a file"
+        )
+    return "no such file"
 
 
 def os_error(exc: OSError, path: str | Path, verb: str = "cannot write") -> SudokuSatError:

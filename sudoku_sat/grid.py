@@ -165,14 +165,20 @@ def clue_count(grid: Grid) -> int:
 def solution_problem(grid: Grid, n: int, puzzle: Grid | None = None) -> str | None:
     """Why grid is not a solution (of puzzle, when given), naming a cell; None if it is one.
 
-    Cells are named ``(row,column)`` from 0, as in the encoding's x(i, j, k).
+    Cells are named as players write them (``r1c1``), values with the grid's symbols.
     """
+    from .alphabet import MAX_SYMBOLS, default_alphabet
+
     size = n * n
     if len(grid) != size * size:
         return f"{len(grid)} cells, a {size}x{size} grid has {size * size}"
+    symbols = default_alphabet(size) if size <= MAX_SYMBOLS else ""
 
     def name(c: int) -> str:
-        return f"({c // size},{c % size})"
+        return f"r{c // size + 1}c{c % size + 1}"
+
+    def shown(value: int) -> str:
+        return symbols[value - 1] if symbols else str(value)
 
     for c, value in enumerate(grid):
         if not 1 <= value <= size:
@@ -180,9 +186,9 @@ def solution_problem(grid: Grid, n: int, puzzle: Grid | None = None) -> str | No
     clash = conflicts(grid, n)
     if clash:
         c, p = clash[0]
-        return f"cells {name(c)} and {name(p)} both hold {grid[c]}"
+        return f"cells {name(c)} and {name(p)} both hold {shown(grid[c])}"
     if puzzle is not None:
         for c, (clue, value) in enumerate(zip(puzzle, grid, strict=False)):
             if clue and clue != value:
-                return f"cell {name(c)} holds {value}, the puzzle's clue is {clue}"
+                return f"cell {name(c)} holds {shown(value)}, the puzzle's clue is {shown(clue)}"
     return None

@@ -182,6 +182,18 @@ class _Reader:
                 raise self.error(AMBIGUOUS_16, number, text.index("0") + 1)
 
     def parse(self) -> list[Puzzle]:
+        puzzles = self.parse_any()
+        for puzzle in puzzles:
+            if self.order is not None and puzzle.n != self.order:
+                side, asked = puzzle.n**2, self.order**2
+                raise GridError(
+                    f"a {side}x{side} puzzle (order {puzzle.n}), not order {self.order} "
+                    f"({asked}x{asked})",
+                    puzzle.origin,
+                )
+        return puzzles
+
+    def parse_any(self) -> list[Puzzle]:
         content = self.content()
         if not content:
             return []
@@ -191,10 +203,13 @@ class _Reader:
             return list(self.row_grids(content, size, partial(self.drawn_row, size)))
         tokens = first.split()
         if len(tokens) > 1:
-            line_order = _order_from(len(tokens), 4)
-            if line_order and (_order_from(len(tokens), 2) is None or self.order == line_order):
-                return list(self.number_lines(content))
             size = len(tokens)
+            line_order, row_order = _order_from(size, 4), _order_from(size, 2)
+            # N*N numbers: a whole puzzle, or a row of an N*N grid (81 numbers, 81x81)
+            rows = row_order is not None and len(content) % size == 0
+            own_rows = row_order is not None and self.order == row_order
+            if line_order and not own_rows and (not rows or self.order == line_order):
+                return list(self.number_lines(content))
             numbers = partial(self.numbers_row, size)
             return list(self.row_grids(content, size, numbers, symbolic=False))
         head = first.split(":")[0]

@@ -53,7 +53,13 @@ def cache_folder(environ: Mapping[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     user = env.get("NUMBA_CACHE_DIR")
     base = Path(user) if user else Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "sudoku-sat" / f"kernels-{sources_digest()}"
+    return base / "sudoku-sat" / f"kernels-{_digest()}"
+
+
+@cache
+def _digest() -> str:
+    """This installation's :func:`sources_digest`, hashed once per process."""
+    return sources_digest()
 
 
 @cache

@@ -19,6 +19,9 @@ from sudoku_sat.gridio import Puzzle, parse_puzzles
 ROOT = Path(__file__).resolve().parents[1]
 DATASETS = ROOT.parent / "shared" / "datasets"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+os.environ.setdefault("SUDOKU_SAT_COMPILE", "foreground")
+"""The tests compile kernels where they are needed, never in the background (sudoku_sat.accel):
+each test sees the back-end it asks for, and no process outlives the run."""
 
 # The seed report's grids (../shared/seeds/004 and the annealing issue).
 EASY = "002370900007568402080090000100040800204000706006020001000050010501932600003086200"

@@ -121,8 +121,8 @@ def test_bad_text_gives_one_line_errors() -> None:
         ss.read(None)  # type: ignore[arg-type]
     with pytest.raises(GridError, match="not UTF-8 text"):
         ss.parse(b"\xff\xfe")
-    with pytest.raises(InputError, match="unsupported constraint 'sandwichsum'"):
-        ss.parse('{"size": 4, "grid": [[{}, {}, {}, {}]], "sandwichsum": [1]}')
+    with pytest.raises(InputError, match="unsupported constraint 'fogofwar'"):
+        ss.parse('{"size": 4, "grid": [[{}, {}, {}, {}]], "fogofwar": [1]}')
     with pytest.raises(UsageError, match="not 25x25"):
         ss.to_fpuzzles(ss.parse("." * 625))
 

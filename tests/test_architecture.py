@@ -18,6 +18,7 @@ GROUND = {
     "encoding",
     "dimacs",
     "accel",
+    "kernel_cache",
     "signals",
     "deadline",
     "result",

@@ -44,3 +44,15 @@ def _without_markers(tmp_path: Path) -> Path:
     path = tmp_path / "plain.md"
     path.write_text("no markers\n")
     return path
+
+
+def test_first_line_and_stopping_warm_ups(tmp_path: Path) -> None:
+    import sys
+
+    bench = load_benchmark("bench_cli")
+    command = [sys.executable, "-c", "print('first', flush=True); import time; time.sleep(30)"]
+    assert bench.first_line(command, {}) > 0  # type: ignore[attr-defined]
+    lock = tmp_path / "sudoku-sat" / "kernels-x" / "warming"
+    lock.parent.mkdir(parents=True)
+    lock.write_text("0")  # pid 0 would be the benchmark's own process group
+    bench.stop_warmups(tmp_path)  # type: ignore[attr-defined]

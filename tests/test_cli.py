@@ -224,7 +224,7 @@ def test_decode_checks_the_clues_of_puzzle(tmp_path: Path, hard_file: Path) -> N
 @pytest.mark.parametrize(
     "args",
     [
-        ["show"],
+        ["show", "-", "--bogus"],
         ["show", "-", "--format", "bogus"],
         ["bogus-command"],
         ["show", "-", "--order", "16"],

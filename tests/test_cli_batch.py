@@ -97,7 +97,7 @@ def untimed(output: str) -> dict[str, object]:
 def test_ladder_on_the_cluster_and_local_processes_gives_what_one_process_gives(
     mode: tuple[str, ...], puzzles: str, address: str
 ) -> None:
-    command = ("ladder", "--dataset", puzzles, *mode, "--json", "-")
+    command = ("ladder", "--dataset", puzzles, *mode, "--json")
     code, reference = run(*command, "--jobs", "1")
     assert code == 0 and untimed(reference)["puzzles"] == 155
     for where in (["--scheduler", address], ["--jobs", "2"]):
@@ -128,7 +128,7 @@ def test_compare_dataset_on_the_cluster_matches_one_process(address: str, tmp_pa
     outputs = []
     for where in (["--jobs", "1"], ["--scheduler", address]):
         out = tmp_path / f"summary{len(outputs)}.json"
-        code, _ = run("compare", "--dataset", dataset, "--limit", "40", "--json", str(out), *where)
+        code, _ = run("compare", "--dataset", dataset, "--limit", "40", "-o", str(out), *where)
         assert code == 0
         outputs.append(json.loads(out.read_text()))
     timing = ("mean_seconds", "p95_seconds", "mean_decisions", "mean_conflicts")

@@ -99,7 +99,7 @@ def test_symmetric_annealed_permuted_puzzles() -> None:
 def test_json_records() -> None:
     code, out = run("generate", "-n", "2", "-k", "2", "--seed", "2", "--json", "-q")
     records = json.loads(out)
-    assert code == 0 and [r["index"] for r in records] == [0, 1]
+    assert code == 0 and [r["index"] for r in records] == [1, 2]
     assert all(
         r["unique"] and r["minimal"] and r["verified_by"] in ("eup", "pysat", "batch")
         for r in records

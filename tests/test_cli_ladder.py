@@ -41,14 +41,12 @@ def test_rows_as_a_markdown_table(puzzles: Path) -> None:
 
 def test_json_file_and_stdout(puzzles: Path, tmp_path: Path) -> None:
     out_file = tmp_path / "out.json"
-    code, out, _ = run(
-        "ladder", "--dataset", str(puzzles), "--methods", "fl", "--json", str(out_file)
-    )
+    code, out, _ = run("ladder", "--dataset", str(puzzles), "--methods", "fl", "-o", str(out_file))
     assert code == 0 and "| extended | fl " in out
     data = json.loads(out_file.read_text())
     [row] = data["rows"]
     assert (row["level"], row["puzzles"], row["conflicts"]) == ("fl", 2, 1)
-    code, out, _ = run("ladder", "--dataset", str(puzzles), "--depth", "--json", "-")
+    code, out, _ = run("ladder", "--dataset", str(puzzles), "--depth", "--json")
     [depth] = json.loads(out)["depth"]
     assert depth["conflicts"] == 1 and depth["needed"] is None
     assert "1 UNSAT" in depth["statement"]
@@ -82,6 +80,6 @@ def test_bad_grid_and_json_over_the_dataset(tmp_path: Path, puzzles: Path) -> No
     bad.write_text("12x\n")
     code, out, err = run("ladder", "--dataset", str(bad))
     assert code == 2 and out == "" and err.count("\n") == 1 and "bad.txt" in err
-    code, _, err = run("ladder", "--dataset", str(puzzles), "--json", str(puzzles))
+    code, _, err = run("ladder", "--dataset", str(puzzles), "--output", str(puzzles))
     assert code == 2 and "overwrite" in err
     assert puzzles.read_text().startswith(TRES_DIFFICILE)

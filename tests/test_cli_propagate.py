@@ -125,7 +125,7 @@ def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
     assert "6 puzzles (random sample of 375, seed 0)" in text.stdout
     assert "| engine | puzzles | solved | solved %" in text.stdout
     out = tmp_path / "summary.json"
-    args = ["compare", "--dataset", str(path), "--limit", "6", "--jobs", "2", "--json", str(out)]
+    args = ["compare", "--dataset", str(path), "--limit", "6", "--jobs", "2", "-o", str(out)]
     assert runner.invoke(app, args).exit_code == 0
     data = json.loads(out.read_text())
     assert [e["engine"] for e in data["engines"]] == ["up", "fl", "m22", "g4", "cd19"]
@@ -138,7 +138,7 @@ def test_compare_input_errors(grids: Path) -> None:
     assert runner.invoke(app, ["compare"]).exit_code == 2
     assert runner.invoke(app, ["compare", str(grids), "--dataset", str(grids)]).exit_code == 2
     before = grids.read_text()
-    same = runner.invoke(app, ["compare", str(grids), "--dataset", str(grids), "--json"])
+    same = runner.invoke(app, ["compare", "--dataset", str(grids), "-o", str(grids)])
     assert same.exit_code == 2 and "overwrite" in same.stderr and grids.read_text() == before
     unknown = runner.invoke(app, ["compare", str(grids), "--methods", "pysat:nope"])
     assert unknown.exit_code == 3 and "unknown PySAT solver" in unknown.output

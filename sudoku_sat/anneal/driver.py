@@ -51,7 +51,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
-from ..accel import choose_backend
+from ..accel import choose_compiled
 from ..deadline import Deadline
 from ..errors import UsageError
 from ..grid import Grid, geometry, is_solution
@@ -105,11 +105,11 @@ def anneal(
     """
     p = make_params(variant, params)
     if tries < 1:
-        raise UsageError("tries must be at least 1")
+        raise UsageError("--tries must be at least 1")
     if len(grid) != geometry(n).ncells or not all(0 <= v <= n * n for v in grid):
         raise UsageError(f"not a grid of order {n}: {n**4} values in 0..{n * n} expected")
     seed = int.from_bytes(os.urandom(8), "little") if seed is None else seed
-    chosen = choose_backend(backend)
+    chosen = choose_compiled(backend)
     start = time.perf_counter()
     clashes = cost(grid, n)
     if clashes:

@@ -85,6 +85,11 @@ def sirdey_constants(n: int, p: SirdeyParams, free_cells: int) -> tuple[float, f
     return e_p, t0, t_final, length
 
 
+def option(name: str) -> str:
+    """A parameter as its command-line option is spelt: max_iterations -> --max-iterations."""
+    return "--" + name.replace("_", "-")
+
+
 def make_params(variant: str, params: dict[str, Any]) -> Params:
     """The variant's parameter record from keyword arguments, naming unknown ones."""
     cls: type[SirdeyParams] | type[SwapParams]
@@ -97,8 +102,10 @@ def make_params(variant: str, params: dict[str, Any]) -> Params:
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(params) - known)
     if unknown:
+        shown = ", ".join(option(name) for name in unknown)
         raise UsageError(
-            f"unknown {variant} parameter(s) {', '.join(unknown)}; known: {', '.join(known)}"
+            f"{shown}: not an option of {variant}; its options: "
+            + ", ".join(option(name) for name in sorted(known))
         )
     p = cls(**{k: v for k, v in params.items() if v is not None})
     check_params(p)
@@ -106,27 +113,28 @@ def make_params(variant: str, params: dict[str, Any]) -> Params:
 
 
 def check_params(p: Params) -> None:
-    """UsageError naming the first parameter out of its range."""
+    """UsageError naming the first parameter out of its range, as its option is spelt
+    on the command line (``--max-iterations`` for max_iterations)."""
     rules: list[tuple[str, bool]] = [
-        ("t0 must be > 0", p.t0 is None or p.t0 > 0),
-        ("level_length must be >= 1", p.level_length is None or p.level_length >= 1),
-        ("max_iterations must be >= 0", p.max_iterations >= 0),
+        ("--t0 must be > 0", p.t0 is None or p.t0 > 0),
+        ("--level-length must be >= 1", p.level_length is None or p.level_length >= 1),
+        ("--max-iterations must be >= 0", p.max_iterations >= 0),
     ]
     if isinstance(p, SirdeyParams):
         rules += [
-            ("delta must be > 0", p.delta > 0),
-            ("alpha must be in (0, 1)", 0 < p.alpha < 1),
-            ("epsilon must be > 0", p.epsilon > 0),
-            ("e_p must be > 0", p.e_p is None or p.e_p > 0),
-            ("t_final must be > 0", p.t_final is None or p.t_final > 0),
-            ("stall_levels must be >= 0", p.stall_levels >= 0),
+            ("--delta must be > 0", p.delta > 0),
+            ("--alpha must be in (0, 1)", 0 < p.alpha < 1),
+            ("--epsilon must be > 0", p.epsilon > 0),
+            ("--e-p must be > 0", p.e_p is None or p.e_p > 0),
+            ("--t-final must be > 0", p.t_final is None or p.t_final > 0),
+            ("--stall-levels must be >= 0", p.stall_levels >= 0),
         ]
     else:
         rules += [
-            ("cooling must be in (0, 1]", 0 < p.cooling <= 1),
-            ("reheat_levels must be >= 1", p.reheat_levels >= 1),
-            ("focus must be >= 0", p.focus >= 0),
-            ("max_iterations must be >= 1 for swap", p.max_iterations >= 1),
+            ("--cooling must be in (0, 1]", 0 < p.cooling <= 1),
+            ("--reheat-levels must be >= 1", p.reheat_levels >= 1),
+            ("--focus must be >= 0", p.focus >= 0),
+            ("--max-iterations must be >= 1 for swap", p.max_iterations >= 1),
         ]
     for message, ok in rules:
         if not ok:

@@ -185,7 +185,42 @@ class OneLineErrors(TyperGroup):
         elif args:  # an unknown name: typer suggests close ones among self.commands
             for name in COMMANDS:
                 self.commands.setdefault(name, Listed(name, help=COMMANDS[name][1]))
-        return super().resolve_command(ctx, args)
+        found, command, rest = super().resolve_command(ctx, args)
+        return found, None if command is None else conventions(command), rest
+
+
+def conventions(command: Command) -> Command:
+    """What every command does alike: a flag shows no ``<bool>`` in --help, and the PUZZLES
+    argument, when left out, is stdin if stdin is not a terminal (``echo ... | sudoku-sat
+    solve``)."""
+    if getattr(command, "conventions", False):
+        return command
+    for param in command.params:
+        if getattr(param, "is_flag", False) and not getattr(param, "count", False):
+            param.metavar = ""
+        if param.name == "puzzles" and param.param_type_name == "argument" and param.required:
+            param.required = False
+            param.metavar = "PUZZLES"
+            param.default = stdin_or_missing
+            param.show_default = False  # type: ignore[attr-defined]
+    help_option = command.get_help_option
+
+    def get_help_option(ctx: Context) -> Any:
+        option = help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    command.get_help_option = get_help_option  # type: ignore[method-assign]
+    command.conventions = True  # type: ignore[attr-defined]
+    return command
+
+
+def stdin_or_missing() -> str:
+    """The PUZZLES argument left out: ``-`` when stdin is a pipe or a file, else the error."""
+    if sys.stdin is not None and not sys.stdin.isatty():
+        return "-"
+    raise UsageError("missing argument PUZZLES: a file of puzzles, or '-' to read them from stdin")
 
 
 def load(name: str) -> Command:
@@ -193,10 +228,12 @@ def load(name: str) -> Command:
     importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
     for info in app.registered_commands:
         if info.name == name:
-            return typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode,
+            return conventions(
+                typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode,
+                )
             )
     raise LookupError(f"{COMMANDS[name][0]} registers no command {name}")
 
@@ -234,6 +271,19 @@ def _main(
     ),
 ) -> None:
     """Options that apply before any command (the app's help text says what it does)."""
+    from ..accel import on_background_compile
+
+    on_background_compile[:] = [_say_compiling]
+
+
+def _say_compiling() -> None:
+    """Said once, on a terminal, when this run starts compiling the kernels (the first run)."""
+    if sys.stderr.isatty():
+        typer.echo(
+            "sudoku-sat: compiling the engines in the background (once after installing; "
+            "pure Python meanwhile)",
+            err=True,
+        )
 
 
 __all__ = ["app"]

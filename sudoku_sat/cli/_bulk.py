@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from ..accel import numba_available
+from ..accel import numba_installed
 from ..batch.executor import Serial
 from ..bulk import Lines, bulk_counts
 from ._common import open_batch
@@ -67,4 +67,4 @@ def bulk_eligible(method: str, *options: object) -> bool:
     """True when the bulk path may answer: numba installed, the default or eup method,
     none of the other options."""
     plain = all(o is None or o is False for o in options)
-    return plain and method.strip() in ("auto", "eup") and numba_available()
+    return plain and method.strip() in ("auto", "eup") and numba_installed()

@@ -21,8 +21,6 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import signals
 from ..alphabet import MAX_SYMBOLS
@@ -38,7 +36,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 R = TypeVar("R")
 
-stderr = Console(stderr=True)
+
+@functools.cache
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def bars() -> bool:
+    """Whether progress bars are drawn: stderr is a terminal (rich is asked only then)."""
+    return sys.stderr.isatty() and bool(_console().is_terminal)
+
+
+def __getattr__(name: str) -> Any:
+    """``stderr``: rich's Console on stderr, made (and rich imported: 0.1 s) when a module
+    first asks for it: a run that draws no progress bar (a file of 9x9 lines to
+    ``unique``) never loads rich."""
+    if name == "stderr":
+        return _console()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class GridFormat(str, Enum):
@@ -51,8 +68,10 @@ class GridFormat(str, Enum):
 
 
 PUZZLES_HELP = (
-    "File of puzzles ('-' for stdin): one per line (81 chars, '.' or '0' blank), "
-    "or N lines of N digits, or N lines of N space-separated numbers."
+    "File of puzzles, '-' for stdin (read too when left out and stdin is a pipe), in any "
+    "of these formats: a grid line (one puzzle per line: 81 symbols, '.' or '0' blank), "
+    "N rows of N symbols, numbers (N*N on a line, or N rows of N, space-separated), a "
+    "drawn grid as show prints it, f-puzzles JSON, f-puzzles or SudokuPad links."
 )
 ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or '0-9A-F'."
 ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."
@@ -239,16 +258,18 @@ def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) 
 def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:
     """Iterate with a progress bar on stderr when there is more than one item and stderr
     is a terminal (a log file gets no bar)."""
-    if quiet or total <= 1 or not stderr.is_terminal:
+    if quiet or total <= 1 or not bars():
         yield from items
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (
         TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=stderr, transient=True) as bar:
+    with Progress(*columns, console=_console(), transient=True) as bar:
         task = bar.add_task(label, total=total)
         for item in items:
             yield item
@@ -296,10 +317,12 @@ def batch_results(
     stderr is not a terminal). The chunks ramp up (batch.map_ramped), so the first
     results come out at once; stdout is line-buffered (:class:`CountedStdout`), so each
     result reaches the output as soon as it and every one before it are done."""
-    if quiet or len(items) <= 1 or not stderr.is_terminal:
+    if quiet or len(items) <= 1 or not bars():
         yield from batch_map(executor, task, items)
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=stderr, transient=True) as bar:
+    with Progress(*columns, console=_console(), transient=True) as bar:
         job = bar.add_task(label, total=len(items))
         yield from batch_map(executor, task, items, lambda k: bar.advance(job, k))

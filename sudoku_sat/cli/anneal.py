@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..accel import numba_available
+from ..accel import numba_installed
 from ..anneal.driver import anneal
 from ..anneal.params import SirdeyParams, SwapParams
 from ..anneal.results import AnnealResult, TryResult
@@ -186,7 +186,7 @@ def anneal_command(
         GridFormat, typer.Option("--format", help="grid: drawn; line: one N*N line per puzzle.")
     ] = GridFormat.grid,
     as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON object per puzzle, one per line.")
+        bool, typer.Option("--json", help="One JSON array, a record per puzzle.")
     ] = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -218,7 +218,7 @@ def anneal_command(
         from ..anneal.plot import check_plotting
 
         check_plotting(plot)
-    if backend == "auto" and not numba_available():
+    if backend == "auto" and not numba_installed():
         typer.echo("numba not installed: pure Python, 60x to 350x slower", err=True)
     every = trace_every if trace or plot else 0
     results: list[tuple[Puzzle, AnnealResult]] = []
@@ -237,10 +237,10 @@ def anneal_command(
             result = run_one(puzzle, variant, tries, seed, k, backend, every, advance, params)
             bar.update(task, completed=k * tries)
             results.append((puzzle, result))
-            if as_json:
-                emit_json(result_json(k, puzzle, result))
-            else:
+            if not as_json:
                 typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
+    if as_json:
+        emit_json([result_json(k, p, r) for k, (p, r) in enumerate(results, start=1)])
     if trace:
         typer.echo(f"trace: {stream.rows} rows written to {trace}", err=True)
     write_plot(results, stream, plot, variant)

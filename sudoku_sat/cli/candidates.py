@@ -8,7 +8,15 @@ import typer
 
 from ..variants.model import Variant, cell_name, classic
 from . import app
-from ._common import AlphabetOption, OrderOption, PuzzlesArg, emit_json, guarded, load
+from ._common import (
+    AlphabetOption,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+)
 from .variants import RuleOption, title, variant_input
 
 
@@ -26,6 +34,7 @@ def candidates_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     rule: RuleOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """The true candidates of every cell: the digits it holds in at least one solution.
 

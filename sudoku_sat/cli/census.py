@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..accel import numba_available
+from ..accel import numba_installed
 from ..puzzles.census import Census, census
 from . import app
 from ._common import QuietOption, emit_json, guarded, stderr
@@ -55,7 +55,7 @@ def census_command(
     all 65,536 clue sets of one grid per value relabeling class (x 24). Takes seconds
     with numba (the 'fast' extra), a few minutes in pure Python.
     """
-    if not numba_available() and not quiet:
+    if not numba_installed() and not quiet:
         stderr.print("numba not installed: the census runs in pure Python (minutes)")
     result = census(order)
     if as_json:

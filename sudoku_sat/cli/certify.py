@@ -193,6 +193,7 @@ def check_proof_command(
     proof: Annotated[str, typer.Argument(help="The DRUP proof file.")],
     method: Annotated[str, method_option(CHECK, CHECK_HELP)] = "all",
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Check that PROOF is a DRUP refutation of CNF: exit 0 verified, 1 refuted, 2 malformed.
 

@@ -57,9 +57,7 @@ COMPARE_HELP = (
 def compare_command(
     puzzles: Annotated[
         str | None,
-        typer.Argument(
-            help=PUZZLES_HELP + " With --dataset and --json: the JSON output file instead."
-        ),
+        typer.Argument(help=PUZZLES_HELP),
     ] = None,
     dataset: Annotated[
         str | None,
@@ -87,10 +85,18 @@ def compare_command(
         bool,
         typer.Option(
             "--json",
-            help="JSON instead of tables; with --dataset, '--json OUT' writes the "
-            "summary to OUT (atomically) and '--json' alone prints it.",
+            help="JSON on stdout instead of tables (with --dataset: the summary).",
         ),
     ] = False,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="With --dataset: also write the summary as JSON to FILE (atomically).",
+        ),
+    ] = None,
     encodings: Annotated[
         str | None,
         typer.Option(
@@ -139,9 +145,9 @@ def compare_command(
             results = compared(executor, items, names, check, quiet or len(items) < 20)
             per_puzzle(items, results, as_json)
         return
-    if puzzles is not None and not as_json:
+    if puzzles is not None:
         raise SudokuSatError("give either PUZZLES or --dataset FILE, not both")
-    out = puzzles  # with --dataset and --json, PUZZLES names the output file
+    out = output
     if out is not None and Path(out).resolve() == Path(dataset).resolve():
         raise SudokuSatError(f"{out}: the JSON output would overwrite the --dataset file")
     check_writable(out)
@@ -209,9 +215,9 @@ def over_dataset(
     data = summary_json(summaries, path, len(failed_checks(comparisons)))
     if out is not None:
         atomic_write(out, lambda fp: fp.write(json.dumps(data, indent=2) + "\n"))
-    elif as_json:
+    if as_json:
         emit_json(data)
-    if not as_json or out is not None:
+    else:
         typer.echo(heading)
         typer.echo(summary_table(summaries))
     report_checks(comparisons)

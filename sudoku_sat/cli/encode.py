@@ -150,6 +150,7 @@ def decode_command(
         GridFormat, typer.Option("--format", help="How to print the grid.")
     ] = GridFormat.grid,
     alphabet: AlphabetOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Turn a SAT solver's answer on an encoded puzzle back into a grid.
 

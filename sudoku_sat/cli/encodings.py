@@ -14,7 +14,16 @@ from ..gridio import Puzzle
 from ..lab.cdcl import EncodingSummary, Plan, run_all, split_methods, summarize
 from ..lab.compare import pick
 from . import app
-from ._common import AlphabetOption, OrderOption, QuietOption, emit_json, guarded, load, progress
+from ._common import (
+    PUZZLES_HELP,
+    AlphabetOption,
+    OrderOption,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    progress,
+)
 from ._encoding_options import AmoName, AmoOption, encoding_list
 from ._tables import markdown_table
 
@@ -29,9 +38,7 @@ METHODS_HELP = (
 @app.command("encodings")
 @guarded
 def encodings_command(
-    puzzles: Annotated[
-        str | None, typer.Argument(help="Puzzle file ('-' for stdin); or use --dataset.")
-    ] = None,
+    puzzles: Annotated[str | None, typer.Argument(help=PUZZLES_HELP + " Or use --dataset.")] = None,
     dataset: Annotated[
         str | None, typer.Option(help="Puzzle file to sample with --limit and --seed.")
     ] = None,

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..alphabet import MAX_SYMBOLS, default_alphabet, expand_alphabet
 from ..difficulty.explain import (
     FAILED,
     HIDDEN,
@@ -26,6 +27,7 @@ from ._common import (
     AlphabetOption,
     OrderOption,
     PuzzlesArg,
+    QuietOption,
     emit_json,
     exit_if_any,
     fail,
@@ -42,10 +44,22 @@ def cell_name(n: int, cell: int) -> str:
     return f"r{i + 1}c{j + 1}"
 
 
-def literal_name(n: int, literal: int) -> str:
+def symbols_of(n: int, alphabet: str | None = None) -> str:
+    """The grid's symbols for values 1..N (``A`` for 10 at 16x16); '' past 36x36 (numbers)."""
+    if alphabet is not None:
+        return expand_alphabet(alphabet, n * n)
+    return default_alphabet(n * n) if n * n <= MAX_SYMBOLS else ""
+
+
+def shown(value: int, symbols: str = "") -> str:
+    """A value as the grid shows it."""
+    return symbols[value - 1] if symbols else str(value)
+
+
+def literal_name(n: int, literal: int, symbols: str = "") -> str:
     """``r4c6=9`` for x(3,5,9) (the cell holds 9), ``r4c6≠9`` for its negation."""
     cell, value = cell_of(n, literal)
-    return f"{cell_name(n, cell)}{'=' if literal > 0 else '≠'}{value}"
+    return f"{cell_name(n, cell)}{'=' if literal > 0 else '≠'}{shown(value, symbols)}"
 
 
 def unit_label(kind: str, k: int) -> str:
@@ -64,13 +78,13 @@ def _same_unit(n: int, cells: list[int]) -> tuple[str, int] | None:
     return None
 
 
-def describe_conflict(n: int, clause: tuple[int, ...]) -> str:
+def describe_conflict(n: int, clause: tuple[int, ...], symbols: str = "") -> str:
     """The clause found false, in words, with its sub-formula."""
     pairs = [cell_of(n, lit) for lit in clause]
     cells = sorted({c for c, _ in pairs})
-    values = sorted({v for _, v in pairs})
+    values = [shown(v, symbols) for v in sorted({v for _, v in pairs})]
     if len(clause) == 1:
-        return f"{literal_name(n, clause[0])} contradicts what is known"
+        return f"{literal_name(n, clause[0], symbols)} contradicts what is known"
     if all(lit > 0 for lit in clause):
         if len(cells) == 1:
             return f"cell {cell_name(n, cells[0])} has no value left (clause K1 empty)"
@@ -95,27 +109,30 @@ def describe_conflict(n: int, clause: tuple[int, ...]) -> str:
                 f"{cell_name(n, cells[0])} and "
                 f"{cell_name(n, cells[1])} (clause {RULE_LETTER[kind]}2 empty)"
             )
-    return "the clause " + " ∨ ".join(literal_name(n, lit) for lit in clause) + " is false"
+    names = (literal_name(n, lit, symbols) for lit in clause)
+    return "the clause " + " ∨ ".join(names) + " is false"
 
 
-def _reason(n: int, premise: int, value: int, steps: dict[int, int]) -> str:
-    cell, shown = cell_of(n, premise)
+def _reason(n: int, premise: int, steps: dict[int, int], symbols: str) -> str:
+    cell, value = cell_of(n, premise)
     if premise < 0:
-        return f"{value} eliminated at step {steps.get(premise, 0) + 1}"
-    return f"{shown} in {cell_name(n, cell)}"
+        return f"{shown(value, symbols)} eliminated at step {steps.get(premise, 0) + 1}"
+    return f"{shown(value, symbols)} in {cell_name(n, cell)}"
 
 
-def describe(step: Step, n: int, eliminated_at: dict[int, int]) -> str:
-    """One step in words: cells r1c1..r9c9, units from 1, the statement's clause names."""
+def describe(step: Step, n: int, eliminated_at: dict[int, int], symbols: str = "") -> str:
+    """One step in words: cells r1c1..r9c9, units from 1, the statement's clause names,
+    values as the grid shows them (symbols; '' for numbers)."""
     first = step.conclusions[0]
-    cell, value = cell_of(n, first)
+    cell, number = cell_of(n, first)
+    value = shown(number, symbols)
     where = f"cell {cell_name(n, cell)}"
     if step.rule == NAKED:
-        reasons = [_reason(n, p, cell_of(n, p)[1], eliminated_at) for p in step.premises]
+        reasons = [_reason(n, p, eliminated_at, symbols) for p in step.premises]
         return (
             f"naked single: {where} = {value}. Every other value is excluded: "
             + "; ".join(reasons)
-            + f". Only {literal_name(n, first)} is left in its clause K1."
+            + f". Only {literal_name(n, first, symbols)} is left in its clause K1."
         )
     if step.rule == HIDDEN:
         assert step.unit is not None
@@ -133,39 +150,44 @@ def describe(step: Step, n: int, eliminated_at: dict[int, int]) -> str:
             f"go where it crosses {unit_label(*step.line)}; so {value} leaves {gone}."
         )
     assert step.rule == FAILED
-    probe = literal_name(n, step.probe)
+    probe = literal_name(n, step.probe, symbols)
     inner = ""
     if step.inner:
-        refuted = ", ".join(literal_name(n, lit) for lit, _ in step.inner)
+        refuted = ", ".join(literal_name(n, lit, symbols) for lit, _ in step.inner)
         inner = f" the failed-literal rule at depth {step.depth - 1} refutes {refuted}; then"
     verdict = f"cell {cell_name(n, cell)} {'=' if first > 0 else '≠'} {value}"
     return (
         f"failed literal (depth {step.depth}): suppose {probe}. Propagating,{inner} "
-        f"{describe_conflict(n, step.conflict)}: the empty clause. So {verdict} "
+        f"{describe_conflict(n, step.conflict, symbols)}: the empty clause. So {verdict} "
         f"(règle du littéral infructueux, {step.propagated} literals propagated)."
     )
 
 
-def render_text(explanation: Explanation) -> str:
+def render_text(explanation: Explanation, alphabet: str | None = None) -> str:
     """The whole explanation as numbered lines, then the outcome."""
     n = explanation.n
+    symbols = symbols_of(n, alphabet)
     eliminated_at: dict[int, int] = {}
-    lines = [f"puzzle {format_line(explanation.puzzle, n)}"]
+    lines = [f"puzzle {format_line(explanation.puzzle, n, alphabet)}"]
     for index, step in enumerate(explanation.steps):
-        lines.append(f"{index + 1:3d}. {describe(step, n, eliminated_at)}")
+        lines.append(f"{index + 1:3d}. {describe(step, n, eliminated_at, symbols)}")
         for lit in step.conclusions:
             if lit < 0:
                 eliminated_at[lit] = index
-    lines.append(f"{explanation.status}: {format_line(explanation.grid, n)}")
+    lines.append(f"{explanation.status}: {format_line(explanation.grid, n, alphabet)}")
     return "\n".join(lines)
 
 
-def record(explanation: Explanation) -> dict[str, object]:
-    """An explanation for --json: steps with their literals (DIMACS numbers) and texts."""
+def record(
+    explanation: Explanation, index: int, origin: str, alphabet: str | None = None
+) -> dict[str, object]:
+    """An explanation for --json (index from 1, origin ``file:line``): steps with their
+    literals (DIMACS numbers) and texts."""
     n = explanation.n
+    symbols = symbols_of(n, alphabet)
     eliminated_at: dict[int, int] = {}
     steps = []
-    for index, step in enumerate(explanation.steps):
+    for number, step in enumerate(explanation.steps):
         steps.append(
             {
                 "rule": step.rule,
@@ -178,16 +200,18 @@ def record(explanation: Explanation) -> dict[str, object]:
                 "probe": step.probe or None,
                 "conflict": list(step.conflict) or None,
                 "inner": [[lit, list(clause)] for lit, clause in step.inner],
-                "text": describe(step, n, eliminated_at),
+                "text": describe(step, n, eliminated_at, symbols),
             }
         )
         for lit in step.conclusions:
             if lit < 0:
-                eliminated_at[lit] = index
+                eliminated_at[lit] = number
     return {
-        "puzzle": format_line(explanation.puzzle, n),
+        "index": index,
+        "origin": origin,
+        "puzzle": format_line(explanation.puzzle, n, alphabet),
         "status": explanation.status,
-        "grid": format_line(explanation.grid, n),
+        "grid": format_line(explanation.grid, n, alphabet),
         "filled_by": list(explanation.filled_by),
         "steps": steps,
     }
@@ -219,6 +243,7 @@ def explain_command(
     ] = MAX_DEPTH,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Solve puzzles step by step, each step with the weakest rule that works.
 
@@ -250,8 +275,9 @@ def explain_command(
         text = render_svg(explanations[0])
         atomic_write(svg, lambda fp: fp.write(text))
     if as_json:
-        emit_json([record(e) for e in explanations])
+        records = zip(explanations, items, strict=True)
+        emit_json([record(e, k, p.origin, alphabet) for k, (e, p) in enumerate(records, 1)])
     else:
-        typer.echo("\n\n".join(render_text(e) for e in explanations))
+        typer.echo("\n\n".join(render_text(e, alphabet) for e in explanations))
     unsolved = sum(1 for e in explanations if e.status != "solved")
     exit_if_any(unsolved, len(explanations), "not solved by the rules")

@@ -150,11 +150,13 @@ def stats_line(made: Made, total: int) -> str:
     return f"{head} {made.clues} clues, {made.seconds:.3f} s, {verdict_text(made)}"
 
 
-def record(made: Made, seed: int) -> dict[str, object]:
-    """One puzzle for --json."""
+def record(made: Made, seed: int, origins: list[str] | None = None) -> dict[str, object]:
+    """One puzzle for --json (index from 1; minimize: the origin of the puzzle given)."""
     verdict = made.verdict
+    where = {"origin": origins[made.index]} if origins is not None else {}
     return {
-        "index": made.index,
+        "index": made.index + 1,
+        **where,
         "seed": seed,
         "puzzle": format_line(made.puzzle, made.n) if made.puzzle else None,
         "solution": format_line(made.solution, made.n) if made.solution else None,
@@ -176,13 +178,14 @@ def emit(
     stats: bool,
     as_json: bool,
     alphabet: str | None,
+    origins: list[str] | None = None,
 ) -> int:
     """Print every result; the number of failures."""
     failures, records = 0, []
     for made in results:
         failures += not made.ok
         if as_json:
-            records.append(record(made, seed))
+            records.append(record(made, seed, origins))
             continue
         if stats or made.puzzle is None:
             typer.echo(stats_line(made, total), err=made.puzzle is None)
@@ -212,7 +215,13 @@ def finish(failures: int, total: int) -> None:
 @guarded
 def generate_command(
     order: Annotated[
-        int, typer.Option("--order", "-n", min=2, help="Box side n (2 to 6: 4x4 to 36x36).")
+        int,
+        typer.Option(
+            "--order",
+            "-n",
+            min=2,
+            help="Box side n (2 to 6: 4x4 to 36x36); with --rule, the grid is n*n wide too.",
+        ),
     ] = 3,
     count: Annotated[int, typer.Option("--count", "-k", min=1, help="Puzzles to make.")] = 1,
     fill: Annotated[
@@ -242,7 +251,9 @@ def generate_command(
     rule: VariantRuleOpt = None,
     size: Annotated[
         int | None,
-        typer.Option(min=4, max=16, help="Variant grid side N (default n*n from --order: 9)."),
+        typer.Option(
+            min=4, max=16, hidden=True, help="With --rule: a grid side N that is no n*n (6, 8...)."
+        ),
     ] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
@@ -378,5 +389,6 @@ def minimize_command(
             typer.echo(header(seed, f"solve {engine}", empty_.value, checker, items[0].n))
         task = MinimizeTask(options)
         results = batch_results(executor, task, minimize_items(grids), "minimizing", quiet)
-        failures = emit(results, len(grids), seed, fmt, stats, as_json, alphabet)
+        origins = [p.origin for p in items]
+        failures = emit(results, len(grids), seed, fmt, stats, as_json, alphabet, origins)
     finish(failures, len(grids))

@@ -25,6 +25,7 @@ from ..lab.ladder import (
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
+    PUZZLES_HELP,
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
@@ -91,7 +92,7 @@ def _bar(total: int, quiet: bool) -> tuple[Callable[[int], None] | None, Callabl
 @app.command("ladder")
 @guarded
 def ladder_command(
-    dataset: Annotated[str, typer.Option(help="Puzzle file ('-' for stdin).")],
+    dataset: Annotated[str, typer.Option(help=PUZZLES_HELP)],
     encodings: Annotated[
         str, typer.Option(help="Encodings, comma-separated (the rule formula of each).")
     ] = "extended",
@@ -125,12 +126,16 @@ def ladder_command(
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
-    json_out: Annotated[
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The results as JSON on stdout instead of the tables.")
+    ] = False,
+    output: Annotated[
         str | None,
         typer.Option(
-            "--json",
-            help="Also write the results as JSON to this file (atomically); '-' prints "
-            "JSON instead of the tables.",
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Also write the results as JSON to FILE (atomically).",
         ),
     ] = None,
     alphabet: AlphabetOption = None,
@@ -147,9 +152,9 @@ def ladder_command(
     first level that fills its grid (at most --max-level): the distribution of that level,
     and whether one level solves them all.
     """
-    if json_out not in (None, "-") and Path(json_out).resolve() == Path(dataset).resolve():
-        raise SudokuSatError(f"{json_out}: the JSON output would overwrite the --dataset file")
-    check_writable(None if json_out == "-" else json_out)
+    if output is not None and Path(output).resolve() == Path(dataset).resolve():
+        raise SudokuSatError(f"{output}: the JSON output would overwrite the --dataset file")
+    check_writable(output)
     names = parse_encodings(encodings)
     ks, backend = parse_levels(methods)
     from .variants import classic_only
@@ -188,11 +193,11 @@ def ladder_command(
                 data["rows"] = [r.as_dict() for r in rows]
         finally:
             stop()
-    if json_out == "-":
+    if output is not None:
+        atomic_write(output, lambda fp: fp.write(json.dumps(data, indent=2) + "\n"))
+    if as_json:
         typer.echo(json.dumps(data, separators=(",", ":")))
         return
-    if json_out is not None:
-        atomic_write(json_out, lambda fp: fp.write(json.dumps(data, indent=2) + "\n"))
     typer.echo(heading)
     if depth:
         for s in summaries:

@@ -18,7 +18,16 @@ from ..lab.ladder_check import check_level
 from ..lab.puzzle_propagation import PuzzleFixpoint, propagate_puzzle
 from ..methods import LEVELS, parse_method
 from . import app
-from ._common import AlphabetOption, OrderOption, emit_json, guarded, load, method_option
+from ._common import (
+    PUZZLES_HELP,
+    AlphabetOption,
+    OrderOption,
+    QuietOption,
+    emit_json,
+    guarded,
+    load,
+    method_option,
+)
 from ._encoding_options import AMO_HELP, ENCODING_HELP, AmoName, EncodingName
 
 
@@ -36,8 +45,8 @@ def propagate_command(
     cnf: Annotated[
         str,
         typer.Argument(
-            help="DIMACS CNF file ('-' for stdin); any formula. With --encoding: a puzzle "
-            "file (or '-') instead."
+            help="DIMACS CNF file ('-' for stdin); any formula. With --encoding, puzzles "
+            "instead: " + PUZZLES_HELP
         ),
     ],
     method: Annotated[
@@ -75,6 +84,7 @@ def propagate_command(
     ),
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Propagate a CNF to its fixpoint and print the assigned literals.
 

@@ -90,8 +90,8 @@ def rate_command(
     if as_json:
         emit_json(
             [
-                {"index": i, "puzzle": format_line(p.grid, p.n), **r.as_dict()}
-                for i, (p, r) in enumerate(zip(items, ratings, strict=True))
+                {"index": i, "origin": p.origin, "puzzle": format_line(p.grid, p.n), **r.as_dict()}
+                for i, (p, r) in enumerate(zip(items, ratings, strict=True), 1)
             ]
         )
     else:

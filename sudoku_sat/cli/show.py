@@ -10,7 +10,16 @@ import typer
 from ..grid import clue_count
 from ..variants.model import classic
 from . import app
-from ._common import AlphabetOption, GridFormat, OrderOption, PuzzlesArg, guarded, load, show_grid
+from ._common import (
+    AlphabetOption,
+    GridFormat,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    guarded,
+    load,
+    show_grid,
+)
 from .variant_batch import honour
 from .variants import RuleOption, show_variants, variant_input
 
@@ -28,6 +37,7 @@ def show_command(
     svg: Annotated[
         Path | None, typer.Option(help="Variant puzzles: write an SVG drawing to this file.")
     ] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
     variants = variant_input(puzzles, rule, alphabet, order)

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..accel import choose_backend
+from ..accel import choose_compiled
 from ..engines.eup import reference as eup
 from ..engines.eup.batch import count_one, kernel
 from ..errors import UsageError
@@ -115,7 +115,7 @@ def census(
         raise UsageError(
             f"a census enumerates every clue set: only order 2 (4x4) is within reach, not {n}"
         )
-    backend = choose_backend(backend)
+    backend = choose_compiled(backend)
     t0 = time.perf_counter()
     grids = count_one(empty_grid(n), n, 10**9, backend)
     classes = first_row_grids(n, backend)

@@ -227,7 +227,9 @@ def decode_answer(
         grid, clashes = decode_model(parsed.literals, n, header.givens if header else None)
     if clashes:
         i, j = divmod(clashes[0], n * n)
-        raise DimacsError(f"not a Sudoku model: cell ({i},{j}) is given several values", source)
+        raise DimacsError(
+            f"not a Sudoku model: cell r{i + 1}c{j + 1} is given several values", source
+        )
     if puzzle is not None and puzzle.n != n:
         raise InputError(f"--order {order} but the puzzle is of order {puzzle.n}", "--puzzle")
     problem = grid_problem(grid, n, None if puzzle is None else puzzle.grid)

@@ -106,15 +106,25 @@ def fill_backtrack(
     if clash:
         return _checked(None, grid, n, "backtrack", t0, detail=clash)
     if engine == "eup":
-        from ..engines.eup.batch import random_solution
-
-        found = random_solution(grid, n, rng.getrandbits(32))
+        found = _eup_fill(grid, n, rng.getrandbits(32))
     elif engine == "pysat":
         found = _pysat_fill(grid, n, rng, solver)
     else:
         raise SolverError(f"unknown fill engine {engine!r}; use pysat or eup")
     detail = "" if found is not None else "the clues admit no solution (UNSAT)"
     return _checked(found, grid, n, "backtrack", t0, engine=engine, detail=detail)
+
+
+def _eup_fill(grid: Grid, n: int, seed: int) -> Grid | None:
+    """The EUP fill: up to 16x16 the same grid on both back-ends, so that a run switching
+    to the compiled kernels halfway (:mod:`sudoku_sat.accel`) keeps its seed's puzzles;
+    above, the compiled random search (compiled in the foreground when cold)."""
+    from ..accel import numba_installed
+    from ..engines.eup.batch import ORDERED_MAX_ORDER, ordered_fill, random_solution
+
+    if n <= ORDERED_MAX_ORDER:
+        return ordered_fill(grid, n, seed)
+    return random_solution(grid, n, seed, "numba" if numba_installed() else "python")
 
 
 def _pysat_fill(grid: Grid, n: int, rng: random.Random, name: str) -> Grid | None:

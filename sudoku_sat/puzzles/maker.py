@@ -107,8 +107,11 @@ def new_seed() -> int:
 
 
 def checker(name: str, n: int) -> Checker:
-    """This worker's checker of that kind and order, made on first use."""
-    return cached(("checker", name, n), lambda: make_checker(name, n))
+    """This worker's checker of that kind and order, made on first use (again once the
+    compiled kernels are ready, :func:`~sudoku_sat.accel.numba_available`)."""
+    from ..accel import numba_available
+
+    return cached(("checker", name, n, numba_available()), lambda: make_checker(name, n))
 
 
 def _finish(

@@ -23,6 +23,7 @@ from .model import (
     Cage,
     Dot,
     Variant,
+    cell_name,
     classic,
     default_regions,
     orthogonal_pairs,
@@ -343,7 +344,7 @@ def check_minimal(puzzle: Variant, sums: bool = True) -> str | None:
             fewer = list(puzzle.givens)
             fewer[c] = 0
             if cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 1:
-                return f"given {v} at cell {c} can be removed"
+                return f"given {v} at cell {cell_name(puzzle.size, c)} can be removed"
     for k, cage in enumerate(puzzle.cages if sums else ()):
         if cage.total is not None:
             cages = list(puzzle.cages)

@@ -188,3 +188,23 @@ def random_solution(grid: Grid, n: int, seed: int, backend: str = "auto") -> Gri
     compiled = kernel()
     found = compiled.random_solution(np.array(grid, np.int32), seed % 2**32, *compiled.tables(n))
     return tuple(found.tolist()) if found[0] else None
+
+
+ORDERED_MAX_ORDER = 4
+"""Fills up to 16x16 are drawn by :func:`ordered_fill`; above, the lowest open cell first
+branches too blindly, and :func:`random_solution` (compiled only) fills them."""
+
+
+def ordered_fill(grid: Grid, n: int, seed: int, backend: str = "auto") -> Grid | None:
+    """A solution of grid drawn from seed, the same on both back-ends (:mod:`.ordered`)."""
+    from .ordered import ordered_solution, value_orders
+
+    check_grid(grid, n)
+    orders = value_orders(seed, len(grid), n * n)
+    if choose_backend(backend) == "python":
+        return ordered_solution(grid, n, orders.tolist())
+    import numpy as np
+
+    compiled = kernel()
+    found = compiled.ordered_solution(np.array(grid, np.int32), orders, *compiled.tables(n))
+    return tuple(found.tolist()) if found[0] else None

@@ -17,12 +17,13 @@ import numpy as np
 
 from ...kernel_cache import njit
 from .bits import ONE, ZERO, tables, to_grid, to_state
-from .search import search
+from .search import _mark, propagate, search, settle_root
 
 __all__ = [
     "all_solutions",
     "count_batch",
     "differs",
+    "ordered_solution",
     "other_solution",
     "random_solution",
     "subset_counts",
@@ -110,3 +111,64 @@ def subset_counts(grid, units, cu, peers, full):  # type: ignore[no-untyped-def]
             puzzle[c] = grid[c] if (mask >> c) & 1 else 0
         counts[mask] = search(to_state(puzzle, full), 2, units, cu, peers, full, out, False, none)
     return counts
+
+
+@njit(cache=True)
+def _open(st, start):  # type: ignore[no-untyped-def]
+    """The lowest open cell from start on, or -1."""
+    for c in range(start, st.shape[0]):
+        if st[c] & (st[c] - ONE):
+            return c
+    return -1
+
+
+@njit(cache=True)
+def ordered_solution(puzzle, orders, units, cu, peers, full):  # type: ignore[no-untyped-def]
+    """The first solution of puzzle, cells lowest first, values in the order of row c of
+    orders (:mod:`.ordered`, whose pure-Python search finds the same), or zeros."""
+    ncells, nunits, size = puzzle.shape[0], units.shape[0], orders.shape[1]
+    grid = np.zeros(ncells, np.int32)
+    root = to_state(puzzle, full)
+    queue = np.empty(ncells, np.int32)
+    dirty = np.ones(nunits, np.uint8)
+    changed = np.ones(nunits, np.uint8)
+    qt = settle_root(root, queue, units, cu)
+    if qt < 0 or not propagate(root, queue, qt, dirty, changed, units, cu, peers, full, True):
+        return grid
+    states = np.empty((ncells + 1, ncells), np.uint64)  # a level places one cell at least
+    cells = np.empty(ncells + 1, np.int64)
+    tried = np.zeros(ncells + 1, np.int64)
+    states[0, :] = root
+    cells[0] = _open(root, 0)
+    if cells[0] < 0:
+        to_grid(root, grid)
+        return grid
+    depth = 0
+    while depth >= 0:
+        c, k = cells[depth], tried[depth]
+        bit = ZERO
+        while k < size and bit == ZERO:
+            bit = states[depth, c] & (ONE << np.uint64(orders[c, k] - 1))
+            k += 1
+        tried[depth] = k
+        if bit == ZERO:
+            depth -= 1
+            continue
+        child = states[depth + 1]
+        child[:] = states[depth]
+        child[c] = bit
+        queue[0] = c
+        _mark(dirty, cu, c)
+        _mark(changed, cu, c)
+        if not propagate(child, queue, 1, dirty, changed, units, cu, peers, full, True):
+            dirty[:] = 0
+            changed[:] = 0
+            continue
+        nxt = _open(child, c + 1)
+        if nxt < 0:
+            to_grid(child, grid)
+            return grid
+        depth += 1
+        cells[depth] = nxt
+        tried[depth] = 0
+    return grid

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ...accel import choose_backend
+from ...accel import choose_compiled
 from . import Fixpoint, Propagator
 from .deep import Counters, fixpoint
 
@@ -64,7 +64,7 @@ class BatchPropagator:
         self.size = size
         if nvars < size**3:
             raise ValueError(f"{nvars} variables cannot hold a {size}x{size} grid")
-        self.backend = choose_backend(backend)
+        self.backend = choose_compiled(backend)  # many puzzles: compiled even when cold
         self.python = Propagator(nvars, clauses) if self.backend == "python" else None
         self.compiled: Any = None
         if self.backend == "numba":
