@@ -107,7 +107,12 @@ def solve_variants(
             typer.echo(
                 f"# {word} {p.origin}{why}"
                 if fmt is not GridFormat.grid
-                else title(k, len(puzzles), p, f"{word}{why}: no solution")
+                else title(
+                    k,
+                    len(puzzles),
+                    p,
+                    f"{word}{why}: " + ("no solution" if status == "unsat" else "no answer"),
+                )
             )
         elif fmt is GridFormat.grid:
             typer.echo(
