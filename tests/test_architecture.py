@@ -13,6 +13,7 @@ GROUND = {
     "files",
     "grid",
     "gridio",
+    "gridtext",
     "alphabet",
     "gridsvg",
     "encoding",
