@@ -91,12 +91,6 @@ class Session:
 
     REFRESH = 400
     KEEP = 4
-    FACTS = "clauses"
-    """A puzzle's excluded digits (pencil marks, parity, thermometer bounds) are clauses
-    under its activation literal, all propagated on the one level where the literal is
-    assumed: as assumptions, one decision level each, a pencil-mark puzzle (some 500
-    exclusions) took `unique` past 100 s on Glucose 4 (forum 'Pencilmark sudoku 3'),
-    against 0.2 s as clauses."""
 
     def __init__(self, solver: str | None = None, sums: str = DEFAULT_SUMS):
         if solver is not None:
@@ -140,10 +134,7 @@ class Session:
         clauses, entry[1], selected = encode_clues(puzzle, act, self.sums)
         for clause in clauses:
             s.add_clause([*clause, -act])
-        for fact in (lit for lit in selected if -(size**3) <= lit < 0):
-            s.add_clause([fact, -act])  # see FACTS
-        selectors = [lit for lit in selected if not -(size**3) <= lit < 0]
-        assume = [act, *selectors] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
+        assume = [act, *selected] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
         found: list[Grid] = []
         while len(found) < cap and s.solve(assumptions=assume):
             found.append(decode_model(s.get_model(), size))
