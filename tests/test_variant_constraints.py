@@ -1,4 +1,5 @@
-"""Every constraint of the registry, checked on its puzzles in tests/data/constraints/:
+"""Every constraint of the registry, checked on its puzzles in tests/data/constraints/
+(and the real puzzles gathered there for the older rule sets: killers, arrows, ...):
 the CNF's count (capped at 3) against the expected one and CP-SAT's, the published
 solution found and satisfying each constraint directly, the f-puzzles round trip, the
 drawing, and a malformed item refused in one line."""
@@ -43,7 +44,7 @@ def test_every_key_has_puzzles() -> None:
 @pytest.mark.parametrize("name,case", CASES, ids=[n for n, _ in CASES])
 def test_puzzle(name: str, case: dict) -> None:
     (puzzle,) = parse_variants(json.dumps(case["puzzle"]), name)
-    assert puzzle.constraints, name
+    assert puzzle.constraints or name.split(":")[0] not in registry(), name
     with Session() as session:
         found = session.solutions(puzzle, CAP)
     assert len(found) == case["expect"], case["origin"]
