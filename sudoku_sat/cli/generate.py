@@ -200,6 +200,10 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     )
 
 
+MAX_COUNT = 1_000_000
+"""generate's --count at most: a run holds every puzzle number in memory (its chunks)."""
+
+
 def finish(failures: int, total: int) -> None:
     """Exit 1 when some puzzle could not be made or failed its check."""
     exit_if_any(failures, total, "failed")
@@ -211,7 +215,12 @@ def generate_command(
     order: Annotated[
         int, typer.Option("--order", "-n", min=2, help="Box side n (2 to 6: 4x4 to 36x36).")
     ] = 3,
-    count: Annotated[int, typer.Option("--count", "-k", min=1, help="Puzzles to make.")] = 1,
+    count: Annotated[
+        int,
+        typer.Option(
+            "--count", "-k", min=1, max=MAX_COUNT, help="Puzzles to make (at most 1,000,000)."
+        ),
+    ] = 1,
     fill: Annotated[
         Fill,
         typer.Option(

@@ -21,7 +21,6 @@ carry either dot), as rangsk's solver reads f-puzzles' "all dots given".
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -42,7 +41,7 @@ from .model import (
     cell_name,
     default_regions,
 )
-from .reading import CELL_NAME, Reader
+from .reading import CELL_NAME, Reader, load_json
 from .reading import Source as _Source
 
 CONSTRAINTS = (
@@ -98,13 +97,12 @@ def parse_variants(text: str, source: str = "<input>") -> list[Variant]:
     """Every puzzle in text: one JSON object, one per line, or f-puzzles links."""
     stripped = text.strip()
     if stripped.startswith("{"):
+        first = text.count("\n", 0, len(text) - len(text.lstrip())) + 1
         try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            if exc.msg != "Extra data":
-                offset = len(text) - len(text.lstrip())
-                line = text.count("\n", 0, offset) + exc.lineno
-                raise InputError(f"malformed JSON: {exc.msg}", source, line, exc.colno) from None
+            data = load_json(stripped, source, first)
+        except InputError as exc:
+            if "Extra data" not in exc.reason:
+                raise
         else:
             return [from_fpuzzles(data, _Source(source, text, 1, False), f"{source}:1")]
     return list(_per_line(text, source))
@@ -115,14 +113,9 @@ def _per_line(text: str, source: str) -> Iterator[Variant]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        where = _Source(source, line, number, not line.startswith("{"))
-        if line.startswith("{"):
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"malformed JSON: {exc.msg}", source, number, exc.colno) from None
-        else:
-            data = decode_link(line, where)
+        link = not line.startswith("{")
+        where = _Source(source, line, number, link)
+        data = decode_link(line, where) if link else load_json(line, source, number)
         yield from_fpuzzles(data, where, f"{source}:{number}")
 
 
@@ -140,9 +133,15 @@ def decode_link(line: str, where: _Source) -> Any:
     payload = unquote(match.group(1)).replace(" ", "+")
     try:
         text = lzstring.LZString().decompressFromBase64(payload)
-        return json.loads(text or "")
-    except (ValueError, TypeError, IndexError, KeyError, AttributeError):
-        raise where.error("an f-puzzles link whose data does not decode to JSON") from None
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError):
+        text = None
+    if not text:
+        raise where.error("an f-puzzles link whose data does not decode to JSON")
+    try:
+        return load_json(text, where.name, where.line, link=True)
+    except InputError as exc:
+        reason = f"an f-puzzles link whose data is not f-puzzles JSON: {exc.reason}"
+        raise where.error(reason) from None
 
 
 def _cell(name: Any, size: int, where: _Source, key: str) -> int:
