@@ -157,7 +157,18 @@ def _cell(name: Any, size: int, where: _Source, key: str) -> int:
 def _cells(names: Any, size: int, where: _Source, key: str) -> tuple[int, ...]:
     if not isinstance(names, list) or not names:
         raise where.error(f"'{key}': expected a non-empty list of cells", key)
-    return tuple(_cell(n, size, where, key) for n in names)
+    cells = tuple(_cell(n, size, where, key) for n in names)
+    if len(set(cells)) != len(cells):
+        raise where.error(f"'{key}': a cell is listed twice", key)
+    return cells
+
+
+def _group(names: Any, size: int, where: _Source, key: str) -> tuple[int, ...]:
+    """The cells of a group whose digits all differ: at most size of them."""
+    cells = _cells(names, size, where, key)
+    if len(cells) > size:
+        raise where.error(f"'{key}': {len(cells)} cells cannot all differ in 1..{size}", key)
+    return cells
 
 
 def _items(data: dict[str, Any], key: str, where: _Source) -> list[dict[str, Any]]:
@@ -170,8 +181,8 @@ def _items(data: dict[str, Any], key: str, where: _Source) -> list[dict[str, Any
 def _number(value: Any, where: _Source, key: str) -> int | None:
     if value is None or value == "":
         return None
-    text = str(value).strip()
-    if not text.isdigit():
+    text = str(value).strip() if isinstance(value, (int, str)) else ""
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6:
         raise where.error(f"'{key}': value {value!r} is not a whole number", key)
     return int(text)
 
@@ -199,7 +210,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
     givens, regions, pencil, jigsaw = _grid(data, size, where)
     rules = frozenset(k for k in GLOBAL_RULES if data.get(k) is True)
     negative = data.get("negative") or []
-    if not isinstance(negative, list) or not set(negative) <= set(NEGATABLE):
+    if not isinstance(negative, list) or not all(n in NEGATABLE for n in negative):
         raise where.error(
             f"'negative': expected a list drawn from {', '.join(NEGATABLE)}", "negative"
         )
@@ -209,14 +220,14 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         regions,
         rules=rules,
         extra_regions=tuple(
-            _cells(i.get("cells"), size, where, "extraregion")
+            _group(i.get("cells"), size, where, "extraregion")
             for i in _items(data, "extraregion", where)
         ),
         cages=tuple(_cage(i, size, where) for i in _items(data, "killercage", where)),
         thermometers=tuple(
             _cells(line, size, where, "thermometer")
             for i in _items(data, "thermometer", where)
-            for line in i.get("lines") or []
+            for line in _lines(i, where, "thermometer")
         ),
         arrows=tuple(a for i in _items(data, "arrow", where) for a in _arrows(i, size, where)),
         dots=_dots(data, size, where),
@@ -226,7 +237,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         negative=frozenset(negative),
         jigsaw=jigsaw,
         constraints=_registered(data, Reader(where, size)),
-        solution=_solution(data.get("solution"), size),
+        solution=_solution(data.get("solution"), size, where),
         origin=origin,
     )
 
@@ -241,14 +252,22 @@ def _registered(data: dict[str, Any], reader: Reader) -> tuple[Constraint, ...]:
     return tuple(out)
 
 
+def _lines(item: dict[str, Any], where: _Source, key: str) -> list[Any]:
+    """An item's ``lines``: a list (of cell lists), empty when absent."""
+    lines = item.get("lines") or []
+    if not isinstance(lines, list):
+        raise where.error(f"'{key}': 'lines' must be a list of cell lists", key)
+    return lines
+
+
 def _cage(item: dict[str, Any], size: int, where: _Source) -> Cage:
-    cells = _cells(item.get("cells"), size, where, "killercage")
+    cells = _group(item.get("cells"), size, where, "killercage")
     return Cage(cells, _number(item.get("value"), where, "killercage"))
 
 
 def _arrows(item: dict[str, Any], size: int, where: _Source) -> Iterator[Arrow]:
     circle = _cells(item.get("cells"), size, where, "arrow")
-    for names in item.get("lines") or []:
+    for names in _lines(item, where, "arrow"):
         line = tuple(c for c in _cells(names, size, where, "arrow") if c not in circle)
         if not line:
             raise where.error("'arrow': a line with no cell outside the circle", "arrow")
@@ -302,19 +321,26 @@ def _grid(
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             k = r * size + c
-            cell = cell if isinstance(cell, dict) else {}
+            if not isinstance(cell, dict):
+                raise where.error(
+                    f"'grid': {cell_name(size, k)} is {_short(cell)}, not an object", "grid"
+                )
             value = cell.get("value")
-            if value not in (None, 0, "") and cell.get("given", True) is not False:
-                if not isinstance(value, int) or not 1 <= value <= size:
+            if value not in (None, 0, "") or isinstance(value, bool):
+                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= size:
                     raise where.error(
-                        f"'grid': {cell_name(size, k)} holds {value!r}, not 1..{size}", "grid"
+                        f"'grid': {cell_name(size, k)} holds {_short(value)}, not 1..{size}", "grid"
                     )
-                givens[k] = value
+                if cell.get("given", True) is not False:
+                    givens[k] = value
             region_of[k] = cell.get("region", box_of[k]) if "region" in cell else box_of[k]
+            if not isinstance(region_of[k], int | None) or isinstance(region_of[k], bool):
+                name = cell_name(size, k)
+                raise where.error(f"'grid': region of {name} is not a number", "grid")
             marks = cell.get("givenPencilMarks")
             if marks:
                 if not isinstance(marks, list) or not all(
-                    isinstance(m, int) and 1 <= m <= size for m in marks
+                    isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= size for m in marks
                 ):
                     raise where.error(
                         f"'givenPencilMarks' of {cell_name(size, k)}: digits 1..{size}",
@@ -344,7 +370,22 @@ def _regions(
     return regions, True
 
 
-def _solution(value: Any, size: int) -> tuple[int, ...] | None:
-    if not isinstance(value, list) or len(value) != size * size:
+def _solution(value: Any, size: int, where: _Source) -> tuple[int, ...] | None:
+    """The solution f-puzzles recorded (N*N digits, row by row), None when absent."""
+    if value in (None, [], ""):
         return None
-    return tuple(value) if all(isinstance(v, int) and 1 <= v <= size for v in value) else None
+    if (
+        not isinstance(value, list)
+        or len(value) != size * size
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= size for v in value)
+    ):
+        raise where.error(
+            f"'solution': expected a list of {size * size} digits 1..{size}", "solution"
+        )
+    return tuple(value)
+
+
+def _short(value: Any) -> str:
+    """value as JSON-like text for a message, at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,514 @@
+"""The hostile corpus: what a user can type, thrown at ``sudoku-sat`` one whole process each.
+
+Run: nice .venv/bin/python benchmarks/hostile.py [--quick] [--jobs 2] [--timeout 60]
+
+It makes its own cases (1,000+; ``--quick``: a sample of ten): every command with every
+option given hostile values (huge, negative, not a number, NaN, a folder, a missing
+path), malformed grids in every format, f-puzzles JSON and links (wrong types, deep
+nesting, bad cell names, every key), DIMACS formulas, solver answers and DRUP proofs,
+output paths that cannot be written, and signals (SIGINT, SIGTERM) sent to running
+batches. Each case runs as ``python -m sudoku_sat`` in a fresh folder with a private
+TMPDIR and a timeout, and is sorted as: a one-line error (exit 2 or 3, one stderr line),
+a result (exit 0, 1, 4, or 130/143 after a signal), a traceback (a Python traceback, or
+an exit code outside the documented set), an error of more than one line, or a hang
+(still running at the timeout). Leftovers: a file left in the private TMPDIR, a temp
+file (``.NAME.xxxx``, ``sudoku-sat-*``) left in the case's folder, or a process of the
+case still alive after it exited. Prints the table, then every case that is not clean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+HARD = "700000400020070080003008009000500300060020090001007006000300900030040060009001005"
+SOLUTION = "798635421126974583453218679972586314564123897381497256617352948835749162249861735"
+EASY4 = "1...\n..2.\n.3..\n...4\n"
+CODES = {0, 1, 2, 3, 4, 130, 143}
+MARK = "SUDOKU_SAT_HOSTILE_CASE"
+GRID_COMMANDS = [
+    ["show"],
+    ["solve"],
+    ["count"],
+    ["unique"],
+    ["candidates"],
+    ["encode"],
+    ["rate", "-q"],
+    ["explain"],
+    ["compare", "--methods", "none"],
+    ["minimize", "--seed", "1", "-q"],
+    ["anneal", "--tries", "1", "--seed", "1", "--max-iterations", "2000"],
+    ["show", "--svg", "o.svg"],
+]
+JSON_COMMANDS = [["unique"], ["show"], ["solve"], ["encode"], ["show", "--svg", "o.svg"]]
+HOSTILE_VALUES = [
+    "0",
+    "-1",
+    "1" + "0" * 30,
+    "nan",
+    "inf",
+    "abc",
+    "",
+    "٣",
+    "x" * 5000,
+    "/nonexistent/x",
+    "-" + "9" * 30,
+    "1e308",
+    ".",
+    "pysat:zz",
+    "-inf",
+]
+PER_OPTION = 5
+"""Hostile values per option, taken in turn from HOSTILE_VALUES (every value is used)."""
+
+
+@dataclass
+class Case:
+    """One process to run: its arguments, the files it finds, stdin, a signal to send."""
+
+    name: str
+    argv: list[str]
+    files: dict[str, bytes] = field(default_factory=dict)
+    stdin: bytes = b""
+    signal_after: tuple[float, int] | None = None
+
+
+def grid_inputs() -> dict[str, bytes]:
+    """Malformed (and a few valid) grid files, by name."""
+    line = HARD.encode()
+    rows = "\n".join(HARD[k : k + 9] for k in range(0, 81, 9)).encode()
+    numbers = "\n".join(" ".join(HARD[k : k + 9]) for k in range(0, 81, 9)).encode()
+    out = {
+        "valid-line": line + b"\n",
+        "valid-rows": rows + b"\n",
+        "valid-numbers": numbers,
+        "valid-4x4": EASY4.encode(),
+        "empty": b"",
+        "comments": b"# nothing\n\n",
+        "short": line[:80],
+        "long": line + b"1",
+        "letters": b"x" * 81,
+        "nul": b"\0" * 81,
+        "latin1": "é".encode("latin-1") * 81,
+        "superscript": ("²" * 81).encode(),
+        "arabic": ("٣" * 81).encode(),
+        "bom": b"\xef\xbb\xbf" + line,
+        "crlf": rows.replace(b"\n", b"\r\n"),
+        "clash": b"11" + b"." * 79,
+        "blank": b"." * 81,
+        "count-nan": line + b":x",
+        "count-huge": line + b":" + b"9" * 40,
+        "solution-wrong": line + b":1:" + b"1" * 81,
+        "solution-short": line + b":1:123",
+        "fields": line + b":1:2:3",
+        "order-odd": b"1" * 3,
+        "numbers-huge": b" ".join([b"9" * 50] * 81),
+        "numbers-neg": b" ".join([b"-1"] * 81),
+        "numbers-ragged": numbers + b" 5",
+        "drawn-broken": b"7 . . | . . .\n-----+\n",
+        "binary": bytes(range(256)) * 4,
+        "huge-line": b"." * 1_000_000,
+        "16-zero": b"0" * 256,
+        "25x25-blank": b" ".join([b"0"] * 625),
+        "jsonish": b"{",
+        "link-ish": b"?load=@@@",
+        "mixed": line + b"\n" + EASY4.encode(),
+        "tabs": b"\t".join([b"0"] * 81),
+    }
+    return out
+
+
+def base_fpuzzles() -> dict[str, Any]:
+    grid = [
+        [{"value": int(HARD[r * 9 + c])} if HARD[r * 9 + c] != "0" else {} for c in range(9)]
+        for r in range(9)
+    ]
+    return {"size": 9, "grid": grid, "title": "hostile"}
+
+
+KEY_VALUES: list[Any] = [
+    True,
+    False,
+    None,
+    0,
+    -1,
+    10**30,
+    1.5,
+    float("nan"),
+    "x",
+    "",
+    [],
+    {},
+    [1],
+    ["R1C1"],
+    [{"cells": ["R1C1", "R1C1"], "value": "3"}],
+    [{"cells": ["R0C0"]}],
+    [{"cells": "R1C1"}],
+    [{"cells": ["R1C1", "R1C2"], "value": True}],
+    [{"lines": 5}],
+    [{"lines": [["R1C1"]]}],
+    [{"cell": "R10C1"}],
+    [{"cells": ["r1c1", "R1C2"], "value": "X"}],
+    [[[[]]]],
+]
+KEYS = [
+    "size",
+    "grid",
+    "solution",
+    "killercage",
+    "extraregion",
+    "thermometer",
+    "arrow",
+    "difference",
+    "ratio",
+    "xv",
+    "odd",
+    "even",
+    "negative",
+    "diagonal+",
+    "antiknight",
+    "palindrome",
+    "unknownkey",
+    "title",
+    "cage",
+]
+
+
+def json_inputs() -> dict[str, bytes]:
+    """f-puzzles JSON: every key with every hostile value, grid cells, nesting."""
+    out: dict[str, bytes] = {}
+    for key in KEYS:
+        for k, value in enumerate(KEY_VALUES):
+            data = base_fpuzzles()
+            data[key] = value
+            out[f"json-{key}-{k}"] = json.dumps(data).encode()
+    for k, cell in enumerate([True, 5, [], None, "x", {"value": True}, {"value": "5"},
+                              {"value": 99}, {"region": [1]}, {"givenPencilMarks": [0, True]},
+                              {"value": 10**30}, {"given": "no", "value": 3}]):  # fmt: skip
+        data = base_fpuzzles()
+        data["grid"][0][0] = cell
+        out[f"json-cell-{k}"] = json.dumps(data).encode()
+    data = base_fpuzzles()
+    data["grid"][1] = [1] * 9
+    out["json-row-ints"] = json.dumps(data).encode()
+    out["json-deep"] = b'{"size":9,"grid":' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    out["json-deep-object"] = b'{"a":' * 5000 + b"1" + b"}" * 5000
+    out["json-truncated"] = json.dumps(base_fpuzzles()).encode()[:-7]
+    out["json-two-lines"] = json.dumps(base_fpuzzles()).encode() + b"\n" + b"{"
+    out["json-huge-number"] = b'{"size":' + b"9" * 5000 + b"}"
+    return out
+
+
+def link_inputs() -> dict[str, bytes]:
+    """f-puzzles links: garbage, truncated, deep nesting, a valid one."""
+    try:
+        import lzstring
+    except ImportError:
+        return {}
+    pack = lzstring.LZString().compressToBase64
+    good = "https://f-puzzles.com/?load=" + pack(json.dumps(base_fpuzzles()))
+    deep = '{"size":9,"grid":' + "[" * 20000 + "]" * 20000 + "}"
+    return {
+        "link-valid": good.encode(),
+        "link-truncated": good[:-10].encode(),
+        "link-garbage": b"https://f-puzzles.com/?load=@@@@",
+        "link-empty": b"?load=",
+        "link-deep": ("?load=" + pack(deep)).encode(),
+        "link-not-json": ("?load=" + pack("hello")).encode(),
+        "link-list": ("?load=" + pack("[1,2]")).encode(),
+        "link-percent": b"?load=%ZZ%00",
+    }
+
+
+def dimacs_inputs() -> dict[str, bytes]:
+    return {
+        "cnf-ok": b"p cnf 2 2\n1 0\n-1 2 0\n",
+        "cnf-empty": b"",
+        "cnf-no-header": b"1 0\n",
+        "cnf-huge-header": b"p cnf 10000000 1\n1 0\n",
+        "cnf-beyond": b"p cnf 99999999999 1\n1 0\n",
+        "cnf-negative": b"p cnf -1 1\n1 0\n",
+        "cnf-literal": b"p cnf 2 1\n3 0\n",
+        "cnf-unclosed": b"p cnf 2 1\n1 2\n",
+        "cnf-count": b"p cnf 2 5\n1 0\n",
+        "cnf-digits": "p cnf 2 1\n٣ 0\n".encode(),
+        "cnf-long": b"p cnf 2 1\n" + b"1" * 5000 + b" 0\n",
+        "cnf-binary": bytes(range(256)),
+        "cnf-two-headers": b"p cnf 1 1\np cnf 1 1\n1 0\n",
+        "cnf-unsat": b"p cnf 1 2\n1 0\n-1 0\n",
+    }
+
+
+def proof_inputs() -> dict[str, bytes]:
+    return {
+        "drup-empty": b"",
+        "drup-ok": b"0\n",
+        "drup-letters": b"a b 0\n",
+        "drup-huge": b"9" * 40 + b" 0\n",
+        "drup-unclosed": b"1 2\n",
+        "drup-beyond": b"5 0\n",
+        "drup-delete": b"d 1 0\nd 0\n0\n",
+        "drup-digits": "٣ 0\n".encode(),
+        "drup-binary": bytes(range(256)),
+        "drup-many": b"1 0\n" * 100_000,
+    }
+
+
+def answer_inputs() -> dict[str, bytes]:
+    model = " ".join(str(v) for v in range(1, 730)).encode()
+    return {
+        "ans-empty": b"",
+        "ans-unsat": b"s UNSATISFIABLE\n",
+        "ans-garbage": b"s MAYBE\n",
+        "ans-all-true": b"s SATISFIABLE\nv " + model + b" 0\n",
+        "ans-minisat": b"SAT\n1 2 3 0\n",
+        "ans-huge": b"SAT\n" + b"9" * 50 + b" 0\n",
+        "ans-binary": bytes(range(256)),
+    }
+
+
+def option_cases() -> list[Case]:
+    """Every option of every command with each hostile value, on a quick valid puzzle."""
+    from sudoku_sat.cli import COMMANDS, load
+
+    cases = []
+    for command in COMMANDS:
+        params = load(command).params
+        arguments = [p for p in params if p.param_type_name == "argument"]
+        base = [command] + ["p.txt" if k == 0 else "out" for k in range(len(arguments))]
+        if command in ("check-proof",):
+            base = [command, "f.cnf", "f.drup"]
+        elif command == "decode":
+            base = [command, "ans.txt"]
+        elif command == "propagate":
+            base = [command, "f.cnf"]
+        elif command == "generate":
+            base = [command, "--seed", "1"]
+        files = {
+            "p.txt": HARD.encode() + b"\n",
+            "f.cnf": b"p cnf 2 2\n1 0\n-1 2 0\n",
+            "f.drup": b"2 0\n0\n",
+            "ans.txt": b"SAT\n1 0\n",
+        }
+        for param in params:
+            if param.param_type_name != "option" or getattr(param, "is_flag", False):
+                continue
+            first = len(cases)
+            for value in [
+                HOSTILE_VALUES[(first + k) % len(HOSTILE_VALUES)] for k in range(PER_OPTION)
+            ]:
+                cases.append(Case(f"opt {command} {param.opts[0]}={value[:12]!r}",
+                                  [*base, param.opts[0], value], dict(files)))  # fmt: skip
+    return cases
+
+
+def signal_cases(many: bytes) -> list[Case]:
+    cases = []
+    runs = [
+        ["generate", "-k", "200", "--seed", "1"],
+        ["solve", "many.txt", "--jobs", "2", "--method", "bin:picosat"],
+        ["solve", "many.txt", "--method", "bin:minisat"],
+        ["count", "many.txt", "--jobs", "2"],
+        ["generate", "--rule", "killer", "-k", "50", "--seed", "1", "-q"],
+        ["anneal", "many.txt", "--method", "sirdey", "--seed", "1", "--trace", "t.csv"],
+        ["certify", "many.txt", "certs"],
+        ["encode", "many.txt", "--out-dir", "cnfs"],
+    ]
+    for argv in runs:
+        for delay, signum in ((1.5, signal.SIGINT), (3.0, signal.SIGTERM), (4.0, signal.SIGINT)):
+            name = f"signal {signal.Signals(signum).name} at {delay} s: {' '.join(argv)}"
+            cases.append(Case(name, argv, {"many.txt": many}, signal_after=(delay, signum)))
+    return cases
+
+
+def path_cases() -> list[Case]:
+    files = {"p.txt": HARD.encode() + b"\n", "d/x": b""}
+    argvs = [
+        ["encode", "p.txt", "-o", "/nonexistent/x.cnf"],
+        ["encode", "p.txt", "-o", "d"],
+        ["encode", "p.txt", "-o", "/dev/full"],
+        ["show", "p.txt", "--svg", "/dev/full"],
+        ["encode", "p.txt", "--out-dir", "p.txt"],
+        ["certify", "p.txt", "p.txt"],
+        ["solve", "d"],
+        ["solve", "/nonexistent"],
+        ["solve", "-"],
+        ["show", "/dev/null"],
+        ["anneal", "p.txt", "--trace", "d", "--tries", "1"],
+        ["compare", "p.txt", "--json", "d"],
+    ]
+    return [Case("path " + " ".join(a), a, dict(files)) for a in argvs]
+
+
+def corpus() -> list[Case]:
+    """Every case, in a fixed order."""
+    cases: list[Case] = []
+    for name, data in grid_inputs().items():
+        for command in GRID_COMMANDS:
+            cases.append(Case(f"grid {name}: {command[0]}", [command[0], "in.txt", *command[1:]],
+                              {"in.txt": data}))  # fmt: skip
+        cases.append(Case(f"grid {name}: solve -", ["solve", "-"], stdin=data))
+    for k, (name, data) in enumerate({**json_inputs(), **link_inputs()}.items()):
+        for command in (JSON_COMMANDS[k % len(JSON_COMMANDS)], JSON_COMMANDS[(k + 2) % 5]):
+            cases.append(Case(f"{name}: {command[0]}", [command[0], "in.json", *command[1:]],
+                              {"in.json": data}))  # fmt: skip
+    for name, data in dimacs_inputs().items():
+        cases.append(Case(f"{name}: propagate", ["propagate", "f.cnf"], {"f.cnf": data}))
+        cases.append(Case(f"{name}: check-proof", ["check-proof", "f.cnf", "p.drup"],
+                          {"f.cnf": data, "p.drup": b"0\n"}))  # fmt: skip
+        cases.append(Case(f"{name}: decode --cnf", ["decode", "a.txt", "--cnf", "f.cnf"],
+                          {"f.cnf": data, "a.txt": b"SAT\n1 2 0\n"}))  # fmt: skip
+    for name, data in proof_inputs().items():
+        cases.append(Case(f"{name}: check-proof", ["check-proof", "f.cnf", "p.drup"],
+                          {"f.cnf": b"p cnf 2 2\n1 0\n-1 2 0\n", "p.drup": data}))  # fmt: skip
+    for name, data in answer_inputs().items():
+        cases.append(Case(f"{name}: decode", ["decode", "a.txt"], {"a.txt": data}))
+        cases.append(Case(f"{name}: decode --puzzle", ["decode", "a.txt", "--puzzle", "p.txt"],
+                          {"a.txt": data, "p.txt": HARD.encode()}))  # fmt: skip
+    cases += option_cases()
+    cases += path_cases()
+    many = "\n".join([HARD] * 400).encode() + b"\n"
+    cases += signal_cases(many)
+    return cases
+
+
+def run_case(case: Case, root: Path, timeout: float) -> dict[str, Any]:
+    """Run one case in its own folder with its own TMPDIR; its outcome."""
+    folder = Path(tempfile.mkdtemp(dir=root))
+    tmp = folder / ".tmp"
+    work = folder / "work"
+    tmp.mkdir()
+    work.mkdir()
+    for name, data in case.files.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_bytes(data)
+    given = {p.relative_to(work) for p in work.rglob("*")}
+    marker = f"{os.getpid()}-{folder.name}"
+    env = {**os.environ, "TMPDIR": str(tmp), MARK: marker, "PYTHONPATH": str(REPO)}
+    env.pop("COLUMNS", None)
+    start = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "sudoku_sat", *case.argv], cwd=work, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)  # fmt: skip
+    hang = False
+    try:
+        if case.signal_after is not None:
+            proc.stdin.close()  # type: ignore[union-attr]
+            time.sleep(case.signal_after[0])
+            if proc.poll() is None:
+                proc.send_signal(case.signal_after[1])
+            out, err = proc.communicate(timeout=timeout)
+        else:
+            out, err = proc.communicate(case.stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        hang = True
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+    seconds = time.monotonic() - start
+    orphans = processes_marked(marker)
+    for pid in orphans:
+        with_suppress_kill(pid)
+    left = [str(p.relative_to(folder)) for p in tmp.rglob("*")]
+    left += [str(p) for p in work.rglob("*") if p.relative_to(work) not in given and temp_like(p)]
+    shutil.rmtree(folder, ignore_errors=True)
+    text = err.decode("utf-8", "replace")
+    return {"case": case, "code": proc.returncode, "stderr": text, "stdout": out[:200],
+            "hang": hang, "left": left, "orphans": orphans, "seconds": seconds}  # fmt: skip
+
+
+def temp_like(path: Path) -> bool:
+    """A temp file of the project's: an atomic write's ``.NAME.xxxx`` or a scratch folder."""
+    return path.name.startswith(".") or path.name.startswith("sudoku-sat-")
+
+
+def processes_marked(marker: str) -> list[int]:
+    """Processes still alive whose environment carries the case's marker."""
+    found = []
+    needle = f"{MARK}={marker}".encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if needle in (entry / "environ").read_bytes().split(b"\0"):
+                state = (entry / "stat").read_text().rsplit(")", 1)[-1].split()[0]
+                if state != "Z":
+                    found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def with_suppress_kill(pid: int) -> None:
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def verdict(outcome: dict[str, Any]) -> str:
+    """error, result, traceback, multiline or hang."""
+    if outcome["hang"]:
+        return "hang"
+    code, err = outcome["code"], outcome["stderr"]
+    if "Traceback" in err or "Error:" in err.replace("sudoku-sat: error:", "") or code not in CODES:
+        return "traceback"
+    if code in (2, 3):
+        lines = [line for line in err.splitlines() if line and not line.startswith("note:")]
+        return "error" if len(lines) == 1 and lines[0].startswith("sudoku-sat: ") else "multiline"
+    return "result"
+
+
+def table(outcomes: list[dict[str, Any]]) -> str:
+    counts = Counter(verdict(o) for o in outcomes)
+    leftovers = sum(1 for o in outcomes if o["left"] or o["orphans"])
+    head = (
+        "| cases | one-line errors | results | tracebacks | errors of several lines "
+        "| hangs | leftovers |"
+    )
+    row = (f"| {len(outcomes):,} | {counts['error']:,} | {counts['result']:,} | {counts['traceback']} "
+           f"| {counts['multiline']} | {counts['hang']} | {leftovers} |")  # fmt: skip
+    return "\n".join([head, "|---:|---:|---:|---:|---:|---:|---:|", row])
+
+
+def main(argv: list[str] | None = None) -> str:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="ten cases spread over the corpus")
+    parser.add_argument("--jobs", type=int, default=2, help="cases run at once (default 2)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds a case may run")
+    parser.add_argument("--match", default="", help="only the cases whose name holds this")
+    args = parser.parse_args(argv)
+    cases = [c for c in corpus() if args.match in c.name]
+    if args.quick:
+        cases = cases[:: max(1, len(cases) // 10)][:10]
+    root = Path(tempfile.mkdtemp(prefix="hostile-"))
+    try:
+        with ThreadPoolExecutor(args.jobs) as pool:
+            outcomes = list(pool.map(lambda c: run_case(c, root, args.timeout), cases))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    text = table(outcomes)
+    print(text)
+    for o in outcomes:
+        kind = verdict(o)
+        if kind in ("traceback", "multiline", "hang") or o["left"] or o["orphans"]:
+            tail = o["stderr"].strip().splitlines()[-3:]
+            print(
+                f"- {kind} (exit {o['code']}): {o['case'].name}: {tail} {o['left']} {o['orphans']}"
+            )
+    return text
+
+
+if __name__ == "__main__":
+    main()
