@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -47,6 +48,8 @@ from hostile_inputs import (  # noqa: E402
 
 CODES = {0, 1, 2, 3, 4, 130, 143}
 MARK = "SUDOKU_SAT_HOSTILE_CASE"
+PYTHON_ERROR = re.compile(r"^[\w.]*(Error|Exception)\b", re.MULTILINE)
+"""The last line of a Python traceback (rich draws the frames in a box)."""
 GRID_COMMANDS = [
     ["show"],
     ["solve"],
@@ -214,13 +217,13 @@ def run_case(case: Case, root: Path, timeout: float) -> dict[str, Any]:
     env = {**os.environ, "TMPDIR": str(tmp), MARK: marker, "PYTHONPATH": str(REPO)}
     env.pop("COLUMNS", None)
     start = time.monotonic()
+    stdin = subprocess.DEVNULL if case.signal_after is not None else subprocess.PIPE
     proc = subprocess.Popen([sys.executable, "-m", "sudoku_sat", *case.argv], cwd=work, env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)  # fmt: skip
     hang = False
     try:
         if case.signal_after is not None:
-            proc.stdin.close()  # type: ignore[union-attr]
             time.sleep(case.signal_after[0])
             if proc.poll() is None:
                 proc.send_signal(case.signal_after[1])
@@ -275,10 +278,10 @@ def verdict(outcome: dict[str, Any]) -> str:
     if outcome["hang"]:
         return "hang"
     code, err = outcome["code"], outcome["stderr"]
-    if "Traceback" in err or "Error:" in err.replace("sudoku-sat: error:", "") or code not in CODES:
+    if "Traceback" in err or PYTHON_ERROR.search(err) or code not in CODES:
         return "traceback"
     if code in (2, 3):
-        lines = [line for line in err.splitlines() if line and not line.startswith("note:")]
+        lines = [line for line in err.split("\n") if line and not line.startswith("note:")]
         return "error" if len(lines) == 1 and lines[0].startswith("sudoku-sat: ") else "multiline"
     return "result"
 
@@ -296,6 +299,21 @@ def table(outcomes: list[dict[str, Any]]) -> str:
     return "\n".join([head, "|---:|---:|---:|---:|---:|---:|---:|", row])
 
 
+def clean(outcome: dict[str, Any]) -> bool:
+    """Neither a traceback, an error of several lines, a hang nor a leftover."""
+    kind = verdict(outcome)
+    return kind in ("error", "result") and not outcome["left"] and not outcome["orphans"]
+
+
+def finding(outcome: dict[str, Any]) -> str:
+    """One line for a case that is not clean: what, the command, the end of its stderr."""
+    tail = outcome["stderr"].strip().split("\n")[-3:]
+    what = f"{verdict(outcome)} (exit {outcome['code']})"
+    left = f" left {outcome['left']}" if outcome["left"] else ""
+    orphans = f" orphans {outcome['orphans']}" if outcome["orphans"] else ""
+    return f"- {what}: {outcome['case'].name}: {tail}{left}{orphans}"
+
+
 def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="ten cases spread over the corpus")
@@ -307,20 +325,22 @@ def main(argv: list[str] | None = None) -> str:
     if args.quick:
         cases = cases[:: max(1, len(cases) // 10)][:10]
     root = Path(tempfile.mkdtemp(prefix="hostile-"))
+    outcomes = []
     try:
         with ThreadPoolExecutor(args.jobs) as pool:
-            outcomes = list(pool.map(lambda c: run_case(c, root, args.timeout), cases))
+            for k, outcome in enumerate(pool.map(lambda c: run_case(c, root, args.timeout), cases)):
+                outcomes.append(outcome)
+                if not clean(outcome):  # as they come: a long run shows its findings at once
+                    print(finding(outcome), file=sys.stderr, flush=True)
+                if (k + 1) % 100 == 0:
+                    print(f"# {k + 1}/{len(cases)} cases", file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     text = table(outcomes)
     print(text)
-    for o in outcomes:
-        kind = verdict(o)
-        if kind in ("traceback", "multiline", "hang") or o["left"] or o["orphans"]:
-            tail = o["stderr"].strip().splitlines()[-3:]
-            print(
-                f"- {kind} (exit {o['code']}): {o['case'].name}: {tail} {o['left']} {o['orphans']}"
-            )
+    for outcome in outcomes:
+        if not clean(outcome):
+            print(finding(outcome))
     return text
 
 
