@@ -38,6 +38,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hostile_inputs import (  # noqa: E402
     HARD,
+    SOLUTION,
     answer_inputs,
     dimacs_inputs,
     grid_inputs,
@@ -170,9 +171,42 @@ def path_cases() -> list[Case]:
     return [Case("path " + " ".join(a), a, dict(files)) for a in argvs]
 
 
+def issue_cases() -> list[Case]:
+    """The cases of issue 33, as its text gives them."""
+    deep = b'{"size":9,"grid":' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    p25 = b" ".join([b"1"] + [b"0"] * 624) + b"\n"
+    wrong = HARD.encode() + b":1:" + b"1" * 9 + SOLUTION[9:].encode() + b"\n"
+    cases = []
+    for argv in (["unique"], ["show"], ["encode"], ["solve"], ["count"], ["candidates"],
+                 ["certify", "d"], ["show", "--svg", "s.svg"]):  # fmt: skip
+        cases.append(
+            Case(f"issue: {argv[0]} n.json", [argv[0], "n.json", *argv[1:]], {"n.json": deep})
+        )
+    cases.append(Case("issue: decode --puzzle n.json", ["decode", "a.txt", "--puzzle", "n.json"],
+                      {"n.json": deep, "a.txt": b"SAT\n1 0\n"}))  # fmt: skip
+    cases.append(
+        Case("issue: generate -k 10^30", ["generate", "-k", "1" + "0" * 30, "--seed", "1"])
+    )
+    for argv in (
+        ["candidates"],
+        ["show", "--svg", "s.svg"],
+        ["encode", "--rule", "x", "-o", "x.cnf"],
+    ):
+        cases.append(
+            Case(f"issue: {argv[0]} p25.txt", [argv[0], "p25.txt", *argv[1:]], {"p25.txt": p25})
+        )
+    cases.append(Case("issue: check-proof p cnf 10000000 1", ["check-proof", "b.cnf", "s.drup"],
+                      {"b.cnf": b"p cnf 10000000 1\n1 0\n", "s.drup": b"-1 0\n0\n"}))  # fmt: skip
+    for command in ("show", "solve", "count", "unique", "compare", "rate", "encode", "candidates"):
+        cases.append(
+            Case(f"issue: {command} wrong solution field", [command, "w.txt"], {"w.txt": wrong})
+        )
+    return cases
+
+
 def corpus() -> list[Case]:
     """Every case, in a fixed order."""
-    cases: list[Case] = []
+    cases: list[Case] = issue_cases()
     for name, data in grid_inputs().items():
         for command in GRID_COMMANDS:
             cases.append(Case(f"grid {name}: {command[0]}", [command[0], "in.txt", *command[1:]],

@@ -125,3 +125,8 @@ def test_a_solution_list_is_still_read() -> None:
     ]
     (read,) = parse_variants(json.dumps(puzzle(solution=solution)))
     assert read.solution == tuple(solution)
+
+
+def test_a_number_of_thousands_of_digits_is_one_line() -> None:
+    with pytest.raises(InputError, match="p.json:1: a JSON number of thousands of digits"):
+        load_json('{"size": ' + "9" * 5000 + "}", "p.json")  # was Python's ValueError

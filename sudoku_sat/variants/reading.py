@@ -50,6 +50,8 @@ def load_json(text: str, source: str, line: int = 1, link: bool = False) -> Any:
         raise InputError(
             f"malformed JSON: {exc.msg}", source, line + (0 if link else exc.lineno - 1), column
         ) from None
+    except ValueError:  # Python's limit on the digits of an int (4,300)
+        raise InputError("a JSON number of thousands of digits", source, line) from None
 
 
 def _line_column(text: str, at: int) -> tuple[int, int]:
