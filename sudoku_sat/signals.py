@@ -26,8 +26,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -109,6 +107,8 @@ def scratch_folder(prefix: str = "sudoku-sat-") -> Iterator[str]:
     """A temp folder, removed at the end of the block, on a signal, and on a worker's
     SIGTERM (``tempfile.TemporaryDirectory`` leaves it when a worker is terminated, or
     when a signal comes between its creation and the ``with``)."""
+    import tempfile
+
     held = hold()
     try:
         path = tempfile.mkdtemp(prefix=prefix)
@@ -201,6 +201,8 @@ def stopping(stop: Callable[[], object]) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    import socket  # here: the CLI loads this module at start-up
+
     receiver, sender = socket.socketpair()
     sender.setblocking(False)
     done = threading.Event()

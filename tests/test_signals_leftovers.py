@@ -96,3 +96,22 @@ def shutil_which(name: str) -> str | None:
     import shutil
 
     return shutil.which(name)
+
+
+def test_a_signal_while_the_command_is_imported_is_one_line() -> None:
+    """SIGTERM 3 s into ``generate`` on a loaded machine came while its module was being
+    imported (numba): no handler yet, the process died silently (the hostile corpus)."""
+    code = "import os, signal, time, sudoku_sat.cli as cli\n"
+    code += "def slow(name):\n"
+    code += "    os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('alive')\n"
+    code += "cli.load = slow\n"
+    code += "cli.app(['generate', '-k', '5'], prog_name='sudoku-sat')\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert proc.returncode == 143 and proc.stdout == ""
+    assert proc.stderr == "sudoku-sat: stopped by SIGTERM (0 lines written)\n"
