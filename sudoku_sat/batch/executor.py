@@ -126,14 +126,14 @@ def quiet_feeder(pool: ProcessPoolExecutor) -> None:
     worker we terminated is gone (``OSError: Bad file descriptor`` after an interrupted
     ``solve --jobs 2``, found by benchmarks/hostile.py). Its error handler is read when the
     thread starts, on the first submit: set here, before. A task's own error (a chunk that
-    cannot be pickled) still goes to its future."""
+    cannot be pickled, a worker gone) still goes to its future, as before."""
     queue = getattr(pool, "_call_queue", None)
     handler = getattr(queue, "_on_queue_feeder_error", None)
     if queue is None or handler is None:
         return
 
     def on_error(exc: Exception, obj: object) -> None:
-        if not isinstance(exc, OSError):
+        if obj is not None or not isinstance(exc, OSError):  # None: the shutdown's sentinel
             handler(exc, obj)
 
     queue._on_queue_feeder_error = on_error
