@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import InputError, SudokuSatError
-from .signals import hold, release
+from .signals import hold, release, track_scratch, untrack_scratch
 
 BOM = "\ufeff"
 
@@ -198,6 +198,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
         release(held)
         raise os_error(exc, path) from None
     tmp = Path(name)
+    track_scratch(name)
     try:
         release(held)
         os.close(fd)
@@ -210,6 +211,8 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    finally:
+        untrack_scratch(name)
 
 
 def atomic_write(path: str | Path, writer: Callable[[TextIO], object]) -> None:

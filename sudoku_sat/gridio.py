@@ -3,7 +3,8 @@
 Formats read (lines starting with ``#`` are comments everywhere):
 
 - **line**: one puzzle per line as N*N symbols, ``.`` or ``0`` for a blank
-  (``4...3.......6..8...``); ``puzzle:count[:solution]`` lines are accepted too.
+  (``4...3.......6..8...``); ``puzzle:count[:solution]`` lines are accepted too, the
+  solution checked (complete, no rule broken, every clue kept: a GridError otherwise).
 - **rows**: N lines of N symbols each (``700000400``).
 - **numbers**: N lines of N space-separated numbers (``0 0 2 3 7 0 9 0 0``), the natural
   form for N >= 10; a single line of N**4 numbers is one puzzle too.
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING
 from .alphabet import DIGITS, LETTERS, MAX_SYMBOLS, default_alphabet, expand_alphabet
 from .errors import GridError
 from .files import read_text
-from .grid import MAX_ORDER, MIN_ORDER, Grid, geometry
+from .grid import MAX_ORDER, MIN_ORDER, Grid, geometry, solution_problem
 from .gridtext import format_any_line as format_any_line
 from .gridtext import format_line as format_line
 from .gridtext import format_numbers as format_numbers
@@ -260,6 +261,10 @@ class _Reader:
             if len(fields) == 3 and fields[2]:
                 col = offset + len(fields[0]) + len(fields[1]) + 3
                 solution = self.cells(fields[2], ncells, number, col - 1)
+                problem = solution_problem(solution, order, grid)
+                if problem:
+                    why = f"the solution field does not solve the puzzle: {problem}"
+                    raise self.error(why, number, col)
             yield Puzzle(order, grid, f"{self.source}:{number}", count, solution)
 
     def cells(self, text: str, ncells: int, number: int, offset: int) -> Grid:

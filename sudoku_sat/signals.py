@@ -87,12 +87,59 @@ def untrack_group(pgid: int) -> None:
     _GROUPS.pop(pgid, None)
 
 
+_SCRATCH: set[str] = set()
+"""Temp files and folders this process has made and not yet removed (removed on a
+worker's SIGTERM, which skips every ``finally``)."""
+
+
+def track_scratch(path: str) -> None:
+    """Remember a temp file or folder, removed if a worker is terminated before its owner
+    removes it."""
+    _SCRATCH.add(path)
+
+
+def untrack_scratch(path: str) -> None:
+    _SCRATCH.discard(path)
+
+
+@contextmanager
+def scratch_folder(prefix: str = "sudoku-sat-") -> Iterator[str]:
+    """A temp folder, removed at the end of the block, on a signal, and on a worker's
+    SIGTERM (``tempfile.TemporaryDirectory`` leaves it when a worker is terminated, or
+    when a signal comes between its creation and the ``with``)."""
+    import tempfile
+
+    held = hold()
+    try:
+        path = tempfile.mkdtemp(prefix=prefix)
+    except BaseException:
+        release(held)
+        raise
+    track_scratch(path)
+    try:
+        release(held)
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+        untrack_scratch(path)
+
+
+def _remove(path: str) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with suppress(OSError):
+            os.unlink(path)
+
+
 def _worker_exit(signum: int, frame: FrameType | None) -> None:
     for pgid, scratch in list(_GROUPS.items()):
         with suppress(OSError):
             os.killpg(pgid, signal.SIGKILL)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
+    for path in list(_SCRATCH):
+        _remove(path)
     os._exit(exit_code(signum))
 
 
@@ -139,6 +186,43 @@ def release(held: Held) -> None:
     held.previous.clear()
     if held.pending:
         signal.raise_signal(held.pending[0])
+
+
+@contextmanager
+def stopping(stop: Callable[[], object]) -> Iterator[None]:
+    """Inside the block, SIGINT or SIGTERM also calls ``stop()`` from a helper thread.
+
+    For one long call into C that runs no Python code meanwhile (CP-SAT's ``Solve``): the
+    signal's handler runs only when the call returns, so ``stop`` (the solver's
+    ``StopSearch``) makes it return at once, then the handler raises :class:`Terminated`.
+    Python's C handler writes every signal to the wakeup file descriptor, which the
+    helper thread waits on. Outside the main thread it does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    import socket  # here: the CLI loads this module at start-up
+
+    receiver, sender = socket.socketpair()
+    sender.setblocking(False)
+    done = threading.Event()
+
+    def watch() -> None:
+        with suppress(OSError):
+            if receiver.recv(1) and not done.is_set():
+                stop()
+
+    previous = signal.set_wakeup_fd(sender.fileno(), warn_on_full_buffer=False)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        signal.set_wakeup_fd(previous)
+        sender.close()
+        watcher.join(1.0)
+        receiver.close()
 
 
 def is_pysat_interrupt(exc: BaseException) -> bool:

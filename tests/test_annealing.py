@@ -237,3 +237,19 @@ def test_keep_trace_false_hands_each_try_over_and_keeps_none() -> None:
     )  # fmt: skip
     assert len(seen) == 3 and all(rows > 0 for rows in seen)
     assert result.trace is not None and result.trace.levels == ()
+
+
+@pytest.mark.parametrize(
+    ("variant", "param", "value", "message"),
+    [
+        ("sirdey", "max_iterations", 10**30, "max_iterations must be at most"),
+        ("swap", "level_length", 10**30, "level_length must be at most"),
+        ("swap", "t0", float("inf"), "t0 must be a finite number"),
+    ],
+)
+def test_parameters_past_the_kernels_range_raise(
+    variant: str, param: str, value: float, message: str
+) -> None:
+    """10**30 reached numba and ended in its TypingError (exit 1, a traceback)."""
+    with pytest.raises(ValueError, match=message):
+        anneal(grid_of(EASY), 3, variant, **{param: value})

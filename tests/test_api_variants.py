@@ -123,7 +123,7 @@ def test_bad_text_gives_one_line_errors() -> None:
         ss.parse(b"\xff\xfe")
     with pytest.raises(InputError, match="unsupported constraint 'fogofwar'"):
         ss.parse('{"size": 4, "grid": [[{}, {}, {}, {}]], "fogofwar": [1]}')
-    with pytest.raises(UsageError, match="not 25x25"):
+    with pytest.raises(InputError, match="25x25 grid: .* go up to 16x16"):
         ss.to_fpuzzles(ss.parse("." * 625))
 
 

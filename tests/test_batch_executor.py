@@ -136,3 +136,30 @@ def test_ramped_chunks_start_small_double_and_keep_every_item_once() -> None:
     assert ramped(items[:5], 100) == [items[:5]]
     assert ramped([], 10) == []
     assert [len(c) for c in ramped(items[:10], 2, first=8)] == [2] * 5
+
+
+def test_the_feeder_is_quiet_when_the_pipe_to_a_stopped_worker_is_gone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The shutdown's sentinel written to a terminated worker printed a traceback
+    (OSError: Bad file descriptor) after the one line of an interrupted run."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sudoku_sat.batch.executor import quiet_feeder
+
+    pool = ProcessPoolExecutor(1)
+    try:
+        quiet_feeder(pool)
+        feeder_error = pool._call_queue._on_queue_feeder_error  # type: ignore[attr-defined]
+        try:
+            raise OSError(9, "Bad file descriptor")
+        except OSError as exc:
+            feeder_error(exc, None)
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("another error")
+        except ValueError as exc:
+            feeder_error(exc, None)
+        assert "ValueError: another error" in capsys.readouterr().err
+    finally:
+        pool.shutdown()

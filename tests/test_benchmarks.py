@@ -89,3 +89,11 @@ def test_bench_batch_quick(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "600 puzzles of puzzles2_17_clue, 60 chunks of 10" in out
     assert "| --jobs 2 (local processes) |" in out and "| LocalCluster, 2 workers" in out
+
+
+def test_hostile_quick_has_no_traceback_hang_or_leftover() -> None:
+    text = bench("hostile").main(["--quick", "--jobs", "2"])
+    header, _, row = text.splitlines()[:3]
+    assert header.startswith("| cases | one-line errors | results | tracebacks |")
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[0] == "10" and cells[3:] == ["0", "0", "0", "0"], text

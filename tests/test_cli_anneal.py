@@ -214,3 +214,25 @@ def test_the_trace_is_streamed_try_by_try(tmp_path: Path, monkeypatch: pytest.Mo
         rows = list(csv.DictReader(fp))
     assert result.exit_code == 1 and len(rows) > 0 and {r["try"] for r in rows} == {"1", "2", "3"}
     assert kept == [0]  # the run's result holds no trace: each try went to the file
+
+
+def test_an_interruption_before_the_end_writes_no_trace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the plot is drawn: the trace was renamed into place (33 MB), its line
+    printed, then the stop line; now neither file nor line, and no temp file."""
+    pytest.importorskip("matplotlib")
+    from sudoku_sat.cli import anneal as command
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "write_plot", interrupted)
+    grid = tmp_path / "g.txt"
+    grid.write_text(EASY + "\n")
+    trace, plot = tmp_path / "t.csv", tmp_path / "p.png"
+    args = ["anneal", str(grid), "--seed", "1", "--trace", str(trace), "--plot", str(plot)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130
+    assert result.stderr == "sudoku-sat: stopped by SIGINT (12 lines written)\n"  # no bar newline
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.txt"]

@@ -266,3 +266,36 @@ def test_a_folder_that_was_there_stays_even_when_nothing_is_certified(tmp_path: 
     _, result = certified(tmp_path, f"{AMBIGUOUS}\n")
     assert result.exit_code == 1  # type: ignore[attr-defined]
     assert folder.is_dir() and not any(folder.iterdir())
+
+
+@pytest.mark.parametrize("method", ["rup", "dratify", "all"])
+def test_check_proof_follows_the_clauses_not_the_header(tmp_path: Path, method: str) -> None:
+    """p cnf 10000000 1 is checked on the one variable its clause uses (it took minutes);
+    the verdict names the proof's own literals."""
+    if method != "rup":
+        pytest.importorskip("dratify")
+    cnf = tmp_path / "b.cnf"
+    cnf.write_text("p cnf 10000000 2\n9999999 0\n-9999999 5 0\n")
+    refuted = tmp_path / "bad.drup"
+    refuted.write_text("-5 0\n0\n")
+    result = runner.invoke(app, ["check-proof", str(cnf), str(refuted), "--method", method])
+    assert result.exit_code == 1 and "lemma '-5 0' is not RUP" in result.stdout
+    cnf.write_text("p cnf 10000000 4\n9999999 5 0\n-9999999 5 0\n-5 3 0\n-5 -3 0\n")
+    good = tmp_path / "good.drup"
+    good.write_text("5 0\n0\n")
+    result = runner.invoke(app, ["check-proof", str(cnf), str(good), "--method", method])
+    assert result.exit_code == 0, result.output
+
+
+def test_compacted_keeps_lines_and_renames_in_order() -> None:
+    from sudoku_sat.dimacs import Cnf
+    from sudoku_sat.proofs.check import compacted
+    from sudoku_sat.proofs.proof import parse_proof
+
+    small, steps = compacted(Cnf(10**7, [[7, -9000]], []), parse_proof("-7 0\nd 9000 0\n0\n"))
+    assert small.nvars == 2 and small.clauses == [[1, -2]]
+    assert [(s.lits, s.delete, s.line) for s in steps] == [
+        ((-1,), False, 1),
+        ((2,), True, 2),
+        ((), False, 3),
+    ]

@@ -173,3 +173,9 @@ def test_minimize_4x4_grids_exhaustively() -> None:
     puzzles = parse_puzzles(result.output)
     assert [clue_count(p.grid) for p in puzzles] == [4, 4]
     assert all(pysat_unique_and_minimal(p.grid, 2) for p in puzzles)
+
+
+def test_a_count_past_the_limit_is_one_line() -> None:
+    result = runner.invoke(app, ["generate", "-k", "1" + "0" * 30, "--seed", "1"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1  # was an OverflowError
+    assert "'--count' / '-k'" in result.stderr and "1000000" in result.stderr

@@ -144,13 +144,17 @@ def test_compare_input_errors(grids: Path) -> None:
     assert unknown.exit_code == 3 and "unknown PySAT solver" in unknown.output
 
 
-def test_compare_cli_names_a_wrong_file_solution(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["compare", "solve", "count", "unique", "show", "rate"])
+def test_a_wrong_file_solution_is_bad_input_for_every_command(tmp_path: Path, command: str) -> None:
     wrong = "1" * 9 + TRES_DIFFICILE_SOLUTION[9:]
     path = tmp_path / "p.txt"
     path.write_text(f"{TRES_DIFFICILE}:1:{wrong}\n")
-    result = runner.invoke(app, ["compare", str(path), "--methods", "pysat:m22"])
-    assert result.exit_code == 1 and "NO" not in result.stdout
-    assert "wrong solution in the file" in result.stderr
+    result = runner.invoke(app, [command, str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"sudoku-sat: error: {path}:1:85: the solution field does not solve the puzzle: "
+        "cells (0,0) and (0,1) both hold 1\n"
+    )
 
 
 def test_jobs_above_the_core_count_are_lowered(grids: Path) -> None:

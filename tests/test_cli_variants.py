@@ -126,3 +126,23 @@ def test_classic_grids_in_fpuzzles_format_read_back() -> None:
     result = RUNNER.invoke(app, ["candidates", "-", "--json"], input=shown.output)
     (record,) = json.loads(result.output)
     assert record["candidates"]["R1C2"] == [int(TRES_DIFFICILE_SOLUTION[1])]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["candidates"], ["show", "--svg", "s.svg"], ["encode", "--rule", "x", "-o", "x.cnf"],
+     ["show", "--format", "fpuzzles"]],
+    ids=" ".join,
+)  # fmt: skip
+def test_grids_past_16x16_are_refused_by_the_variant_path(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """25x25 grids ended in an IndexError (the variant symbols stop at G)."""
+    for clues in (0, 1):
+        path = tmp_path / "p25.txt"
+        path.write_text(" ".join(["1"] * clues + ["0"] * (625 - clues)) + "\n")
+        args = [command[0], str(path), *(str(tmp_path / a) if "." in a else a for a in command[1:])]
+        result = RUNNER.invoke(app, args)
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+        assert "a 25x25 grid" in result.stderr and "go up to 16x16" in result.stderr
+        assert not list(tmp_path.glob("*.svg")) and not list(tmp_path.glob("*.cnf"))

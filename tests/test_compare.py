@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sudoku_sat.batch import LocalProcesses
@@ -40,7 +42,8 @@ def test_rows_per_engine_and_solver() -> None:
 
 def test_reference_from_the_file_and_checks() -> None:
     other = "652483917978162435314975628825736149791824563436519872269348751547291386183657294"
-    wrong = Comparer([], check=True).compare(1, parse_puzzles(f"{EASY}:1:{other}")[0])
+    given = replace(parse_puzzles(EASY)[0], solution=parse_puzzles(other)[0].grid)
+    wrong = Comparer([], check=True).compare(1, given)  # the reader refuses it in a file
     assert wrong.reference == "m22 solved"  # that solution belongs to another puzzle
     assert "clue" in wrong.rejected and all(r.agrees for r in wrong.rows)
     assert all(c.ok for c in wrong.checks) and len(wrong.checks) == 5
@@ -108,6 +111,7 @@ def test_other_solutions_of_a_multi_solution_puzzle_agree() -> None:
 def test_a_wrong_solution_in_the_file_is_rejected_not_trusted() -> None:
     wrong = "1" * 9 + TRES_DIFFICILE_SOLUTION[9:]
     with Comparer(["m22"]) as comparer:
-        result = comparer.compare(1, parse_puzzles(f"{TRES_DIFFICILE}:1:{wrong}")[0])
+        given = replace(parse_puzzles(TRES_DIFFICILE)[0], solution=parse_puzzles(wrong)[0].grid)
+        result = comparer.compare(1, given)
     assert "both hold 1" in result.rejected and result.reference == "m22 solved"
     assert all(r.agrees for r in result.rows)

@@ -201,3 +201,10 @@ def test_the_verifier_is_never_the_emptier_even_for_auto() -> None:
     for n in (2, 3, 4, 5):
         for name in ("auto", "eup", "pysat"):
             assert independent_of(name, n) != resolve_checker(name, n)
+
+
+@pytest.mark.parametrize("schedule", [(1e308, 0.1, 0.001), (0.3, 0.1, 1e-300)])
+def test_a_schedule_of_too_many_iterations_is_refused(schedule: tuple[float, ...]) -> None:
+    """--t0 1e308 ended in an OverflowError, --step 1e-300 ran for ever."""
+    with pytest.raises(SudokuSatError, match="more than 1,000,000,000 iterations"):
+        Schedule(*schedule)

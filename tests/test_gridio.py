@@ -19,7 +19,11 @@ from sudoku_sat.gridio import (
     render,
 )
 
-from .conftest import TRES_DIFFICILE
+from .conftest import TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION
+
+ANOTHER_SOLUTION = (
+    "652483917978162435314975628825736149791824563436519872269348751547291386183657294"
+)
 
 HARD_ROWS = "\n".join(TRES_DIFFICILE[i : i + 9] for i in range(0, 81, 9))
 HARD_NUMBERS = "\n".join(" ".join(TRES_DIFFICILE[i : i + 9]) for i in range(0, 81, 9))
@@ -205,3 +209,24 @@ def test_36x36_zero_is_the_value_one() -> None:
 def test_alphabet_must_be_ascii() -> None:
     with pytest.raises(InputError, match="printable ASCII"):
         expand_alphabet("1-9A-Fı", 16)
+
+
+@pytest.mark.parametrize(
+    ("solution", "problem"),
+    [
+        ("1" * 9 + TRES_DIFFICILE_SOLUTION[9:], "cells (0,0) and (0,1) both hold 1"),
+        (TRES_DIFFICILE, "cell (0,1) has no value"),
+        (ANOTHER_SOLUTION, "cell (0,0) holds 6, the puzzle's clue is 7"),
+    ],
+)
+def test_a_solution_field_that_does_not_solve_its_puzzle_is_refused(
+    solution: str, problem: str
+) -> None:
+    """Every command reads puzzle:count:solution lines; only compare used to check them."""
+    with pytest.raises(GridError) as caught:
+        parse_puzzles(f"{TRES_DIFFICILE}:1:{solution}", "p.txt")
+    assert str(caught.value) == (
+        f"p.txt:1:85: the solution field does not solve the puzzle: {problem}"
+    )
+    (read,) = parse_puzzles(f"{TRES_DIFFICILE}:1:{TRES_DIFFICILE_SOLUTION}")
+    assert read.count == 1 and "".join(map(str, read.solution or ())) == TRES_DIFFICILE_SOLUTION

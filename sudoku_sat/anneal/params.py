@@ -112,6 +112,10 @@ def make_params(variant: str, params: dict[str, Any]) -> Params:
     return p
 
 
+MAX_INT = 2**62
+"""Largest integer parameter: the compiled kernels count in 64-bit integers."""
+
+
 def check_params(p: Params) -> None:
     """UsageError naming the first parameter out of its range, as its option is spelt
     on the command line (``--max-iterations`` for max_iterations)."""
@@ -136,6 +140,11 @@ def check_params(p: Params) -> None:
             ("--focus must be >= 0", p.focus >= 0),
             ("--max-iterations must be >= 1 for swap", p.max_iterations >= 1),
         ]
+    for name, value in ((f.name, getattr(p, f.name)) for f in fields(p)):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise UsageError(f"{name} must be a finite number, got {value}")
+        if isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+            raise UsageError(f"{name} must be at most {MAX_INT:,} (the kernels' 64-bit integers)")
     for message, ok in rules:
         if not ok:
             raise UsageError(message)

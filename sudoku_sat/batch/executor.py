@@ -121,6 +121,24 @@ class Serial:
         self.close()
 
 
+def quiet_feeder(pool: ProcessPoolExecutor) -> None:
+    """Keep the pool's queue feeder thread from printing a traceback when the pipe to a
+    worker we terminated is gone (``OSError: Bad file descriptor`` after an interrupted
+    ``solve --jobs 2``, found by benchmarks/hostile.py). Its error handler is read when the
+    thread starts, on the first submit: set here, before. A task's own error (a chunk that
+    cannot be pickled, a worker gone) still goes to its future, as before."""
+    queue = getattr(pool, "_call_queue", None)
+    handler = getattr(queue, "_on_queue_feeder_error", None)
+    if queue is None or handler is None:
+        return
+
+    def on_error(exc: Exception, obj: object) -> None:
+        if obj is not None or not isinstance(exc, OSError):  # None: the shutdown's sentinel
+            handler(exc, obj)
+
+    queue._on_queue_feeder_error = on_error
+
+
 class LocalProcesses:
     """Chunks in ``jobs`` spawned worker processes, at most ``window`` chunks in flight.
 
@@ -139,6 +157,7 @@ class LocalProcesses:
         self._stop_pool()
         context = multiprocessing.get_context("spawn")
         self.pool = ProcessPoolExecutor(self.workers, context, initializer=worker_signals)
+        quiet_feeder(self.pool)
         return self.pool
 
     def _stop_pool(self) -> None:

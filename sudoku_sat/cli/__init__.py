@@ -22,6 +22,8 @@ from typer._click.exceptions import (  # typer's bundled click
 )
 from typer.core import TyperCommand, TyperGroup
 
+from .. import signals
+
 #: Every command: the module under ``sudoku_sat.cli`` that registers it and the first
 #: paragraph of its help, known without importing the module, so that ``sudoku-sat --help``
 #: and ``--version`` load no command module (tests/test_cli_lazy.py checks both against
@@ -129,7 +131,14 @@ class OneLineErrors(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            with signals.handled():  # from the start: importing a command takes seconds
+                code = super().main(
+                    args, prog_name, complete_var, False, windows_expand_args, **extra
+                )
+        except signals.Terminated as exc:  # before the command ran (it says so itself)
+            name = signals.NAMES.get(exc.signum, f"signal {exc.signum}")
+            typer.echo(f"sudoku-sat: stopped by {name} (0 lines written)", err=True)
+            sys.exit(signals.exit_code(exc.signum))
         except NoArgsIsHelpError as exc:
             if exc.ctx is not None:
                 typer.echo(exc.ctx.get_help())

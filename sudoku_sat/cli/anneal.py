@@ -41,7 +41,11 @@ def tries_bar(total: int, quiet: bool) -> Progress:
     """A progress bar over tries on stderr (transient; disabled by --quiet)."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     return Progress(
-        *columns, TimeElapsedColumn(), console=stderr, transient=True, disable=quiet or total < 2
+        *columns,
+        TimeElapsedColumn(),
+        console=stderr,
+        transient=True,
+        disable=quiet or total < 2 or not stderr.is_terminal,  # a log file gets no bar
     )
 
 
@@ -224,26 +228,29 @@ def anneal_command(
     results: list[tuple[Puzzle, AnnealResult]] = []
     current: list[Puzzle] = []
     stream = TraceStream(trace, keep_first=plot is not None, every=every)
-    with stream, tries_bar(tries * len(items), quiet) as bar:
-        task = bar.add_task(f"{variant} tries", total=tries * len(items))
+    with stream:  # the trace is renamed into place once the plot is written too
+        with tries_bar(tries * len(items), quiet) as bar:
+            task = bar.add_task(f"{variant} tries", total=tries * len(items))
 
-        def advance(k: int, result: TryResult) -> None:
-            bar.update(task, advance=1, description=f"{variant} try {k} best {result.best_cost}")
-            if every:
-                stream.add(current[-1].origin, k, result)
+            def advance(k: int, result: TryResult) -> None:
+                bar.update(
+                    task, advance=1, description=f"{variant} try {k} best {result.best_cost}"
+                )
+                if every:
+                    stream.add(current[-1].origin, k, result)
 
-        for k, puzzle in enumerate(items, start=1):
-            current.append(puzzle)
-            result = run_one(puzzle, variant, tries, seed, k, backend, every, advance, params)
-            bar.update(task, completed=k * tries)
-            results.append((puzzle, result))
-            if not as_json:
-                typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
+            for k, puzzle in enumerate(items, start=1):
+                current.append(puzzle)
+                result = run_one(puzzle, variant, tries, seed, k, backend, every, advance, params)
+                bar.update(task, completed=k * tries)
+                results.append((puzzle, result))
+                if not as_json:
+                    typer.echo(result_text(k, len(items), puzzle, result, fmt, alphabet))
+        write_plot(results, stream, plot, variant)
     if as_json:
         emit_json([result_json(k, p, r) for k, (p, r) in enumerate(results, start=1)])
     if trace:
         typer.echo(f"trace: {stream.rows} rows written to {trace}", err=True)
-    write_plot(results, stream, plot, variant)
     exit_if_any(sum(result.solution is None for _, result in results), len(items))
 
 

@@ -206,6 +206,10 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     )
 
 
+MAX_COUNT = 1_000_000
+"""generate's --count at most: a run holds every puzzle number in memory (its chunks)."""
+
+
 def finish(failures: int, total: int) -> None:
     """Exit 1 when some puzzle could not be made or failed its check."""
     exit_if_any(failures, total, "failed")
@@ -223,7 +227,12 @@ def generate_command(
             help="Box side n (2 to 6: 4x4 to 36x36); with --rule, the grid is n*n wide too.",
         ),
     ] = 3,
-    count: Annotated[int, typer.Option("--count", "-k", min=1, help="Puzzles to make.")] = 1,
+    count: Annotated[
+        int,
+        typer.Option(
+            "--count", "-k", min=1, max=MAX_COUNT, help="Puzzles to make (at most 1,000,000)."
+        ),
+    ] = 1,
     fill: Annotated[
         Fill,
         typer.Option(
@@ -249,12 +258,7 @@ def generate_command(
     difficulty: DifficultyOpt = None,
     certify: CertifyOption = None,
     rule: VariantRuleOpt = None,
-    size: Annotated[
-        int | None,
-        typer.Option(
-            min=4, max=16, hidden=True, help="With --rule: a grid side N that is no n*n (6, 8...)."
-        ),
-    ] = None,
+    size: Annotated[int | None, typer.Option(min=4, max=16, hidden=True)] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -270,9 +274,7 @@ def generate_command(
     """
     if rule or size:
         if size is not None and given("order") and order * order != size:
-            raise fail(
-                f"--size {size} and --order {order} ({order * order}x{order * order}) disagree"
-            )
+            raise fail(f"--size {size} and --order {order} ({order**2}x{order**2}) disagree")
         side = size or order * order
         level = None if difficulty is None else difficulty.value
         seed = new_seed() if seed is None else seed

@@ -13,18 +13,19 @@ checker, F_regle indexed once (what ``unique --certify`` and the benchmark use).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..dimacs import parse_cnf
+from ..dimacs import Cnf, dumps, parse_cnf
 from ..encoding import num_vars, rules
 from ..grid import is_solution
 from ..methods import CHECK, parse_method
 from .external import check_dratify
 from .formula import certificate_clauses, described, extra_clauses
-from .proof import parse_proof, sha256_text
+from .proof import Proof, Step, format_proof, parse_proof, sha256_text
 from .prover import Certificate
-from .rup import RupChecker, Verdict
+from .rup import RupChecker, Verdict, verdict
 
 SideCheck = Callable[[list[str], int, list[list[int]], str], "list[str] | None"]
 """The SAT-side check of certificates this package does not describe (a variant's, given
@@ -94,14 +95,48 @@ def check_texts(
                 f"{sources[0]}: the clauses are not F_regle ∧ clues(P) ∧ ¬S for the "
                 "puzzle and solution in its comments"
             )
+    verdicts = run_checkers(names, cnf, proof, (cnf_text, proof_text), backend)
+    checked = named is not None or variant is not None
+    return Report(verdicts, problems, "checked" if checked else None)
+
+
+def compacted(cnf: Cnf, proof: Proof) -> tuple[Cnf, tuple[Step, ...]]:
+    """cnf and the proof's steps over the variables they use, renumbered 1..m in order
+    (RUP does not depend on names), so that the checkers' work follows the clauses, not
+    the header: ``p cnf 10000000 1`` is one variable. Lines are kept."""
+    used = sorted(
+        {abs(lit) for clause in cnf.clauses for lit in clause}
+        | {abs(lit) for step in proof.steps for lit in step.lits}
+    )
+    if len(used) == cnf.nvars:
+        return cnf, proof.steps
+    index = {var: k for k, var in enumerate(used, start=1)}
+
+    def renamed(lits: Sequence[int]) -> list[int]:
+        return [index[lit] if lit > 0 else -index[-lit] for lit in lits]
+
+    steps = tuple(Step(tuple(renamed(s.lits)), s.delete, s.line) for s in proof.steps)
+    return Cnf(len(used), [renamed(c) for c in cnf.clauses], cnf.comments), steps
+
+
+def run_checkers(
+    names: list[str], cnf: Cnf, proof: Proof, texts: tuple[str, str], backend: str
+) -> list[Verdict]:
+    """Each checker's verdict, run on the compacted formula and proof (the CNF and proof
+    texts as given when nothing is renumbered); verdicts name the proof's own lines and
+    literals."""
+    small, steps = compacted(cnf, proof)
+    if small is not cnf:
+        texts = (dumps(small.nvars, small.clauses), format_proof(steps))
     verdicts = []
     for name in names:
         if name == "rup":
-            verdicts.append(RupChecker(cnf.nvars, cnf.clauses, backend).check(proof))
+            start = time.perf_counter()
+            code, at = RupChecker(small.nvars, small.clauses, backend).run(steps)
+            verdicts.append(verdict(code, at, proof.steps, time.perf_counter() - start))
         else:
-            verdicts.append(check_dratify(cnf_text, proof_text, proof.steps))
-    checked = named is not None or variant is not None
-    return Report(verdicts, problems, "checked" if checked else None)
+            verdicts.append(check_dratify(texts[0], texts[1], proof.steps))
+    return verdicts
 
 
 class PuzzleChecker:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..dimacs import parse_int
 from ..errors import DimacsError
 
 HASH_LINE = re.compile(r"^c\s+sha256\s+([0-9a-f]{64})\b")
@@ -92,10 +93,9 @@ def _step(raw: str, number: int, nvars: int | None, source: str) -> Step:
             raise DimacsError(
                 "text after the closing 0 (one step per line)", source, number, column
             )
-        try:
-            lit = int(token)
-        except ValueError:
-            raise DimacsError(f"{token!r} is not a literal", source, number, column) from None
+        lit = parse_int(token)
+        if lit is None:
+            raise DimacsError(f"{token[:20]!r} is not a literal", source, number, column)
         if lit == 0:
             closed = True
         elif nvars is not None and abs(lit) > nvars:

@@ -89,12 +89,15 @@ class RupChecker:
         """Verify the proof against base ∧ extra."""
         start = time.perf_counter()
         steps = proof.steps if isinstance(proof, Proof) else tuple(proof)
+        code, at = self.run(steps, extra)
+        return verdict(code, at, steps, time.perf_counter() - start)
+
+    def run(self, steps: Sequence[Step], extra: Iterable[Sequence[int]] = ()) -> tuple[int, int]:
+        """(outcome code, step index) of the proof's steps against base ∧ extra."""
         program = compile_program(self.base, extra, steps)
         if self.kernel is not None:
-            code, at = self.kernel.run(program)
-        else:
-            code, at = run_python(self.base, program)
-        return verdict(code, at, steps, time.perf_counter() - start)
+            return self.kernel.run(program)
+        return run_python(self.base, program)
 
 
 def verdict(code: int, at: int, steps: Sequence[Step], seconds: float) -> Verdict:

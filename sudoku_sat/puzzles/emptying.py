@@ -84,6 +84,10 @@ def empty_greedy_witnessed(
     return tuple(current), NO_WITNESSES
 
 
+MAX_ITERATIONS = 10**9
+"""Longest annealing schedule (hours of work): past it a step is a typing mistake."""
+
+
 @dataclass(frozen=True)
 class Schedule:
     """The report's temperature schedule: T from ti down to tf by step per iteration.
@@ -103,6 +107,11 @@ class Schedule:
             raise SudokuSatError(
                 f"annealing schedule needs finite --t0 > --t-final > 0 and --step > 0, got "
                 f"--t0 {self.ti}, --t-final {self.tf}, --step {self.step}"
+            )
+        if (self.ti - self.tf) / self.step > MAX_ITERATIONS:
+            raise SudokuSatError(
+                f"annealing schedule of more than {MAX_ITERATIONS:,} iterations: "
+                f"(--t0 - --t-final) / --step is {(self.ti - self.tf) / self.step:.3g}"
             )
 
     @property

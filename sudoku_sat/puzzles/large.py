@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -71,6 +70,7 @@ from ..encodings.candidates import CandidateCnf, build, is_valid, propagate, wri
 from ..errors import SolverError
 from ..grid import LARGE_ORDER, Grid
 from ..result import SolveResult
+from ..signals import scratch_folder
 from .trades import trade_closure
 
 __all__ = ["LARGE_ORDER", "candidate_cnf", "count_large", "solve_large"]
@@ -169,7 +169,7 @@ def _solve_binary(
 
     grid: Grid = tuple(puzzle.tolist())
     name = Path(path).name
-    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+    with scratch_folder() as tmp:
         file, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
         with open(file, "wb") as fp:
             write_dimacs(fp, cnf)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +24,7 @@ import numpy as np
 from ..encodings.candidates import build, is_valid, propagate, write_dimacs
 from ..errors import SolverError
 from ..grid import Grid
+from ..signals import scratch_folder
 from .emptying_compiled import Witnesses
 from .verify import Verdict
 
@@ -55,7 +55,7 @@ def only_solution(puzzle: Grid, solution: Grid, n: int) -> tuple[bool, str]:
     path = shutil.which(BINARY)
     if path is None:
         return not _pysat_sat(cnf.clauses()), f"pysat {FALLBACK}"
-    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+    with scratch_folder() as tmp:
         file = Path(tmp) / "unique.cnf"
         with open(file, "wb") as fp:
             write_dimacs(fp, cnf)

@@ -17,7 +17,6 @@ import os
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,7 +28,7 @@ from ..encoding import decode, encode
 from ..errors import DimacsError, SolverError
 from ..grid import Grid, is_solution
 from ..result import SolveResult
-from ..signals import hold, release, track_group, untrack_group
+from ..signals import hold, release, scratch_folder, track_group, untrack_group
 
 
 def binary_command(binary: str, cnf: Path, out: Path) -> list[str]:
@@ -130,7 +129,7 @@ def solve_formula(
     says why), so that one bad puzzle does not lose the rest of a batch.
     """
     path = find_binary(binary)
-    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+    with scratch_folder() as tmp:
         cnf, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
         write_cnf_file(cnf, nvars, clauses)
         start = time.perf_counter()

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import missing_extra
+from ..errors import SolverError, missing_extra
 from ..grid import Grid
+from ..signals import stopping
 from .model import (
     KING,
     KNIGHT,
@@ -116,12 +117,12 @@ def _pairs(m: Any, puzzle: Variant, x: list[Any]) -> None:
 
 
 def solutions(puzzle: Variant, cap: int, seconds: float = 60.0) -> list[Grid]:
-    """Up to cap solutions, by CP-SAT's solution enumeration."""
+    """Up to cap solutions, by CP-SAT's solution enumeration; SolverError when the search
+    ends unfinished (the time limit) with fewer than cap."""
     cp_model = _ortools()
     m, x = build(puzzle)
-    solver = cp_model.CpSolver()
+    solver = _solver(cp_model)
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = seconds
     found: list[Grid] = []
 
@@ -131,10 +132,21 @@ def solutions(puzzle: Variant, cap: int, seconds: float = 60.0) -> list[Grid]:
             if len(found) >= cap:
                 self.StopSearch()
 
-    status = solver.Solve(m, Collect())
-    if status == cp_model.UNKNOWN:
-        raise TimeoutError(f"CP-SAT gave no answer in {seconds} s")
+    with stopping(solver.StopSearch):
+        status = solver.Solve(m, Collect())
+    if len(found) < cap and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        raise SolverError(f"CP-SAT gave no answer in {seconds} s")
     return found
+
+
+def _solver(cp_model: Any) -> Any:
+    """A one-worker CP-SAT solver that leaves SIGINT to Python: CP-SAT's own handler would
+    end the search as if finished and put back the default handler (the next Ctrl-C
+    killing the process with no cleanup); :func:`sudoku_sat.signals.stopping` stops it."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.catch_sigint_signal = False
+    return solver
 
 
 def count(puzzle: Variant, cap: int) -> int:
@@ -148,6 +160,6 @@ def is_solution(puzzle: Variant, grid: Grid) -> bool:
     m, x = build(puzzle)
     for v, d in zip(x, grid, strict=True):
         m.Add(v == d)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    return bool(solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
+    solver = _solver(cp_model)
+    with stopping(solver.StopSearch):
+        return bool(solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE))

@@ -22,15 +22,15 @@ carry either dot), as rangsk's solver reads f-puzzles' "all dots given".
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import unquote
 
 from ..errors import InputError
 from .constraint import Constraint
 from .constraints import registry
+from .links import LINK as LINK
+from .links import decode_link as decode_link
+from .links import is_variant_text as is_variant_text
 from .model import (
     GLOBAL_RULES,
     MAX_SIZE,
@@ -44,7 +44,7 @@ from .model import (
     default_regions,
     has_default_boxes,
 )
-from .reading import CELL_NAME, Reader
+from .reading import CELL_NAME, Reader, load_json
 from .reading import Source as _Source
 
 CONSTRAINTS = (
@@ -84,30 +84,18 @@ PASSED_OVER = frozenset(
     }
 )
 """Keys that are not constraints: cosmetic shapes and text, metadata, the solution."""
-LINK = re.compile(r"(?:[?&]load=|/fpuzzles)([A-Za-z0-9+/=%_\-]+)")
-
-
-def is_variant_text(text: str) -> bool:
-    """True when text is f-puzzles JSON or holds f-puzzles links (not a plain grid file)."""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        return line.startswith("{") or LINK.search(line) is not None
-    return False
 
 
 def parse_variants(text: str, source: str = "<input>") -> list[Variant]:
     """Every puzzle in text: one JSON object, one per line, or f-puzzles links."""
     stripped = text.strip()
     if stripped.startswith("{"):
+        first = text.count("\n", 0, len(text) - len(text.lstrip())) + 1
         try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            if exc.msg != "Extra data":
-                offset = len(text) - len(text.lstrip())
-                line = text.count("\n", 0, offset) + exc.lineno
-                raise InputError(f"malformed JSON: {exc.msg}", source, line, exc.colno) from None
+            data = load_json(stripped, source, first)
+        except InputError as exc:
+            if "Extra data" not in exc.reason:
+                raise
         else:
             return [from_fpuzzles(data, _Source(source, text, 1, False), f"{source}:1")]
     return list(_per_line(text, source))
@@ -118,34 +106,10 @@ def _per_line(text: str, source: str) -> Iterator[Variant]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        where = _Source(source, line, number, not line.startswith("{"))
-        if line.startswith("{"):
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"malformed JSON: {exc.msg}", source, number, exc.colno) from None
-        else:
-            data = decode_link(line, where)
+        link = not line.startswith("{")
+        where = _Source(source, line, number, link)
+        data = decode_link(line, where) if link else load_json(line, source, number)
         yield from_fpuzzles(data, where, f"{source}:{number}")
-
-
-def decode_link(line: str, where: _Source) -> Any:
-    """The f-puzzles object of a link (lz-string base64 after ``?load=``)."""
-    match = LINK.search(line)
-    if match is None:
-        raise where.error("neither f-puzzles JSON nor an f-puzzles link (...?load=...)")
-    try:
-        import lzstring
-    except ImportError:
-        from ..errors import missing_extra
-
-        raise missing_extra("reading f-puzzles links", "variants") from None
-    payload = unquote(match.group(1)).replace(" ", "+")
-    try:
-        text = lzstring.LZString().decompressFromBase64(payload)
-        return json.loads(text or "")
-    except (ValueError, TypeError, IndexError, KeyError, AttributeError):
-        raise where.error("an f-puzzles link whose data does not decode to JSON") from None
 
 
 def _cell(name: Any, size: int, where: _Source, key: str) -> int:
@@ -161,7 +125,18 @@ def _cell(name: Any, size: int, where: _Source, key: str) -> int:
 def _cells(names: Any, size: int, where: _Source, key: str) -> tuple[int, ...]:
     if not isinstance(names, list) or not names:
         raise where.error(f"'{key}': expected a non-empty list of cells", key)
-    return tuple(_cell(n, size, where, key) for n in names)
+    cells = tuple(_cell(n, size, where, key) for n in names)
+    if len(set(cells)) != len(cells):
+        raise where.error(f"'{key}': a cell is listed twice", key)
+    return cells
+
+
+def _group(names: Any, size: int, where: _Source, key: str) -> tuple[int, ...]:
+    """The cells of a group whose digits all differ: at most size of them."""
+    cells = _cells(names, size, where, key)
+    if len(cells) > size:
+        raise where.error(f"'{key}': {len(cells)} cells cannot all differ in 1..{size}", key)
+    return cells
 
 
 def _items(data: dict[str, Any], key: str, where: _Source) -> list[dict[str, Any]]:
@@ -174,8 +149,8 @@ def _items(data: dict[str, Any], key: str, where: _Source) -> list[dict[str, Any
 def _number(value: Any, where: _Source, key: str) -> int | None:
     if value is None or value == "":
         return None
-    text = str(value).strip()
-    if not text.isdigit():
+    text = str(value).strip() if isinstance(value, (int, str)) else ""
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6:
         raise where.error(f"'{key}': value {value!r} is not a whole number", key)
     return int(text)
 
@@ -203,7 +178,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
     givens, regions, pencil, jigsaw = _grid(data, size, where)
     rules = frozenset(k for k in GLOBAL_RULES if data.get(k) is True)
     negative = data.get("negative") or []
-    if not isinstance(negative, list) or not set(negative) <= set(NEGATABLE):
+    if not isinstance(negative, list) or not all(n in NEGATABLE for n in negative):
         raise where.error(
             f"'negative': expected a list drawn from {', '.join(NEGATABLE)}", "negative"
         )
@@ -213,14 +188,14 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         regions,
         rules=rules,
         extra_regions=tuple(
-            _cells(i.get("cells"), size, where, "extraregion")
+            _group(i.get("cells"), size, where, "extraregion")
             for i in _items(data, "extraregion", where)
         ),
         cages=tuple(_cage(i, size, where) for i in _items(data, "killercage", where)),
         thermometers=tuple(
             _cells(line, size, where, "thermometer")
             for i in _items(data, "thermometer", where)
-            for line in i.get("lines") or []
+            for line in _lines(i, where, "thermometer")
         ),
         arrows=tuple(a for i in _items(data, "arrow", where) for a in _arrows(i, size, where)),
         dots=_dots(data, size, where),
@@ -230,7 +205,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Variant:
         negative=frozenset(negative),
         jigsaw=jigsaw,
         constraints=_registered(data, Reader(where, size, regions=regions)),
-        solution=_solution(data.get("solution"), size),
+        solution=_solution(data.get("solution"), size, where),
         origin=origin,
     )
 
@@ -245,14 +220,22 @@ def _registered(data: dict[str, Any], reader: Reader) -> tuple[Constraint, ...]:
     return tuple(out)
 
 
+def _lines(item: dict[str, Any], where: _Source, key: str) -> list[Any]:
+    """An item's ``lines``: a list (of cell lists), empty when absent."""
+    lines = item.get("lines") or []
+    if not isinstance(lines, list):
+        raise where.error(f"'{key}': 'lines' must be a list of cell lists", key)
+    return lines
+
+
 def _cage(item: dict[str, Any], size: int, where: _Source) -> Cage:
-    cells = _cells(item.get("cells"), size, where, "killercage")
+    cells = _group(item.get("cells"), size, where, "killercage")
     return Cage(cells, _number(item.get("value"), where, "killercage"))
 
 
 def _arrows(item: dict[str, Any], size: int, where: _Source) -> Iterator[Arrow]:
     circle = _cells(item.get("cells"), size, where, "arrow")
-    for names in item.get("lines") or []:
+    for names in _lines(item, where, "arrow"):
         line = tuple(c for c in _cells(names, size, where, "arrow") if c not in circle)
         if not line:
             raise where.error("'arrow': a line with no cell outside the circle", "arrow")
@@ -309,19 +292,26 @@ def _grid(
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             k = r * size + c
-            cell = cell if isinstance(cell, dict) else {}
+            if not isinstance(cell, dict):
+                raise where.error(
+                    f"'grid': {cell_name(size, k)} is {_short(cell)}, not an object", "grid"
+                )
             value = cell.get("value")
-            if value not in (None, 0, "") and cell.get("given", True) is not False:
-                if not isinstance(value, int) or not 1 <= value <= size:
+            if value not in (None, 0, "") or isinstance(value, bool):
+                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= size:
                     raise where.error(
-                        f"'grid': {cell_name(size, k)} holds {value!r}, not 1..{size}", "grid"
+                        f"'grid': {cell_name(size, k)} holds {_short(value)}, not 1..{size}", "grid"
                     )
-                givens[k] = value
+                if cell.get("given", True) is not False:
+                    givens[k] = value
             region_of[k] = cell.get("region", box_of[k]) if "region" in cell else box_of[k]
+            if not isinstance(region_of[k], int | None) or isinstance(region_of[k], bool):
+                name = cell_name(size, k)
+                raise where.error(f"'grid': region of {name} is not a number", "grid")
             marks = cell.get("givenPencilMarks")
             if marks:
                 if not isinstance(marks, list) or not all(
-                    isinstance(m, int) and 1 <= m <= size for m in marks
+                    isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= size for m in marks
                 ):
                     raise where.error(
                         f"'givenPencilMarks' of {cell_name(size, k)}: digits 1..{size}",
@@ -358,7 +348,22 @@ def _regions(
     return regions, True
 
 
-def _solution(value: Any, size: int) -> tuple[int, ...] | None:
-    if not isinstance(value, list) or len(value) != size * size:
+def _solution(value: Any, size: int, where: _Source) -> tuple[int, ...] | None:
+    """The solution f-puzzles recorded (N*N digits, row by row), None when absent."""
+    if value in (None, [], ""):
         return None
-    return tuple(value) if all(isinstance(v, int) and 1 <= v <= size for v in value) else None
+    if (
+        not isinstance(value, list)
+        or len(value) != size * size
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= size for v in value)
+    ):
+        raise where.error(
+            f"'solution': expected a list of {size * size} digits 1..{size}", "solution"
+        )
+    return tuple(value)
+
+
+def _short(value: Any) -> str:
+    """value as JSON-like text for a message, at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from ..errors import InputError
 from ..grid import Grid
 from .constraint import Constraint
 
@@ -185,7 +186,14 @@ def windoku_regions(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 def classic(size: int, givens: Grid, origin: str = "<input>") -> Variant:
-    """A plain Sudoku of size N with the default boxes."""
+    """A plain Sudoku of size N with the default boxes; InputError past :data:`MAX_SIZE`
+    (the variant path, f-puzzles, candidates and SVG drawings stop at 16x16)."""
+    if size > MAX_SIZE:
+        raise InputError(
+            f"a {size}x{size} grid: variant rules, candidates, f-puzzles and SVG drawings "
+            f"go up to {MAX_SIZE}x{MAX_SIZE}",
+            origin,
+        )
     return Variant(size, tuple(givens), default_regions(size), origin=origin)
 
 

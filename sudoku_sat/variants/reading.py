@@ -9,6 +9,7 @@ read by :meth:`Reader.outside`, which returns the clue's (row, column) from 0 to
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import pairwise
 from typing import Any
@@ -16,6 +17,48 @@ from typing import Any
 from ..errors import InputError
 
 CELL_NAME = re.compile(r"^\s*R(\d+)\s*C(\d+)\s*$", re.IGNORECASE)
+MAX_DEPTH = 32
+"""Deepest JSON nesting read: an f-puzzles object nests 5 deep (object, grid, row, cell,
+pencil marks); deeper input is refused before Python's recursive decoder (and every
+``repr`` of the value in a message) runs out of stack."""
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def load_json(text: str, source: str, line: int = 1, link: bool = False) -> Any:
+    """The JSON value of text, which starts at ``line`` of ``source``; InputError naming
+    the line and column of a syntax error or of nesting deeper than :data:`MAX_DEPTH`
+    (inside a link, the line alone: columns of the decoded text mean nothing there)."""
+    depth = 0
+    for token in _NESTING.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                at = token.start()
+                where = (0, 0) if link else _line_column(text, at)
+                raise InputError(
+                    f"JSON nested deeper than {MAX_DEPTH} levels",
+                    source,
+                    line + where[0],
+                    where[1],
+                )
+        elif bracket in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        column = 0 if link else exc.colno
+        raise InputError(
+            f"malformed JSON: {exc.msg}", source, line + (0 if link else exc.lineno - 1), column
+        ) from None
+    except ValueError:  # Python's limit on the digits of an int (4,300)
+        raise InputError("a JSON number of thousands of digits", source, line) from None
+
+
+def _line_column(text: str, at: int) -> tuple[int, int]:
+    """(lines before, column from 1) of offset at in text."""
+    before = text.count("\n", 0, at)
+    return before, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 class Source:
