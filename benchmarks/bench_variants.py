@@ -34,16 +34,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from sudoku_sat.variants import cpsat
-from sudoku_sat.variants.builder import SUM_ENCODINGS
-from sudoku_sat.variants.fpuzzles_write import dumps
-from sudoku_sat.variants.make import KINDS, make
-from sudoku_sat.variants.model import Cage, Variant
-from sudoku_sat.variants.solve import Session
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from real_variants import real_table, sums_lab  # noqa: E402
+
+from sudoku_sat.variants import cpsat  # noqa: E402
+from sudoku_sat.variants.builder import SUM_ENCODINGS  # noqa: E402
+from sudoku_sat.variants.fpuzzles_write import dumps  # noqa: E402
+from sudoku_sat.variants.make import KINDS, make  # noqa: E402
+from sudoku_sat.variants.model import Cage, Variant  # noqa: E402
+from sudoku_sat.variants.solve import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "variants.md"
 BEGIN, END = "<!-- bench_variants:begin -->", "<!-- bench_variants:end -->"
+SUMS_BEGIN, SUMS_END = "<!-- sum-encodings:begin -->", "<!-- sum-encodings:end -->"
 COMMAND = "python benchmarks/bench_variants.py --write"
 
 
@@ -146,8 +150,10 @@ def rules_table(
     return head + "".join(rows), differ
 
 
-def sums_table(size: int, count: int, seed: int) -> str:
-    head = "| puzzles | " + " | ".join(f"{s} CPU ms/puzzle" for s in SUM_ENCODINGS)
+def sums_table(size: int, count: int, seed: int, limit: int | None) -> str:
+    """Made puzzles (killer, arrow) and the real ones (killers, arrows with pills, and
+    the files of the registry's sum constraints), each sum encoding in one session."""
+    head = "| puzzles | " + " | ".join(f"`{s}` CPU ms/puzzle" for s in SUM_ENCODINGS)
     head += " |\n|---|" + "---:|" * len(SUM_ENCODINGS) + "\n"
     rows = []
     for kind in ("killer", "arrow"):
@@ -157,7 +163,22 @@ def sums_table(size: int, count: int, seed: int) -> str:
             with Session(sums=sums) as session:
                 cells.append(f"{per_puzzle(session.unique, made) * 1000:.2f}")
         rows.append(f"| {kind} {size}x{size} ({count}) | " + " | ".join(cells) + " |\n")
-    return head + "".join(rows)
+    files = ["arrow"] if limit else SUMS_FILES  # --quick: the first arrow puzzle
+    real = sums_lab(SUM_ENCODINGS, files, 1 if limit else None).split("\n", 2)[2]
+    return head + "".join(rows) + real
+
+
+SUMS_FILES = [
+    "killercage",
+    "arrow",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "regionsumline",
+    "zipperline",
+    "doublearrow",
+]
+"""The files of the sum-encoding table: cages, arrows and the registry's sum constraints."""
 
 
 def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) -> str:
@@ -190,10 +211,10 @@ def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) 
     return "| job (whole process) | time | goal |\n|---|---:|---|\n" + "".join(rows)
 
 
-def rewrite(path: Path, block: str) -> None:
+def rewrite(path: Path, block: str, begin: str = BEGIN, end_marker: str = END) -> None:
     """Replace the text between the markers of path by block."""
     text = path.read_text()
-    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    start, end = text.index(begin) + len(begin), text.index(end_marker)
     path.write_text(text[:start] + "\n" + block + text[end:])
 
 
@@ -207,18 +228,35 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rules", default=",".join(KINDS), help="comma-separated rule sets")
     parser.add_argument("--write", action="store_true", help="rewrite docs/variants.md")
+    parser.add_argument("--real", default="", help="comma-separated files of real puzzles")
+    parser.add_argument("--no-made", action="store_true", help="only the real puzzles' table")
+    parser.add_argument("--sums", action="store_true", help="only the sum-encoding table")
     args = parser.parse_args(argv)
+    limit = None
     if args.quick:  # no generate runs: the tests run those commands themselves
         args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0
+        args.real, limit = args.real or "xv", 2
+    if args.sums:
+        table = sums_table(args.size, args.count, args.seed, limit)
+        print(table)
+        if args.write:
+            rewrite(DOC, table, SUMS_BEGIN, SUMS_END)
+        return table
+    real = real_table(cli(), args.real.split(",") if args.real else None, limit)
+    print(real)
+    if args.no_made:
+        return real
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         kinds = args.rules.split(",")
         rules, differ = rules_table(kinds, args.size, args.count, args.seed, args.rounds, folder)
-        sums = sums_table(args.size, args.count, args.seed)
+        sums = sums_table(args.size, args.count, args.seed, limit)
         tools = tools_table(args.size, args.generate, args.seed, args.rounds, folder)
     config = {k: getattr(args, k) for k in ("count", "size", "rounds", "generate", "seed")}
     block = (
-        f"Made by `{COMMAND}` ({json.dumps(config)}).\n\n{rules}\n"
+        f"Made by `{COMMAND}` ({json.dumps(config)}).\n\n"
+        f"Real published puzzles (tests/data/constraints/, sigh and CP-SAT on the same):\n\n"
+        f"{real}\nPuzzles made by `make` (unique, several, none):\n\n{rules}\n"
         f"Sum encodings, `unique` per puzzle in one session:\n\n{sums}\n{tools}"
     )
     print("\n" + block)

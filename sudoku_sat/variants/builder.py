@@ -11,7 +11,7 @@ from ..errors import UsageError
 from ..grid import Clause
 from .model import Variant
 
-SUM_ENCODINGS = ("combos", "card", "running")
+SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "combos"
 MAX_TUPLES = 20000
 """Past this many digit tuples an arrow's ``combos`` falls back to ``running``."""

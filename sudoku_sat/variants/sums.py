@@ -11,6 +11,7 @@ from itertools import combinations, product
 
 from ..grid import Clause
 from .builder import MAX_TUPLES, Builder
+from .sums_pb import linear
 
 
 def sums_part(b: Builder) -> None:
@@ -18,7 +19,9 @@ def sums_part(b: Builder) -> None:
         if cage.total is None:
             continue
         terms = [[(b.x(c, d), d) for d in b.digits()] for c in cage.cells]
-        if b.sums == "combos":
+        if b.sums.startswith("pb-"):
+            clauses = linear(b, cage.cells, (), cage.total)
+        elif b.sums == "combos":
             clauses = list(_cage_combos(b, cage.cells, cage.total))
         elif b.sums == "card":
             clauses = _card(b, terms, cage.total)
@@ -34,14 +37,18 @@ def sums_part(b: Builder) -> None:
 
 def _arrow(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[Clause]:
     terms = [[(b.x(c, d), d) for d in b.digits()] for c in line]
+    weights = tuple(10 ** (len(circle) - 1 - k) for k in range(len(circle)))
+    if len(circle) > 1 and b.sums.startswith("pb-"):
+        return linear(b, line, circle, 0, weights)
     if len(circle) > 1 and b.sums != "card":
         return _pill(b, circle, line)
     if len(circle) > 1 or b.sums == "card":
-        weights = [10 ** (len(circle) - 1 - k) for k in range(len(circle))]
         negated = [
             [(-b.x(c, d), w * d) for d in b.digits()] for c, w in zip(circle, weights, strict=True)
         ]
         return _card(b, terms + negated, sum(weights) * b.n * (b.n + 1) // 2)
+    if b.sums.startswith("pb-"):
+        return linear(b, line, circle, 0)
     target = [b.x(circle[0], d) for d in b.digits()]
     if b.sums == "combos":
         tuples = _tuples(b.n, len(line))
@@ -270,6 +277,8 @@ def sum_is(b: Builder, cells: tuple[int, ...], totals: tuple[int, ...]) -> list[
     terms = [[(b.x(c, d), d) for d in b.digits()] for c in cells]
     if b.sums == "card" and len(totals) == 1:
         return _card(b, terms, totals[0])
+    if b.sums.startswith("pb-") and len(totals) == 1:
+        return linear(b, cells, (), totals[0])
     if len(cells) == 1:
         return [[b.x(cells[0], t) for t in totals if 1 <= t <= b.n] or _contradiction(b)[0]]
     lits = sum_literals(b, cells)

@@ -1,0 +1,242 @@
+"""Real published variant puzzles for ``bench_variants.py``: read from
+``tests/data/constraints/*.jsonl`` (every line whose origin does not start with "made"),
+converted to sigh's constraint strings, timed three ways on the same puzzles:
+
+- sudoku-sat: ``sudoku-sat unique FILE`` on the file of a row's puzzles, one whole process
+  (wall), and the CPU per puzzle of one ``Session`` after a warming puzzle (marginal);
+  ``sudoku-sat unique ONE`` on each puzzle alone (wall, start-up included): median, worst;
+- sigh: ``node count.mjs FILE 2`` (``/work/shared/peers/sigh``) on the same puzzles, one
+  Node process (wall, start-up included);
+- CP-SAT: CPU per puzzle of a count to 2 (a fresh model per puzzle, one worker).
+
+The verdicts column counts the puzzles said unique with the published solution (the
+sudoku-sat session, and sigh's count of 1).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.fpuzzles_write import dumps
+from sudoku_sat.variants.model import Variant, cell_name
+from sudoku_sat.variants.solve import Session
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "constraints"
+HARD = ROOT / "benchmarks" / "data" / "hard_variants"
+"""Real puzzles too slow for the test suite (past 30 s here), measured all the same."""
+SIGH = Path(os.environ.get("SIGH", ROOT.parent / "shared" / "peers" / "sigh"))
+TIMEOUT = 120.0
+"""Seconds a single whole process may take before it counts as this long."""
+
+
+def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Variant]]:
+    """File stem -> its real puzzles with one published solution (expect 1)."""
+    out: dict[str, list[Variant]] = {}
+    for path in sorted([*DATA.glob("*.jsonl"), *HARD.glob("*.jsonl")], key=lambda p: p.stem):
+        if stems and path.stem not in stems:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            case = json.loads(line)
+            if case["origin"].startswith("made") or case["expect"] != 1:
+                continue
+            (p,) = parse_variants(json.dumps(case["puzzle"]), f"{path.stem}:{number}")
+            out.setdefault(path.stem, []).append(p)
+    return out
+
+
+def to_sigh(p: Variant) -> str:
+    """The puzzle in sigh's constraint strings (the rule sets of the model and the
+    registry's constraints through their ``sigh``)."""
+    n = p.size
+
+    def name(c: int) -> str:
+        return cell_name(n, c)
+
+    def cells(cs: tuple[int, ...]) -> str:
+        return "".join(f"~{name(c)}" for c in cs)
+
+    parts = [] if n == 9 else [f".Shape~{n}x{n}"]
+    parts += [f".{sigh}" for rule, sigh in GLOBALS if rule in p.rules]  # diagonals, moves, ...
+    if p.jigsaw:
+        region = {c: k for k, r in enumerate(p.regions) for c in r}
+        parts.append(".Jigsaw~" + "".join(LAYOUT[region[c]] for c in range(n * n)))
+    parts += [f".AllDifferent{cells(r)}" for r in p.extra_regions]
+    for cage in p.cages:
+        total = "" if cage.total is None else cage.total
+        parts.append(f".Cage~{total}{cells(cage.cells)}")
+    parts += [f".Thermo{cells(t)}" for t in p.thermometers]
+    for a in p.arrows:
+        pill = f".PillArrow~{len(a.circle)}" if len(a.circle) > 1 else ".Arrow"
+        parts.append(pill + cells(a.circle + a.line))
+    for dot in p.dots:
+        kind = {("difference", 1): "WhiteDot", ("ratio", 2): "BlackDot"}.get(
+            (dot.kind, dot.value), {10: "X", 5: "V"}.get(dot.value, "?")
+        )
+        parts.append(f".{kind}{cells(dot.cells)}")
+    if p.negative & {"difference", "ratio"}:
+        parts.append(".StrictKropki")
+    if "xv" in p.negative:
+        parts.append(".StrictXV")
+    parts += [c.sigh(name) for c in p.constraints]
+    allowed = dict(p.pencil)
+    for c in p.odd:
+        allowed[c] = tuple(range(1, n + 1, 2))
+    for c in p.even:
+        allowed[c] = tuple(range(2, n + 1, 2))
+    for c, d in enumerate(p.givens):
+        if d:
+            allowed[c] = (d,)
+    if allowed:
+        parts.append(
+            "."
+            + "".join(f"~{name(c)}_" + "_".join(map(str, ds)) for c, ds in sorted(allowed.items()))
+        )
+    return "".join(parts)
+
+
+GLOBALS = (
+    ("diagonal+", "Diagonal~1"),
+    ("diagonal-", "Diagonal~-1"),
+    ("antiknight", "AntiKnight"),
+    ("antiking", "AntiKing"),
+    ("nonconsecutive", "AntiConsecutive"),
+    ("disjointgroups", "DisjointSets"),
+)
+LAYOUT = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def sigh_batch(puzzles: list[Variant], folder: Path) -> tuple[list[int], float] | None:
+    """sigh's counts (to 2) and the wall time of one Node process over the puzzles; None
+    when Node or sigh's checkout is missing."""
+    script = SIGH / "count.mjs"
+    if shutil.which("node") is None or not script.exists():
+        return None
+    path = folder / "sigh.txt"
+    path.write_text("".join(to_sigh(p) + "\n" for p in puzzles))
+    start = time.perf_counter()
+    done = subprocess.run(["node", str(script), str(path), "2"], capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    counts = [
+        int(line.split("\t")[0]) if line[:1].isdigit() else -1 for line in done.stdout.splitlines()
+    ]
+    return counts, wall
+
+
+def whole(args: list[str], cli: list[str]) -> float:
+    """Wall time of one sudoku-sat process (TIMEOUT when it runs past it)."""
+    start = time.perf_counter()
+    try:
+        subprocess.run([*cli, *args], capture_output=True, check=False, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT
+    return time.perf_counter() - start
+
+
+def cpu_per_puzzle(run: Callable[[Variant], object], puzzles: list[Variant]) -> float:
+    """CPU seconds per puzzle after one warming call."""
+    run(puzzles[0])
+    start = time.process_time()
+    for p in puzzles:
+        run(p)
+    return (time.process_time() - start) / len(puzzles)
+
+
+HEAD = (
+    "| constraint (file) | puzzles | unique + published solution: sudoku-sat / sigh | "
+    "sudoku-sat batch, whole process (s) | sudoku-sat CPU ms/puzzle (batch, marginal) | "
+    "sigh batch, whole process (s) | CP-SAT CPU ms/puzzle | ratio CP-SAT / sudoku-sat | "
+    "`unique` one puzzle, whole process: median / worst (s) | goals: >= sigh, >= 5x, "
+    "<= 1 s, <= 5 s |\n|---|---:|---|---:|---:|---:|---:|---:|---|---|\n"
+)
+
+
+def real_row(stem: str, puzzles: list[Variant], cli: list[str], folder: Path) -> str:
+    """One table row: a file's real puzzles timed by sudoku-sat, sigh and CP-SAT."""
+    with Session() as session:
+        verdicts = [session.unique(p) for p in puzzles]
+        marginal = cpu_per_puzzle(session.unique, puzzles)
+    ours = sum(
+        v.verdict == "unique" and v.solutions == (p.solution,)
+        for v, p in zip(verdicts, puzzles, strict=True)
+    )
+    batch = folder / f"{stem}.jsonl"
+    batch.write_text("".join(dumps(p) + "\n" for p in puzzles))
+    ours_batch = whole(["unique", str(batch)], cli)
+    singles = []
+    for k, p in enumerate(puzzles):
+        one = folder / f"{stem}-{k}.json"
+        one.write_text(dumps(p) + "\n")
+        singles.append(whole(["unique", str(one)], cli))
+    cp = cpu_per_puzzle(lambda p: cpsat.count(p, 2), puzzles)
+    sigh = sigh_batch(puzzles, folder)
+    theirs = "-" if sigh is None else str(sum(c == 1 for c in sigh[0]))
+    sigh_s = "-" if sigh is None else f"{sigh[1]:.2f}"
+    median, worst = statistics.median(singles), max(singles)
+    goals = [
+        "-" if sigh is None else ("met" if ours_batch <= sigh[1] else "NOT met"),
+        "met" if cp / marginal >= 5 else "NOT met",
+        "met" if median <= 1 else "NOT met",
+        "met" if worst <= 5 else "NOT met",
+    ]
+    return (
+        f"| {stem} | {len(puzzles)} | {ours} / {theirs} | {ours_batch:.2f} | "
+        f"{marginal * 1000:.1f} | {sigh_s} | {cp * 1000:.1f} | {cp / marginal:.1f}x | "
+        f"{median:.2f} / {worst:.2f} | {', '.join(goals)} |\n"
+    )
+
+
+def real_table(cli: list[str], stems: list[str] | None, limit: int | None) -> str:
+    """The table over every file's real puzzles (at most limit a file)."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for stem, puzzles in real_puzzles(stems).items():
+            row = real_row(stem, puzzles[:limit], cli, Path(tmp))
+            rows.append(row)
+            print(row, end="", flush=True, file=sys.stderr)
+    return HEAD + "".join(rows)
+
+
+BUDGET = 60.0
+"""CPU seconds an encoding may spend on one row of the sum-encoding table."""
+
+
+def encoding_cell(sums: str, puzzles: list[Variant]) -> str:
+    """CPU ms per puzzle of ``unique`` in one session with the sum encoding (no warming
+    call: the first puzzle's encoding is part of the cost), or how far it got in BUDGET."""
+    spent = 0.0
+    with Session(sums=sums) as session:
+        for k, p in enumerate(puzzles):
+            start = time.process_time()
+            v = session.unique(p)
+            spent += time.process_time() - start
+            if v.solutions != (p.solution,):
+                return "WRONG"
+            if spent > BUDGET:
+                return f"past {BUDGET:.0f} s at puzzle {k + 1}/{len(puzzles)}"
+    return f"{spent / len(puzzles) * 1000:.1f}"
+
+
+def sums_lab(encodings: tuple[str, ...], stems: list[str], limit: int | None) -> str:
+    """The sum-encoding table: each encoding's CPU per puzzle on each file's real puzzles."""
+    head = "| real puzzles | " + " | ".join(f"`{s}` CPU ms/puzzle" for s in encodings)
+    head += " |\n|---|" + "---:|" * len(encodings) + "\n"
+    rows = []
+    for stem, puzzles in real_puzzles(stems).items():
+        cells = [encoding_cell(s, puzzles[:limit]) for s in encodings]
+        rows.append(f"| {stem} ({len(puzzles[:limit])}) | " + " | ".join(cells) + " |\n")
+        print(rows[-1], end="", flush=True, file=sys.stderr)
+    return head + "".join(rows)
