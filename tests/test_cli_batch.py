@@ -145,7 +145,7 @@ def test_ctrl_c_leaves_no_output_file_and_stops(tmp_path: Path) -> None:
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "sudoku_sat", "compare", "--dataset", dataset]
     proc = subprocess.Popen(
-        [*command, "--json", str(out), "--jobs", "2", "-q"],
+        [*command, "--json", "-o", str(out), "--jobs", "2", "-q"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

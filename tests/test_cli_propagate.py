@@ -153,7 +153,7 @@ def test_a_wrong_file_solution_is_bad_input_for_every_command(tmp_path: Path, co
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (
         f"sudoku-sat: error: {path}:1:85: the solution field does not solve the puzzle: "
-        "cells (0,0) and (0,1) both hold 1\n"
+        "cells r1c1 and r1c2 both hold 1\n"
     )
 
 

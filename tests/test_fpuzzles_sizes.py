@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
-from sudoku_sat.errors import InputError, UsageError
+from sudoku_sat.errors import InputError
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.model import classic, has_default_boxes
@@ -51,8 +51,8 @@ def test_every_size_written_reads_back(size: int) -> None:
 
 
 def test_nothing_past_16x16_is_written_as_fpuzzles() -> None:
-    with pytest.raises(UsageError, match="not 25x25"):
+    with pytest.raises(InputError, match="25x25 grid: .* go up to 16x16"):
         dumps(classic(25, (0,) * 625))
     result = RUNNER.invoke(app, ["show", "-", "--format", "fpuzzles"], input="." * 625)
-    assert result.exit_code == 2 and "4x4 to 16x16, not 25x25" in result.output
+    assert result.exit_code == 2 and "25x25 grid: " in result.output and "16x16" in result.output
     assert result.output.count("\n") == 1

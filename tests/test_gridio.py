@@ -214,9 +214,9 @@ def test_alphabet_must_be_ascii() -> None:
 @pytest.mark.parametrize(
     ("solution", "problem"),
     [
-        ("1" * 9 + TRES_DIFFICILE_SOLUTION[9:], "cells (0,0) and (0,1) both hold 1"),
-        (TRES_DIFFICILE, "cell (0,1) has no value"),
-        (ANOTHER_SOLUTION, "cell (0,0) holds 6, the puzzle's clue is 7"),
+        ("1" * 9 + TRES_DIFFICILE_SOLUTION[9:], "cells r1c1 and r1c2 both hold 1"),
+        (TRES_DIFFICILE, "cell r1c2 has no value"),
+        (ANOTHER_SOLUTION, "cell r1c1 holds 6, the puzzle's clue is 7"),
     ],
 )
 def test_a_solution_field_that_does_not_solve_its_puzzle_is_refused(
