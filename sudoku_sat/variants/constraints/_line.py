@@ -49,6 +49,37 @@ class Line(Constraint):
         return self.line
 
 
+@dataclass(frozen=True)
+class DifferenceLine(Line):
+    """A line with an optional difference ``value`` (whispers, lockout): read in 1..N-1,
+    written back only when given; ``default(size)`` when it is not."""
+
+    value: int | None = None
+    """The item's ``value`` as written; None for the default."""
+    size: int = 9
+
+    @classmethod
+    def default(cls, size: int) -> int:
+        raise NotImplementedError
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        value = reader.number(item.get("value"))
+        if value is not None and not 1 <= value < reader.size:
+            raise reader.error(f"difference {value} is not from 1 to {reader.size - 1}")
+        return [cls(line, value, reader.size) for line in reader.paths(item, cls.least)]
+
+    @property
+    def difference(self) -> int:
+        return self.value if self.value is not None else self.default(self.size)
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        out = super().item(name)
+        if self.value is not None:
+            out["value"] = str(self.value)
+        return out
+
+
 def end_circles(canvas: Canvas, line: tuple[int, ...], stroke: str) -> list[str]:
     """Empty circles on both ends of a line (between lines, double arrows)."""
     out = []

@@ -34,11 +34,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
 from ..drawing import Canvas
-from ._line import Line, end_circles, end_diamonds
+from ._line import DifferenceLine, Line, end_circles, end_diamonds
 
 if TYPE_CHECKING:
     from ..builder import Builder
-    from ..reading import Reader
 
 
 def _order(b: Builder, u: int, lo: int, hi: int, gap: int) -> list[Clause]:
@@ -102,33 +101,17 @@ class Between(Line):
 
 
 @dataclass(frozen=True)
-class Lockout(Line):
+class Lockout(DifferenceLine):
     """Ends at least the difference apart, middle digits outside the ends' range."""
 
-    value: int | None = None
-    """The item's ``value`` as written; None for the default ⌊N/2⌋."""
-    size: int = 9
     key = "lockout"
     rule = "lockout"
     colour = "#9DB8E0"
     sigh_name = "Lockout"
 
     @classmethod
-    def read(cls, item: dict[str, Any], reader: Reader) -> list[Lockout]:  # type: ignore[override]
-        value = reader.number(item.get("value"))
-        if value is not None and not 1 <= value < reader.size:
-            raise reader.error(f"difference {value} is not from 1 to {reader.size - 1}")
-        return [cls(line, value, reader.size) for line in reader.paths(item)]
-
-    @property
-    def difference(self) -> int:
-        return self.value if self.value is not None else self.size // 2
-
-    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
-        out = super().item(name)
-        if self.value is not None:
-            out["value"] = str(self.value)
-        return out
+    def default(cls, size: int) -> int:
+        return size // 2
 
     def clauses(self, b: Builder) -> list[Clause]:
         a, z, v = self.line[0], self.line[-1], self.difference

@@ -15,18 +15,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause, Grid
 from ..constraint import Constraint
 from ..drawing import CELL, tag
+from ._equal import EqualPairs
 
 if TYPE_CHECKING:
-    from ..builder import Builder
     from ..drawing import Canvas
     from ..reading import Reader
 
 
 @dataclass(frozen=True)
-class Clone(Constraint):
+class Clone(EqualPairs):
     """Two lists of cells equal position by position."""
 
     cells: tuple[int, ...]
@@ -53,19 +52,6 @@ class Clone(Constraint):
 
     def pairs(self) -> Iterator[tuple[int, int]]:
         return ((a, c) for a, c in zip(self.cells, self.clones, strict=True) if a != c)
-
-    def clauses(self, b: Builder) -> Iterator[Clause]:
-        for a, c in self.pairs():
-            for d in b.digits():
-                yield [-b.x(a, d), b.x(c, d)]
-                yield [b.x(a, d), -b.x(c, d)]
-
-    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        for a, c in self.pairs():
-            m.Add(x[a] == x[c])
-
-    def holds(self, grid: Grid, n: int) -> bool:
-        return all(grid[a] == grid[c] for a, c in self.pairs())
 
     def draw(self, canvas: Canvas) -> list[str]:
         out = []

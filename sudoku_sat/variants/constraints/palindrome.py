@@ -11,17 +11,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause, Grid
 from ..constraint import Constraint
+from ._equal import EqualPairs
 
 if TYPE_CHECKING:
-    from ..builder import Builder
     from ..drawing import Canvas
     from ..reading import Reader
 
 
 @dataclass(frozen=True)
-class Palindrome(Constraint):
+class Palindrome(EqualPairs):
     """A line whose digits read the same both ways."""
 
     line: tuple[int, ...]
@@ -38,19 +37,6 @@ class Palindrome(Constraint):
     def pairs(self) -> Iterator[tuple[int, int]]:
         k = len(self.line)
         return ((self.line[i], self.line[k - 1 - i]) for i in range(k // 2))
-
-    def clauses(self, b: Builder) -> Iterator[Clause]:
-        for a, c in self.pairs():
-            for d in b.digits():
-                yield [-b.x(a, d), b.x(c, d)]
-                yield [b.x(a, d), -b.x(c, d)]
-
-    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        for a, c in self.pairs():
-            m.Add(x[a] == x[c])
-
-    def holds(self, grid: Grid, n: int) -> bool:
-        return all(grid[a] == grid[c] for a, c in self.pairs())
 
     def draw(self, canvas: Canvas) -> list[str]:
         return [canvas.polyline(self.line, "#bbb", 12, 0.9)]

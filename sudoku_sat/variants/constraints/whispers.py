@@ -21,41 +21,24 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ._line import Line
+from ._line import DifferenceLine
 
 if TYPE_CHECKING:
     from ..builder import Builder
-    from ..reading import Reader
 
 
 @dataclass(frozen=True)
-class Whispers(Line):
+class Whispers(DifferenceLine):
     """A line whose neighbours differ by at least the difference (value, or ceil(N/2))."""
 
-    value: int | None = None
-    """The item's ``value`` as written; None for the default."""
-    size: int = 9
     key = "whispers"
     rule = "whispers"
     colour = "#67F067"
     sigh_name = "Whisper"
 
     @classmethod
-    def read(cls, item: dict[str, Any], reader: Reader) -> list[Whispers]:  # type: ignore[override]
-        value = reader.number(item.get("value"))
-        if value is not None and not 1 <= value < reader.size:
-            raise reader.error(f"difference {value} is not from 1 to {reader.size - 1}")
-        return [cls(line, value, reader.size) for line in reader.paths(item)]
-
-    @property
-    def difference(self) -> int:
-        return self.value if self.value is not None else (self.size + 1) // 2
-
-    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
-        out = super().item(name)
-        if self.value is not None:
-            out["value"] = str(self.value)
-        return out
+    def default(cls, size: int) -> int:
+        return (size + 1) // 2
 
     def clauses(self, b: Builder) -> list[Clause]:
         v, out = self.difference, []
