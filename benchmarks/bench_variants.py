@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -48,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "variants.md"
 BEGIN, END = "<!-- bench_variants:begin -->", "<!-- bench_variants:end -->"
 SUMS_BEGIN, SUMS_END = "<!-- sum-encodings:begin -->", "<!-- sum-encodings:end -->"
+REAL_BEGIN, REAL_END = "<!-- bench_variants_real:begin -->", "<!-- bench_variants_real:end -->"
 COMMAND = "python benchmarks/bench_variants.py --write"
 
 
@@ -245,6 +247,17 @@ def main(argv: Sequence[str] | None = None) -> str:
     real = real_table(cli(), args.real.split(",") if args.real else None, limit)
     print(real)
     if args.no_made:
+        if args.write:
+            load = os.getloadavg()[0]
+            stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            rewrite(
+                DOC,
+                f"Real published puzzles, made by `python benchmarks/bench_variants.py --no-made "
+                f"--write` ({stamp}; load average {load:.1f} on the 2 cores at the start):\n\n"
+                + real,
+                REAL_BEGIN,
+                REAL_END,
+            )
         return real
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

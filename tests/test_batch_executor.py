@@ -163,3 +163,29 @@ def test_the_feeder_is_quiet_when_the_pipe_to_a_stopped_worker_is_gone(
         assert "ValueError: another error" in capsys.readouterr().err
     finally:
         pool.shutdown()
+
+
+def test_a_pool_broken_before_a_submit_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that dies between two submits breaks the pool under the next submit: the
+    chunk goes to a fresh pool with the others (it once ended in BrokenProcessPool)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    executor = LocalProcesses(2)
+    fresh, made = executor._fresh_pool, []
+
+    def breaking_first() -> object:
+        pool = fresh()
+        if not made:
+
+            def broken(*args: object, **kwargs: object) -> object:
+                raise BrokenProcessPool("a child process terminated abruptly")
+
+            pool.submit = broken  # type: ignore[method-assign]
+        made.append(pool)
+        return pool
+
+    monkeypatch.setattr(executor, "_fresh_pool", breaking_first)
+    items = [1, 2, 4] * 40
+    with executor:
+        out = list(batch_map(executor, reciprocals, items))
+    assert out == [1 / x for x in items] and len(made) == 2

@@ -186,10 +186,15 @@ class LocalProcesses:
         pool = self.pool or self._fresh_pool()
         try:
             while following < len(chunks):
-                while todo and len(running) < self.window:
+                broken = False  # the pool broke before a chunk could be submitted
+                while todo and len(running) < self.window and not broken:
                     k = todo.popleft()
-                    running[pool.submit(func, chunks[k])] = k
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    try:
+                        running[pool.submit(func, chunks[k])] = k
+                    except BrokenProcessPool:
+                        todo.appendleft(k)
+                        broken = True
+                finished = wait(running, return_when=FIRST_COMPLETED)[0] if running else set()
                 lost = []
                 for future in finished:
                     k = running.pop(future)
@@ -200,7 +205,7 @@ class LocalProcesses:
                         continue
                     if progress is not None:
                         progress(len(chunks[k]))
-                if lost:  # a worker died: every chunk not back yet goes to a fresh pool
+                if lost or broken:  # a worker died: every chunk not back goes to a fresh pool
                     retries += 1
                     if retries > RETRIES:
                         raise SolverError(
