@@ -25,7 +25,7 @@ from sudoku_sat.cli import COMMANDS, app, load
 from sudoku_sat.errors import InputError
 from sudoku_sat.variants.fpuzzles import parse_variants
 
-from .conftest import IN_CI, TRES_DIFFICILE
+from .conftest import TRES_DIFFICILE
 
 runner = CliRunner()
 EXIT_CODES = {0, 1, 2, 3, 4}
@@ -80,8 +80,8 @@ def fpuzzles(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-READER_EXAMPLES = 300 if IN_CI else 150
-COMMAND_EXAMPLES = 80 if IN_CI else 40
+READER_EXAMPLES = 150
+COMMAND_EXAMPLES = 40
 """Whole commands in-process (10 ms to 1 s each); benchmarks/hostile.py runs thousands."""
 
 
