@@ -40,6 +40,9 @@ run: install
 	done
 	@echo "== the main job: is it unique? (EUP engine and PySAT, which must agree)"
 	@echo $(DEMO) | $(BIN)/sudoku-sat unique - --method all
+	@echo "== a published killer (docs/data/killer-ukpa.json, f-puzzles JSON): unique, drawn to cnf_out/killer.svg"
+	@$(BIN)/sudoku-sat unique docs/data/killer-ukpa.json
+	@$(BIN)/sudoku-sat show docs/data/killer-ukpa.json --svg cnf_out/killer.svg
 	@echo "== five minimal unique puzzles, each verified by an independent method, then rated"
 	@$(BIN)/sudoku-sat generate -k 5 --seed 1 -q | tee cnf_out/generated.txt
 	@$(BIN)/sudoku-sat rate cnf_out/generated.txt -q
