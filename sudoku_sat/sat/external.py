@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..deadline import effective_timeout
-from ..dimacs import parse_answer, write_cnf_file
+from ..dimacs import Answer, parse_answer, write_cnf_file
 from ..encoding import decode, encode
 from ..errors import DimacsError, SolverError
 from ..grid import Grid, is_solution
@@ -153,6 +153,18 @@ def solve_formula(
     return result, proc.stdout
 
 
+def read_answer(binary: str, proc: subprocess.CompletedProcess[str], text: str) -> Answer:
+    """The binary's answer (``parse_answer``), SolverError when it crashed (an exit code
+    other than 0, 10, 20) or wrote an answer that cannot be read."""
+    if proc.returncode not in (0, 10, 20):
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
+    try:
+        return parse_answer(text, binary)
+    except DimacsError as exc:
+        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
+
+
 def _read_binary_answer(
     grid: Grid,
     n: int,
@@ -162,13 +174,7 @@ def _read_binary_answer(
     seconds: float,
     decoder: Decoder | None = None,
 ) -> SolveResult:
-    if proc.returncode not in (0, 10, 20):
-        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
-    try:
-        answer = parse_answer(text, binary)
-    except DimacsError as exc:
-        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
+    answer = read_answer(binary, proc, text)
     stats: dict[str, Any] = {"exit_code": proc.returncode}
     if answer.status == "UNSAT":
         return SolveResult("unsat", grid, seconds, binary, stats)

@@ -29,11 +29,11 @@ from pathlib import Path
 
 from ..batch.cache import cached
 from ..deadline import TimedOut
-from ..dimacs import parse_answer, write_cnf_file
-from ..errors import DimacsError, SolverError, UsageError
+from ..dimacs import write_cnf_file
+from ..errors import SolverError, UsageError
 from ..grid import Grid
 from ..methods import Method, parse_method
-from ..sat.external import binary_command, find_binary, run_in_group
+from ..sat.external import binary_command, find_binary, read_answer, run_in_group
 from ..sat.pysat import check_pysat_name
 from .encode import encode_variant
 from .model import Variant
@@ -181,13 +181,7 @@ def _model(
     binary: str, proc: subprocess.CompletedProcess[str], text: str, clauses: list[list[int]]
 ) -> list[int] | None:
     """The binary's model (None: UNSAT), checked to satisfy every clause."""
-    if proc.returncode not in (0, 10, 20):
-        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise SolverError(f"{binary} crashed (exit code {proc.returncode}): {tail[0]}")
-    try:
-        answer = parse_answer(text, binary)
-    except DimacsError as exc:
-        raise SolverError(f"{binary} gave an answer that cannot be read: {exc}") from None
+    answer = read_answer(binary, proc, text)
     if answer.status == "UNSAT":
         return None
     if answer.status != "SAT":
