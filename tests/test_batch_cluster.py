@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from sudoku_sat.batch import DaskExecutor, batch_map, chunk_size, open_executor, ramped
@@ -93,27 +90,6 @@ def test_pickled_results_come_back_equal_and_errors_pass_through() -> None:
     assert pickle.loads(pickle.dumps(dask_cluster.Pickled(task))).func == task
     with pytest.raises(SolverError, match="chunk of 1 refused"):
         dask_cluster.Pickled(_fails)([1])
-
-
-def test_no_dask_configuration_means_no_scheduler_and_no_dask_import(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for key in [k for k in os.environ if k.startswith("DASK_")]:
-        monkeypatch.delenv(key)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.delitem(dask_cluster.sys.modules, "dask", raising=False)  # as in a new process
-    monkeypatch.setattr(dask_cluster.site, "PREFIXES", [])
-    monkeypatch.setattr(dask_cluster.sys, "prefix", str(tmp_path))
-    monkeypatch.setenv("DASK_ROOT_CONFIG", str(tmp_path / "etc"))
-    assert dask_cluster.may_name_a_scheduler()  # a DASK_ variable
-    monkeypatch.delenv("DASK_ROOT_CONFIG")
-    folder = tmp_path / ".config" / "dask"
-    folder.mkdir(parents=True)
-    (folder / "distributed.yaml").write_text("distributed:\n  scheduler:\n    bandwidth: 1\n")
-    assert not dask_cluster.may_name_a_scheduler()
-    assert dask_cluster.configured_address() is None
-    (folder / "mine.yaml").write_text("scheduler-address: tcp://10.0.0.5:8786\n")
-    assert dask_cluster.may_name_a_scheduler()
 
 
 def test_the_bulk_count_runs_one_compiled_call_per_chunk_on_dask(

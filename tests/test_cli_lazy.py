@@ -7,6 +7,7 @@ import importlib
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import typer.main
@@ -76,3 +77,12 @@ def test_a_typo_is_one_line_with_a_suggestion() -> None:
     result = CliRunner().invoke(app, ["unqiue", "-"])
     assert result.exit_code == 2
     assert "Did you mean 'unique'?" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_unique_of_a_variant_imports_no_classic_proof_or_dask_module(tmp_path: Path) -> None:
+    """The start-up of ``unique`` on an f-puzzles file pays for the variant path only."""
+    source = Path(__file__).parents[1] / "docs" / "data" / "killer-ukpa.json"
+    modules = imported_by("unique", str(source))
+    assert "sudoku_sat.variants.solve" in modules
+    heavy = {"sudoku_sat.proofs", "sudoku_sat.batch.cluster", "sudoku_sat.bulk", "numba"}
+    assert not heavy & modules, heavy & modules

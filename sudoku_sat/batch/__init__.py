@@ -14,8 +14,10 @@ The CLI wraps the last two steps with a progress bar (``cli._common.batch_result
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..errors import SudokuSatError
-from .cluster import CONNECT_TIMEOUT, DaskExecutor, configured_address
+from .address import configured_address
 from .executor import (
     MAX_CHUNK,
     Executor,
@@ -44,6 +46,24 @@ __all__ = [
     "open_executor",
 ]
 
+CONNECT_TIMEOUT = 5.0
+"""Seconds to reach the scheduler before giving up (exit 3), by default (``--connect-timeout``
+sets it); Dask's own ``distributed.comm.timeouts.connect``
+(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when that is shorter."""
+
+if TYPE_CHECKING:
+    from .cluster import DaskExecutor
+
+
+def __getattr__(name: str) -> Any:
+    """The Dask names, imported on first use (``cluster`` costs every command's start-up
+    its imports otherwise)."""
+    if name == "DaskExecutor":
+        from . import cluster
+
+        return getattr(cluster, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 def open_executor(
     jobs: int | None = None, scheduler: str | None = None, connect_timeout: float = CONNECT_TIMEOUT
@@ -60,6 +80,8 @@ def open_executor(
     if jobs is None and scheduler is None:
         scheduler = configured_address()
     if scheduler:
+        from .cluster import DaskExecutor
+
         return DaskExecutor(scheduler, connect_timeout)
     if jobs is None or jobs <= 1:
         return Serial()

@@ -22,29 +22,19 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-import os
 import pickle
-import re
-import site
 import socket
-import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..errors import SolverError, missing_extra
+from . import CONNECT_TIMEOUT
 from .executor import Progress, Task
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-ENV = "DASK_SCHEDULER_ADDRESS"
-CONNECT_TIMEOUT = 5.0
-"""Seconds to reach the scheduler before giving up (exit 3), by default (``--connect-timeout``
-sets it); Dask's own ``distributed.comm.timeouts.connect``
-(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when that is shorter."""
 
 
 def connect_timeout(limit: float = CONNECT_TIMEOUT) -> float:
@@ -101,46 +91,6 @@ def abandon(exc: BaseException) -> None:
             with contextlib.suppress(Exception):
                 client.status = "closed"
         tb = tb.tb_next
-
-
-def may_name_a_scheduler() -> bool:
-    """False when Dask's configuration surely names no scheduler: no DASK_* variable and
-    no file in Dask's configuration folders that mentions scheduler-address. Saves
-    importing dask (0.1 s) on every command run without a cluster. Once dask is imported,
-    its configuration may also have been set in this process (``dask.config.set``)."""
-    dask = sys.modules.get("dask")
-    if dask is not None and dask.config.get("scheduler-address", None):
-        return True
-    if any(key.startswith("DASK_") for key in os.environ):
-        return True
-    folders = [
-        os.getenv("DASK_ROOT_CONFIG", "/etc/dask"),
-        os.path.join(sys.prefix, "etc", "dask"),
-        *[os.path.join(prefix, "etc", "dask") for prefix in site.PREFIXES],
-        os.path.join(os.path.expanduser("~"), ".config", "dask"),
-    ]
-    for folder in map(Path, folders):
-        files = sorted(folder.glob("*.y*ml")) + sorted(folder.glob("*.json"))
-        for path in files:
-            try:
-                text = path.read_text(errors="replace")
-            except OSError:
-                return True
-            if re.search(r"scheduler[-_]address", text):
-                return True
-    return False
-
-
-def configured_address() -> str | None:
-    """The scheduler address Dask's configuration gives (DASK_SCHEDULER_ADDRESS), if any."""
-    if not may_name_a_scheduler():
-        return None
-    try:
-        import dask
-    except ImportError:
-        return os.environ.get(ENV) or None
-    address = dask.config.get("scheduler-address", None)
-    return str(address) if address else None
 
 
 @dataclass(frozen=True)

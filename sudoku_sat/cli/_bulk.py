@@ -5,13 +5,16 @@ as soon as it and every chunk before it are done."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..accel import numba_installed
 from ..batch.executor import Serial
-from ..bulk import Lines, bulk_counts
 from ._common import open_batch
+
+if TYPE_CHECKING:
+    from ..bulk import Lines
 
 NAMED = 10
 """How many puzzles a verdict names on stderr before a summary."""
@@ -27,6 +30,8 @@ def _write(text: str) -> None:
 
 def bulk_count(lines: Lines, cap: int, jobs: int | None, scheduler: str | None) -> None:
     """count's output for lines: the count, or >=cap, one line per puzzle."""
+    from ..bulk import bulk_counts
+
     with open_batch(jobs, scheduler) as executor:
         for counts in bulk_counts(executor, lines, cap, isinstance(executor, Serial)):
             shown = [f">={cap}" if c >= cap else str(c) for c in counts]
@@ -35,6 +40,8 @@ def bulk_count(lines: Lines, cap: int, jobs: int | None, scheduler: str | None) 
 
 def bulk_unique(lines: Lines, jobs: int | None, scheduler: str | None) -> int:
     """unique's output for lines (unique, several or none per puzzle); the exit code."""
+    from ..bulk import bulk_counts
+
     bad: list[tuple[int, str]] = []
     tally = {"none": 0, "several": 0}
     done = 0

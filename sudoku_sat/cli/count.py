@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..batch.items import pack_all
-from ..bulk import Lines
-from ..bulk import load as load_bulk
 from ..errors import SolverError
 from ..gridio import Puzzle
 from ..methods import COUNT
-from ..puzzles.counting import counting_plan
-from ..puzzles.tasks import CountTask
-from ..sat.pysat import check_pysat_name
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique
 from ._common import (
@@ -42,6 +36,9 @@ from .certify import (
 )
 from .variant_batch import Batch, count_variants, honour, unique_variants
 from .variants import RuleOption, variant_input
+
+if TYPE_CHECKING:
+    from ..bulk import Lines
 
 METHOD_HELP = (
     "auto (default): per order the fastest measured (eup for 9x9 and 16x16 when numba is "
@@ -73,6 +70,11 @@ def counted(
 ) -> Iterator[dict[str, int]]:
     """Each puzzle's counts by every method, in order, on the executor the options ask
     for, with a progress bar for long files. The names are checked before any work."""
+    from ..batch.items import pack_all
+    from ..puzzles.counting import counting_plan
+    from ..puzzles.tasks import CountTask
+    from ..sat.pysat import check_pysat_name
+
     methods, solver = counting_plan(method)
     check_pysat_name(solver)
     task = CountTask(cap, tuple(methods), solver)
@@ -129,7 +131,7 @@ def count_command(
         batch = Batch(jobs, scheduler, connect_timeout, quiet)
         return count_variants(variants, cap, method, as_json, batch)
     source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json))
-    if isinstance(source, Lines):
+    if not isinstance(source, list):
         return bulk_count(source, cap, jobs, scheduler)
     items = source
     results: list[dict[str, int]] = []
@@ -150,6 +152,8 @@ def load_any(
     path: str, alphabet: str | None, order: int | None, bulk: bool
 ) -> Lines | list[Puzzle]:
     """The puzzles of path: as bulk Lines when bulk is allowed and the file is 9x9 lines."""
+    from ..bulk import load as load_bulk
+
     return load_bulk(path, alphabet, order) if bulk else load(path, alphabet, order)
 
 
@@ -201,7 +205,7 @@ def unique_command(
         batch = Batch(jobs, scheduler, connect_timeout, quiet)
         return unique_variants(variants, as_json, certify, method, batch)
     source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json, certify))
-    if isinstance(source, Lines):
+    if not isinstance(source, list):
         raise typer.Exit(bulk_unique(source, jobs, scheduler))
     items = source
     with certificate_folder(certify) as folder:

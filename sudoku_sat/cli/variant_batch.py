@@ -206,12 +206,15 @@ def unique_variants(
 ) -> None:
     """``unique`` on variants: unique, several or none; exit codes as for classic puzzles.
     With certify (a folder), every unique puzzle also gets a checked DRUP certificate."""
-    from ..proofs.store import prepare
-    from ..variants.certify import certify_variant
     from ..variants.text import format_line
 
     answers = counted(puzzles, method, 2, 2, batch or Batch())
-    folder = None if certify is None else prepare(certify)
+    folder = None
+    if certify is not None:  # the proof modules are loaded only for certificates
+        from ..proofs.store import prepare
+        from ..variants.certify import certify_variant
+
+        folder = prepare(certify)
     uncertified = 0
     records: list[dict[str, Any]] = []
     verdicts = []

@@ -1,0 +1,53 @@
+"""Whether Dask's configuration names a scheduler, and its address: the default executor
+of every batch command asks, so this is kept apart from the Dask executor (whose imports
+every command would pay otherwise)."""
+
+from __future__ import annotations
+
+import os
+import re
+import site
+import sys
+from pathlib import Path
+
+ENV = "DASK_SCHEDULER_ADDRESS"
+
+
+def may_name_a_scheduler() -> bool:
+    """False when Dask's configuration surely names no scheduler: no DASK_* variable and
+    no file in Dask's configuration folders that mentions scheduler-address. Saves
+    importing dask (0.1 s) on every command run without a cluster. Once dask is imported,
+    its configuration may also have been set in this process (``dask.config.set``)."""
+    dask = sys.modules.get("dask")
+    if dask is not None and dask.config.get("scheduler-address", None):
+        return True
+    if any(key.startswith("DASK_") for key in os.environ):
+        return True
+    folders = [
+        os.getenv("DASK_ROOT_CONFIG", "/etc/dask"),
+        os.path.join(sys.prefix, "etc", "dask"),
+        *[os.path.join(prefix, "etc", "dask") for prefix in site.PREFIXES],
+        os.path.join(os.path.expanduser("~"), ".config", "dask"),
+    ]
+    for folder in map(Path, folders):
+        files = sorted(folder.glob("*.y*ml")) + sorted(folder.glob("*.json"))
+        for path in files:
+            try:
+                text = path.read_text(errors="replace")
+            except OSError:
+                return True
+            if re.search(r"scheduler[-_]address", text):
+                return True
+    return False
+
+
+def configured_address() -> str | None:
+    """The scheduler address Dask's configuration gives (DASK_SCHEDULER_ADDRESS), if any."""
+    if not may_name_a_scheduler():
+        return None
+    try:
+        import dask
+    except ImportError:
+        return os.environ.get(ENV) or None
+    address = dask.config.get("scheduler-address", None)
+    return str(address) if address else None
