@@ -83,9 +83,9 @@ def to_sigh(p: Variant) -> str:
         pill = f".PillArrow~{len(a.circle)}" if len(a.circle) > 1 else ".Arrow"
         parts.append(pill + cells(a.circle + a.line))
     for dot in p.dots:
-        kind = {("difference", 1): "WhiteDot", ("ratio", 2): "BlackDot"}.get(
-            (dot.kind, dot.value), {10: "X", 5: "V"}.get(dot.value, "?")
-        )
+        kind = SIGH_DOTS.get((dot.kind, dot.value))
+        if kind is None:  # sigh's dots have these values only
+            raise NotForSigh(f"{dot.kind} dot of value {dot.value}")
         parts.append(f".{kind}{cells(dot.cells)}")
     if p.negative & {"difference", "ratio"}:
         parts.append(".StrictKropki")
@@ -108,6 +108,16 @@ def to_sigh(p: Variant) -> str:
     return "".join(parts)
 
 
+class NotForSigh(ValueError):
+    """A constraint sigh's strings cannot state as the puzzle means it."""
+
+
+SIGH_DOTS = {
+    ("difference", 1): "WhiteDot",
+    ("ratio", 2): "BlackDot",
+    ("sum", 10): "X",
+    ("sum", 5): "V",
+}
 GLOBALS = (
     ("diagonal+", "Diagonal~1"),
     ("diagonal-", "Diagonal~-1"),
@@ -126,7 +136,11 @@ def sigh_batch(puzzles: list[Variant], folder: Path) -> tuple[list[int], float] 
     if shutil.which("node") is None or not script.exists():
         return None
     path = folder / "sigh.txt"
-    path.write_text("".join(to_sigh(p) + "\n" for p in puzzles))
+    try:
+        path.write_text("".join(to_sigh(p) + "\n" for p in puzzles))
+    except NotForSigh as e:
+        print(f"sigh left out: {e}", file=sys.stderr)
+        return None
     start = time.perf_counter()
     done = subprocess.run(["node", str(script), str(path), "2"], capture_output=True, text=True)
     wall = time.perf_counter() - start
