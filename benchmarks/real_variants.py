@@ -10,7 +10,9 @@ converted to sigh's constraint strings, timed three ways on the same puzzles:
 - CP-SAT: CPU per puzzle of a count to 2 (a fresh model per puzzle, one worker).
 
 The verdicts column counts the puzzles said unique with the published solution (the
-sudoku-sat session, and sigh's count of 1).
+sudoku-sat session, and sigh's count of 1). A row whose puzzles sigh's strings cannot
+state (a dot of another value than sigh's: difference 1, ratio 2, sum 5 or 10) shows "-"
+for sigh.
 """
 
 from __future__ import annotations
