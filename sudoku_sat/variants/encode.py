@@ -38,6 +38,7 @@ from itertools import combinations
 
 from ..grid import Clause
 from .builder import DEFAULT_SUMS, Builder, VariantFormula
+from .house_sums import house_sums_part
 from .model import (
     KING,
     KNIGHT,
@@ -372,5 +373,6 @@ CLUES = (
     ("thermometers", _thermometers),
     ("parity", _parity),
     ("sums", sums_part),
+    ("house sums", house_sums_part),
     ("constraints", _registered),
 )
