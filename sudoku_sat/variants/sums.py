@@ -22,7 +22,7 @@ def sums_part(b: Builder) -> None:
         if b.sums.startswith("pb-"):
             clauses = linear(b, cage.cells, (), cage.total)
         elif b.sums == "combos":
-            clauses = list(_cage_combos(b, cage.cells, cage.total))
+            clauses = list(cage_combos(b, cage.cells, cage.total))
         elif b.sums == "card":
             clauses = _card(b, terms, cage.total)
         else:
@@ -127,7 +127,7 @@ def _combos(n: int, size: int, total: int) -> list[tuple[int, ...]]:
     return [s for s in combinations(range(1, n + 1), size) if sum(s) == total]
 
 
-def _cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
+def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
     """One selector per digit set: exactly the sets that sum to total, supports both ways."""
     sets = _combos(b.n, len(cells), total)
     if not sets:
