@@ -190,7 +190,13 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
         b.part = "same-region pairs"
         for (a, c), s in region_selectors(b.n).items():
             b.add([-s, -b.x(a, d), -b.x(c, d)] for d in b.digits())
-    b.top = max(b.top, *region_selectors(b.n).values())
+    for present, block in (
+        (key[-2], pair_selectors),
+        (key[-1], step_selectors),
+        (key[1], region_selectors),
+    ):
+        if present:
+            b.top = max(b.top, *block(b.n).values())  # the blocks before it are set false
     return b.clauses, b.top
 
 
