@@ -64,6 +64,11 @@ class Builder:
         self.pair_selectors = False
         """Session mode: dots and negatives become assumptions on the skeleton's selectors."""
         self.assume: list[int] = []
+        self.steps: dict[tuple[int, int], int] = {}
+        """Session mode, when the skeleton has them: (a, b) -> the selector of "a < b"."""
+        self.order: dict[int, list[int]] = {}
+        """cell -> its order literals (index k: "digit ≥ k", 2 ≤ k ≤ N), the skeleton's in
+        a session that has them, else made on first use."""
 
     def x(self, cell: int, d: int) -> int:
         return cell * self.n + d
@@ -79,3 +84,46 @@ class Builder:
 
     def digits(self) -> range:
         return range(1, self.n + 1)
+
+    def ge(self, cell: int, k: int) -> int:
+        """The literal "the cell's digit is at least k", 2 ≤ k ≤ N (order encoding)."""
+        return self.orders_of(cell)[k]
+
+    def orders_of(self, cell: int) -> list[int]:
+        """The cell's order literals, index k = 2..N (``ge``), made on first use alone."""
+        lits = self.order.get(cell)
+        if lits is None:
+            lits = self.order[cell] = [0, 0, *(self.fresh() for _ in range(2, self.n + 1))]
+            self.add(order_clauses(self, cell, lits))
+        return lits
+
+    def facts(self, lits: list[int]) -> list[Clause]:
+        """Literals that hold: in a session assumed (no clause), else unit clauses."""
+        if self.pair_selectors:
+            self.assume.extend(lits)
+            return []
+        return [[lit] for lit in lits]
+
+    def less(self, a: int, c: int) -> list[Clause]:
+        """a's digit below c's: in a session whose skeleton has the steps, its selector
+        (assumed, no clause); else x(a,d) → ∨ x(c,e), e > d, and the converse support."""
+        if (a, c) in self.steps:
+            self.assume.append(self.steps[(a, c)])
+            return []
+        x, n = self.x, self.n
+        out = [[-x(a, d), *(x(c, e) for e in range(d + 1, n + 1))] for d in self.digits()]
+        return out + [[-x(c, e), *(x(a, d) for d in range(1, e))] for e in self.digits()]
+
+
+def order_clauses(b: Builder, cell: int, ge: list[int]) -> list[Clause]:
+    """ge[k] ↔ the cell's digit ≥ k (k = 2..N): a ladder ge[k] → ge[k-1], x(c,d) → ge[d]
+    and ¬ge[d+1], and ge[k] ∧ ¬ge[k+1] → x(c,k) (4N-4 clauses): unit propagation carries
+    bounds both ways between the order literals and the digits."""
+    n, x = b.n, b.x
+    out = [[-ge[k], ge[k - 1]] for k in range(3, n + 1)]
+    out += [[-x(cell, d), ge[d]] for d in range(2, n + 1)]
+    out += [[-x(cell, d), -ge[d + 1]] for d in range(1, n)]
+    out.append([ge[2], x(cell, 1)])
+    out += [[-ge[k], ge[k + 1], x(cell, k)] for k in range(2, n)]
+    out.append([-ge[n], x(cell, n)])
+    return out

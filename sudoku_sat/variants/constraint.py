@@ -43,6 +43,12 @@ class Constraint:
     """True for clues written outside the grid (the drawing widens its margin)."""
     on_top: ClassVar[bool] = False
     """True for marks drawn over the grid lines (a quadruple's circle on a corner)."""
+    steps: ClassVar[bool] = False
+    """True when its clauses use ``b.less``: a session's skeleton then holds the "a < b"
+    selectors of neighbouring cells (the thermometers' steps)."""
+    orders: ClassVar[bool] = False
+    """True when its clauses use ``b.ge``: a session's skeleton then holds every cell's
+    order literals."""
 
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:

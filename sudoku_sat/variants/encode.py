@@ -37,11 +37,10 @@ from functools import cache
 from itertools import combinations
 
 from ..grid import Clause
-from .builder import DEFAULT_SUMS, Builder, VariantFormula
+from .builder import DEFAULT_SUMS, Builder, VariantFormula, order_clauses
 from .model import (
     KING,
     KNIGHT,
-    NEGATABLE,
     NEGATED_BY_DEFAULT,
     Variant,
     consecutive_exempt,
@@ -50,6 +49,7 @@ from .model import (
     orthogonal_pairs,
     rules_of,
 )
+from .selectors import order_literals, pair_selectors, region_selectors, step_selectors
 from .sums import sums_part
 
 
@@ -137,37 +137,11 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     shared = puzzle.jigsaw and "disjointgroups" not in puzzle.rules
     regions = None if shared else puzzle.regions
     pairs = bool(puzzle.dots or puzzle.negative)
-    steps = bool(puzzle.thermometers)
+    steps = bool(puzzle.thermometers) or any(c.steps for c in puzzle.constraints)
+    orders = any(c.orders for c in puzzle.constraints)
     exempt = consecutive_exempt(puzzle)
-    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, exempt, pairs, steps)
-
-
-PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
-"""The marks every pair of neighbours gets a selector for in a session's skeleton."""
-
-
-@cache
-def pair_selectors(size: int) -> dict[tuple[int, int, str, int], int]:
-    """(a, c, kind, value) -> selector, after N**3: one per orthogonal pair and default
-    mark (PAIR_RELATIONS), and per pair and negative kind ("not-difference", ...)."""
-    out, top = {}, size**3
-    for a, c in orthogonal_pairs(size):
-        for kind, value in (*PAIR_RELATIONS, *((f"not-{k}", 0) for k in NEGATABLE)):
-            top += 1
-            out[(a, c, kind, value)] = top
-    return out
-
-
-@cache
-def step_selectors(size: int) -> dict[tuple[int, int], int]:
-    """(a, b) -> selector of "a < b", for a and b a king's move apart, both orders,
-    numbered after the pair selectors: a thermometer's steps."""
-    top = size**3 + len(pair_selectors(size))
-    out = {}
-    for a, b in offset_pairs(size, KING):
-        out[(a, b)] = top = top + 1
-        out[(b, a)] = top = top + 1
-    return out
+    rules, extra = puzzle.rules, puzzle.extra_regions
+    return (puzzle.size, shared, regions, rules, extra, exempt, pairs, steps, orders)
 
 
 def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
@@ -178,38 +152,28 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
         b.part = name
         part(b)
     key = skeleton_key(puzzle)
-    if key[-2]:
+    if key[6]:
         b.part = "pairs"
         for (a, c, kind, value), s in pair_selectors(b.n).items():
             b.add([*clause, -s] for clause in _pair_clauses(b, a, c, kind, value))
-    if key[-1]:
+        b.top = max(b.top, *pair_selectors(b.n).values())
+    if key[7]:
         b.part = "steps"
         for (a, c), s in step_selectors(b.n).items():
             b.add([*clause, -s] for clause in _relation(b, a, c, _above(b.n, 1)))
+        b.top = max(b.top, *step_selectors(b.n).values())
     if key[1]:
         b.part = "same-region pairs"
         for (a, c), s in region_selectors(b.n).items():
             b.add([-s, -b.x(a, d), -b.x(c, d)] for d in b.digits())
-    for present, block in (
-        (key[-2], pair_selectors),
-        (key[-1], step_selectors),
-        (key[1], region_selectors),
-    ):
-        if present:
-            b.top = max(b.top, *block(b.n).values())  # the blocks before it are set false
+        b.top = max(b.top, *region_selectors(b.n).values())
+    if key[8]:
+        b.part = "order literals"
+        for cell, lits in order_literals(b.n).items():
+            b.add(order_clauses(b, cell, lits))
+        b.top = order_literals(b.n)[b.n * b.n - 1][-1]
+    # a session sets false the numbers of the absent blocks below the top
     return b.clauses, b.top
-
-
-@cache
-def region_selectors(size: int) -> dict[tuple[int, int], int]:
-    """(a, c) -> selector of "a and c are in one region" (all different), for the pairs
-    of cells that share no row or column, numbered after the step selectors: jigsaw."""
-    top = max(step_selectors(size).values())
-    out = {}
-    for a, c in combinations(range(size * size), 2):
-        if a // size != c // size and a % size != c % size:
-            out[(a, c)] = top = top + 1
-    return out
 
 
 def encode_clues(
@@ -220,6 +184,11 @@ def encode_clues(
     selectors to assume."""
     b = Builder(puzzle, sums, top=top)
     b.pair_selectors = True
+    key = skeleton_key(puzzle)
+    if key[7]:
+        b.steps = step_selectors(b.n)
+    if key[8]:
+        b.order = dict(order_literals(b.n))
     for name, part in CLUES:
         b.part = name
         part(b)
