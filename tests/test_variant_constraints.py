@@ -67,8 +67,10 @@ def test_puzzle(name: str, case: dict) -> None:
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
 
 
-SKELETON_KEYS = sorted(k for k, cls in registry().items() if cls.steps or cls.orders)
-"""The keys whose clauses lean on the session skeleton's steps or order literals."""
+SKELETON_KEYS = sorted(
+    k for k, cls in registry().items() if cls.steps or cls.orders or cls.pair_relations(9)
+)
+"""The keys whose clauses lean on the session skeleton (steps, order literals, relations)."""
 
 
 @pytest.mark.parametrize("key", SKELETON_KEYS)

@@ -66,6 +66,8 @@ class Builder:
         self.assume: list[int] = []
         self.steps: dict[tuple[int, int], int] = {}
         """Session mode, when the skeleton has them: (a, b) -> the selector of "a < b"."""
+        self.relations: dict[object, dict[tuple[int, int], int]] = {}
+        """Session mode: registry class -> its relation's selectors on neighbouring cells."""
         self.order: dict[int, list[int]] = {}
         """cell -> its order literals (index k: "digit ≥ k", 2 ≤ k ≤ N), the skeleton's in
         a session that has them, else made on first use."""
@@ -97,6 +99,16 @@ class Builder:
             self.add(order_clauses(self, cell, lits))
         return lits
 
+    def related(self, kind: object, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
+        """a and c keep the relation fits: the skeleton's selector of kind (assumed, no
+        clause) in a session that has it; else x(a,d) → ∨ x(c,e), e in fits[d], and the
+        converse support (arc consistent)."""
+        selector = self.relations.get(kind, {}).get((a, c))
+        if selector is not None:
+            self.assume.append(selector)
+            return []
+        return support(self, a, c, fits)
+
     def facts(self, lits: list[int]) -> list[Clause]:
         """Literals that hold: in a session assumed (no clause), else unit clauses."""
         if self.pair_selectors:
@@ -113,6 +125,18 @@ class Builder:
         x, n = self.x, self.n
         out = [[-x(a, d), *(x(c, e) for e in range(d + 1, n + 1))] for d in self.digits()]
         return out + [[-x(c, e), *(x(a, d) for d in range(1, e))] for e in self.digits()]
+
+
+def support(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
+    """x(a,d) → ∨ x(c,e) over e in fits[d], and x(c,e) → ∨ x(a,d) over the d it fits."""
+    n = b.n
+    back: dict[int, list[int]] = {e: [] for e in b.digits()}
+    out = []
+    for d in b.digits():
+        out.append([-(a * n + d), *(c * n + e for e in fits[d])])
+        for e in fits[d]:
+            back[e].append(d)
+    return out + [[-(c * n + e), *(a * n + d for d in back[e])] for e in b.digits()]
 
 
 def order_clauses(b: Builder, cell: int, ge: list[int]) -> list[Clause]:

@@ -51,6 +51,13 @@ class Constraint:
     order literals."""
 
     @classmethod
+    def pair_relations(cls, n: int) -> dict[int, dict[int, list[int]]]:
+        """Symmetric relations (label -> digit -> the neighbour's digits that fit) its
+        neighbouring cells usually keep, which a session's skeleton then holds for every
+        two cells a king's move apart, behind a selector a pair (``b.related``)."""
+        return {}
+
+    @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
         """Every instance under the key; by default value is a list of item objects."""
         if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):

@@ -37,7 +37,8 @@ from functools import cache
 from itertools import combinations
 
 from ..grid import Clause
-from .builder import DEFAULT_SUMS, Builder, VariantFormula, order_clauses
+from .builder import DEFAULT_SUMS, Builder, VariantFormula, order_clauses, support
+from .constraint import Constraint
 from .model import (
     KING,
     KNIGHT,
@@ -49,7 +50,13 @@ from .model import (
     orthogonal_pairs,
     rules_of,
 )
-from .selectors import order_literals, pair_selectors, region_selectors, step_selectors
+from .selectors import (
+    order_literals,
+    pair_selectors,
+    region_selectors,
+    relation_selectors,
+    step_selectors,
+)
 from .sums import sums_part
 
 
@@ -139,9 +146,16 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     pairs = bool(puzzle.dots or puzzle.negative)
     steps = bool(puzzle.thermometers) or any(c.steps for c in puzzle.constraints)
     orders = any(c.orders for c in puzzle.constraints)
+    relations = relation_kinds(puzzle)
     exempt = consecutive_exempt(puzzle)
     rules, extra = puzzle.rules, puzzle.extra_regions
-    return (puzzle.size, shared, regions, rules, extra, exempt, pairs, steps, orders)
+    return (puzzle.size, shared, regions, rules, extra, exempt, pairs, steps, orders, relations)
+
+
+def relation_kinds(puzzle: Variant) -> tuple[tuple[type[Constraint], int], ...]:
+    """The (registry class, label) of each relation a skeleton holds (``pair_relations``)."""
+    kinds = sorted({type(c) for c in puzzle.constraints}, key=lambda k: k.key)
+    return tuple((k, label) for k in kinds for label in k.pair_relations(puzzle.size))
 
 
 def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
@@ -172,6 +186,13 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
         for cell, lits in order_literals(b.n).items():
             b.add(order_clauses(b, cell, lits))
         b.top = order_literals(b.n)[b.n * b.n - 1][-1]
+    for index, (family, label) in enumerate(relation_kinds(puzzle)):
+        b.part = f"{family.key} {label} pairs"
+        fits = family.pair_relations(b.n)[label]
+        for (a, c), s in relation_selectors(b.n, index).items():
+            if a < c:
+                b.add([*clause, -s] for clause in support(b, a, c, fits))
+                b.top = max(b.top, s)
     # a session sets false the numbers of the absent blocks below the top
     return b.clauses, b.top
 
@@ -189,6 +210,8 @@ def encode_clues(
         b.steps = step_selectors(b.n)
     if key[8]:
         b.order = dict(order_literals(b.n))
+    kinds = enumerate(relation_kinds(puzzle))
+    b.relations = {kind: relation_selectors(b.n, i) for i, kind in kinds}
     for name, part in CLUES:
         b.part = name
         part(b)

@@ -2,7 +2,8 @@
 the size so that every puzzle of a skeleton names them alike: the pair selectors (dots
 and negatives on orthogonal neighbours), the step selectors ("a < b" on a king's move:
 thermometers, minimum and maximum cells), the same-region selectors (jigsaws), the order
-literals (every cell's "digit ≥ k": between and lockout lines). A skeleton holds only the
+literals (every cell's "digit ≥ k": between and lockout lines), then one block per
+registry relation (``Constraint.pair_fits``: whispers). A skeleton holds only the
 blocks its puzzles need (``encode.skeleton_key``); a session sets the numbers of the
 absent blocks below its top false once."""
 
@@ -62,4 +63,18 @@ def order_literals(size: int) -> dict[int, list[int]]:
     for cell in range(size * size):
         out[cell] = [0, 0, *range(top + 1, top + size)]
         top += size - 1
+    return out
+
+
+@cache
+def relation_selectors(size: int, index: int) -> dict[tuple[int, int], int]:
+    """(a, b) -> selector of the skeleton's index-th registry relation (0, 1, ... in the
+    skeleton key's order) on cells a king's move apart, both orders sharing one,
+    numbered after the order literals."""
+    pairs = offset_pairs(size, KING)
+    top = order_literals(size)[size * size - 1][-1] + index * len(pairs)
+    out = {}
+    for a, b in pairs:
+        top += 1
+        out[(a, b)] = out[(b, a)] = top
     return out
