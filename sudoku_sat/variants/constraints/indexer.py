@@ -24,7 +24,7 @@ other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -61,13 +61,14 @@ class ColumnIndexer(Constraint):
         r, c = divmod(cell, n)
         return r * n + v - 1, c + 1
 
-    def clauses(self, b: Builder) -> Iterator[Clause]:
+    def clauses(self, b: Builder) -> list[Clause]:
+        n, out = b.n, []
         for cell in self.cells:
-            for v in b.digits():
-                t, p = self.target(cell, v, b.n)
-                if t != cell:
-                    yield [-b.x(cell, v), b.x(t, p)]
-                    yield [b.x(cell, v), -b.x(t, p)]
+            for v in range(1, n + 1):
+                t, p = self.target(cell, v, n)
+                if t != cell:  # x(c,d) = N*c + d, as b.x numbers it
+                    out += [[-cell * n - v, t * n + p], [cell * n + v, -t * n - p]]
+        return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         for cell in self.cells:
