@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
@@ -56,18 +57,17 @@ class ColumnIndexer(Constraint):
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cells": [name(c) for c in self.cells]}
 
-    def target(self, cell: int, v: int, n: int) -> tuple[int, int]:
+    @staticmethod
+    def target(cell: int, v: int, n: int) -> tuple[int, int]:
         """(the cell that v in this cell points to, the digit that cell must hold)."""
         r, c = divmod(cell, n)
         return r * n + v - 1, c + 1
 
     def clauses(self, b: Builder) -> list[Clause]:
-        n, out = b.n, []
+        out: list[Clause] = []
         for cell in self.cells:
-            for v in range(1, n + 1):
-                t, p = self.target(cell, v, n)
-                if t != cell:  # x(c,d) = N*c + d, as b.x numbers it
-                    out += [[-cell * n - v, t * n + p], [cell * n + v, -t * n - p]]
+            out += ([-a, c] for a, c in _links(self.kind, cell, b.n))
+            out += ([a, -c] for a, c in _links(self.kind, cell, b.n))
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
@@ -105,9 +105,23 @@ class RowIndexer(ColumnIndexer):
     kind = "R"
     fill = "#cbf1d5"
 
-    def target(self, cell: int, v: int, n: int) -> tuple[int, int]:
+    @staticmethod
+    def target(cell: int, v: int, n: int) -> tuple[int, int]:
         r, c = divmod(cell, n)
         return (v - 1) * n + c, r + 1
+
+
+@cache
+def _links(kind: str, cell: int, n: int) -> list[tuple[int, int]]:
+    """(x(cell,v), x(t,p)) for each digit v whose target t is another cell (kind C: a
+    column indexer's, R: a row indexer's)."""
+    target = ColumnIndexer.target if kind == "C" else RowIndexer.target
+    out = []
+    for v in range(1, n + 1):
+        t, p = target(cell, v, n)
+        if t != cell:
+            out.append((cell * n + v, t * n + p))  # x(c,d) = N*c + d, as b.x numbers it
+    return out
 
 
 FAMILY = (ColumnIndexer, RowIndexer)
