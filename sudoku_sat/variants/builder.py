@@ -67,7 +67,8 @@ class Builder:
         self.steps: dict[tuple[int, int], int] = {}
         """Session mode, when the skeleton has them: (a, b) -> the selector of "a < b"."""
         self.relations: dict[object, dict[tuple[int, int], int]] = {}
-        """Session mode: registry class -> its relation's selectors on neighbouring cells."""
+        """Session mode: (registry class, label) -> the selectors of that relation on
+        cells a king's move apart (``Constraint.pair_relations``)."""
         self.order: dict[int, list[int]] = {}
         """cell -> its order literals (index k: "digit ≥ k", 2 ≤ k ≤ N), the skeleton's in
         a session that has them, else made on first use."""
