@@ -55,7 +55,7 @@ def decode_model(model: list[int] | Iterator[int], size: int) -> Grid:
 def grid_of(model: list[int], size: int) -> Grid:
     """The grid of a full model whose cells hold one digit each (a session's): the true
     literals among the first N**3 variables, in cell order."""
-    return tuple((lit - 1) % size + 1 for lit in model[: size**3] if lit > 0)
+    return tuple([(lit - 1) % size + 1 for lit in model[: size**3] if lit > 0])
 
 
 def unused(clauses: list[list[int]], top: int) -> list[int]:
