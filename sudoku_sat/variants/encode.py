@@ -135,8 +135,18 @@ def _groups(b: Builder) -> None:
 
 
 def _cage_groups(b: Builder) -> None:
+    """A cage's digits differ: only its pairs that share no row, column or region (the
+    others differ already), each digit at least once in a cage of N cells."""
+    n, region = b.n, {c: k for k, r in enumerate(b.p.regions) for c in r}
     for cage in b.p.cages:
-        b.add(_group(b, cage.cells))
+        if len(cage.cells) == n:
+            b.add([b.x(c, d) for c in cage.cells] for d in b.digits())
+        pairs = [
+            (a * n, c * n)
+            for a, c in combinations(cage.cells, 2)
+            if a // n != c // n and a % n != c % n and region.get(a) != region.get(c)
+        ]
+        b.add([-a - d, -c - d] for a, c in pairs for d in b.digits())
 
 
 def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
