@@ -51,6 +51,8 @@ from .model import (
     rules_of,
 )
 from .selectors import (
+    Layout,
+    layout,
     order_literals,
     pair_selectors,
     region_selectors,
@@ -105,7 +107,10 @@ def _jigsaw(b: Builder) -> None:
     the skeleton's same-region selectors of their pairs, and each digit at least once."""
     if not b.p.jigsaw:
         return
-    selectors = region_selectors(b.n) if b.pair_selectors and skeleton_key(b.p)[1] else {}
+    lay = skeleton_layout(b.p)
+    selectors = {}
+    if b.pair_selectors and lay.regions is not None:
+        selectors = region_selectors(b.n, lay.regions)
     for cells in b.p.regions:
         if not selectors:
             b.add(_group(b, cells))
@@ -162,6 +167,13 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     return (puzzle.size, shared, regions, rules, extra, exempt, pairs, steps, orders, relations)
 
 
+def skeleton_layout(puzzle: Variant) -> Layout:
+    """The numbering of the blocks the puzzle's skeleton holds."""
+    key = skeleton_key(puzzle)
+    present = (bool(key[6]), bool(key[7]), bool(key[1]), bool(key[8]))
+    return layout(puzzle.size, *present, len(relation_kinds(puzzle)))
+
+
 def relation_kinds(puzzle: Variant) -> tuple[tuple[type[Constraint], int], ...]:
     """The (registry class, label) of each relation a skeleton holds (``pair_relations``)."""
     kinds = sorted({type(c) for c in puzzle.constraints}, key=lambda k: k.key)
@@ -175,35 +187,30 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
     for name, part in SKELETON:
         b.part = name
         part(b)
-    key = skeleton_key(puzzle)
-    if key[6]:
+    lay = skeleton_layout(puzzle)
+    if lay.pairs is not None:
         b.part = "pairs"
-        for (a, c, kind, value), s in pair_selectors(b.n).items():
+        for (a, c, kind, value), s in pair_selectors(b.n, lay.pairs).items():
             b.add([*clause, -s] for clause in _pair_clauses(b, a, c, kind, value))
-        b.top = max(b.top, *pair_selectors(b.n).values())
-    if key[7]:
+    if lay.steps is not None:
         b.part = "steps"
-        for (a, c), s in step_selectors(b.n).items():
+        for (a, c), s in step_selectors(b.n, lay.steps).items():
             b.add([*clause, -s] for clause in _relation(b, a, c, _above(b.n, 1)))
-        b.top = max(b.top, *step_selectors(b.n).values())
-    if key[1]:
+    if lay.regions is not None:
         b.part = "same-region pairs"
-        for (a, c), s in region_selectors(b.n).items():
+        for (a, c), s in region_selectors(b.n, lay.regions).items():
             b.add([-s, -b.x(a, d), -b.x(c, d)] for d in b.digits())
-        b.top = max(b.top, *region_selectors(b.n).values())
-    if key[8]:
+    if lay.orders is not None:
         b.part = "order literals"
-        for cell, lits in order_literals(b.n).items():
+        for cell, lits in order_literals(b.n, lay.orders).items():
             b.add(order_clauses(b, cell, lits))
-        b.top = order_literals(b.n)[b.n * b.n - 1][-1]
-    for index, (family, label) in enumerate(relation_kinds(puzzle)):
+    for base, (family, label) in zip(lay.relations, relation_kinds(puzzle), strict=True):
         b.part = f"{family.key} {label} pairs"
         fits = family.pair_relations(b.n)[label]
-        for (a, c), s in relation_selectors(b.n, index).items():
+        for (a, c), s in relation_selectors(b.n, base).items():
             if a < c:
                 b.add([*clause, -s] for clause in support(b, a, c, fits))
-                b.top = max(b.top, s)
-    # a session sets false the numbers of the absent blocks below the top
+    b.top = lay.top
     return b.clauses, b.top
 
 
@@ -215,13 +222,13 @@ def encode_clues(
     selectors to assume."""
     b = Builder(puzzle, sums, top=top)
     b.pair_selectors = True
-    key = skeleton_key(puzzle)
-    if key[7]:
-        b.steps = step_selectors(b.n)
-    if key[8]:
-        b.order = dict(order_literals(b.n))
-    kinds = enumerate(relation_kinds(puzzle))
-    b.relations = {kind: relation_selectors(b.n, i) for i, kind in kinds}
+    lay = skeleton_layout(puzzle)
+    if lay.steps is not None:
+        b.steps = step_selectors(b.n, lay.steps)
+    if lay.orders is not None:
+        b.order = dict(order_literals(b.n, lay.orders))
+    kinds = zip(relation_kinds(puzzle), lay.relations, strict=True)
+    b.relations = {kind: relation_selectors(b.n, base) for kind, base in kinds}
     for name, part in CLUES:
         b.part = name
         part(b)
@@ -273,7 +280,8 @@ def _nonconsecutive(b: Builder) -> None:
 
 def _neighbours(b: Builder) -> None:
     n, p = b.n, b.p
-    selectors = pair_selectors(n) if b.pair_selectors else {}
+    base = skeleton_layout(p).pairs if b.pair_selectors else None
+    selectors = pair_selectors(n, base) if base is not None else {}
     for dot in p.dots:
         a, c = dot.cells
         if (a, c, dot.kind, dot.value) in selectors:
@@ -329,7 +337,7 @@ def _thermometers(b: Builder) -> None:
     """Every pair along a line (gap j - i). In a session, steps between neighbours are
     the skeleton's "a < b" selectors, and each cell's bounds (i+1 .. N-L+i+1) units:
     unit propagation along the chain then gives what the pairs give."""
-    steps = step_selectors(b.n) if b.pair_selectors else {}
+    steps = b.steps
     for line in b.p.thermometers:
         pairs = list(combinations(range(len(line)), 2))
         if steps and all((x, y) in steps for x, y in zip(line, line[1:], strict=False)):
