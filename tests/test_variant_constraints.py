@@ -68,7 +68,9 @@ def test_puzzle(name: str, case: dict) -> None:
 
 
 SKELETON_KEYS = sorted(
-    k for k, cls in registry().items() if cls.steps or cls.orders or cls.pair_relations(9)
+    k
+    for k, cls in registry().items()
+    if cls.steps or cls.orders or cls.pair_relations(9) or cls.cell_rule
 )
 """The keys whose clauses lean on the session skeleton (steps, order literals, relations)."""
 

@@ -18,8 +18,8 @@ from sudoku_sat.variants.selectors import (
 
 @pytest.mark.parametrize("size", [4, 9])
 def test_the_blocks_present_follow_the_grid_one_after_the_other(size: int) -> None:
-    for pairs, steps, regions, orders, relations in product((0, 1), (0, 1), (0, 1), (0, 1), (0, 2)):
-        lay = layout(size, bool(pairs), bool(steps), bool(regions), bool(orders), relations)
+    for pairs, steps, regions, orders, relations, cells in product(*[(0, 1)] * 4, (0, 2), (0, 1)):
+        lay = layout(size, bool(pairs), bool(steps), bool(regions), bool(orders), relations, cells)
         numbers: list[int] = []
         if lay.pairs is not None:
             numbers += pair_selectors(size, lay.pairs).values()
@@ -31,6 +31,8 @@ def test_the_blocks_present_follow_the_grid_one_after_the_other(size: int) -> No
             numbers += [v for lits in order_literals(size, lay.orders).values() for v in lits[2:]]
         for base in lay.relations:
             numbers += sorted(set(relation_selectors(size, base).values()))
+        for base in lay.cells:
+            numbers += range(base + 1, base + 1 + size * size)
         assert numbers == list(range(size**3 + 1, lay.top + 1))
         assert [lay.pairs, lay.steps, lay.regions, lay.orders].count(None) == 4 - sum(
             (pairs, steps, regions, orders)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..dimacs import dumps
 from ..errors import UsageError
@@ -69,6 +70,8 @@ class Builder:
         self.relations: dict[object, dict[tuple[int, int], int]] = {}
         """Session mode: (registry class, label) -> the selectors of that relation on
         cells a king's move apart (``Constraint.pair_relations``)."""
+        self.cell_rules: dict[object, int] = {}
+        """Session mode: registry class -> where its cell selectors start (cell c: base+1+c)."""
         self.order: dict[int, list[int]] = {}
         """cell -> its order literals (index k: "digit ≥ k", 2 ≤ k ≤ N), the skeleton's in
         a session that has them, else made on first use."""
@@ -109,6 +112,15 @@ class Builder:
             self.assume.append(selector)
             return []
         return support(self, a, c, fits)
+
+    def cell_rule(self, kind: Any, cell: int) -> list[Clause]:
+        """The clauses of the registry class kind on one cell (``cell_clauses``): the
+        skeleton's selector of that cell (assumed, no clause) in a session that has it."""
+        base = self.cell_rules.get(kind)
+        if base is not None:
+            self.assume.append(base + 1 + cell)
+            return []
+        return list(kind.cell_clauses(cell, self.n))
 
     def facts(self, lits: list[int]) -> list[Clause]:
         """Literals that hold: in a session assumed (no clause), else unit clauses."""

@@ -57,6 +57,16 @@ class Constraint:
         two cells a king's move apart, behind a selector a pair (``b.related``)."""
         return {}
 
+    cell_rule: ClassVar[bool] = False
+    """True when its clauses are, cell by cell, the same in every puzzle
+    (``cell_clauses``): a session's skeleton then holds them for every cell, behind one
+    selector a cell (``b.cell_rule``)."""
+
+    @classmethod
+    def cell_clauses(cls, cell: int, n: int) -> list[Clause]:
+        """The clauses it puts on one cell (``cell_rule``)."""
+        raise NotImplementedError
+
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
         """Every instance under the key; by default value is a list of item objects."""

@@ -38,7 +38,6 @@ from itertools import combinations
 
 from ..grid import Clause
 from .builder import DEFAULT_SUMS, Builder, VariantFormula, order_clauses, support
-from .constraint import Constraint
 from .model import (
     KING,
     KNIGHT,
@@ -52,10 +51,12 @@ from .model import (
 )
 from .selectors import (
     Layout,
+    cell_kinds,
     layout,
     order_literals,
     pair_selectors,
     region_selectors,
+    relation_kinds,
     relation_selectors,
     step_selectors,
 )
@@ -161,23 +162,17 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     pairs = bool(puzzle.dots or puzzle.negative)
     steps = bool(puzzle.thermometers) or any(c.steps for c in puzzle.constraints)
     orders = any(c.orders for c in puzzle.constraints)
-    relations = relation_kinds(puzzle)
+    relations, cells = relation_kinds(puzzle), cell_kinds(puzzle)
     exempt = consecutive_exempt(puzzle)
-    rules, extra = puzzle.rules, puzzle.extra_regions
-    return (puzzle.size, shared, regions, rules, extra, exempt, pairs, steps, orders, relations)
+    size, rules, extra = puzzle.size, puzzle.rules, puzzle.extra_regions
+    return (size, shared, regions, rules, extra, exempt, pairs, steps, orders, relations, cells)
 
 
 def skeleton_layout(puzzle: Variant) -> Layout:
     """The numbering of the blocks the puzzle's skeleton holds."""
     key = skeleton_key(puzzle)
     present = (bool(key[6]), bool(key[7]), bool(key[1]), bool(key[8]))
-    return layout(puzzle.size, *present, len(relation_kinds(puzzle)))
-
-
-def relation_kinds(puzzle: Variant) -> tuple[tuple[type[Constraint], int], ...]:
-    """The (registry class, label) of each relation a skeleton holds (``pair_relations``)."""
-    kinds = sorted({type(c) for c in puzzle.constraints}, key=lambda k: k.key)
-    return tuple((k, label) for k in kinds for label in k.pair_relations(puzzle.size))
+    return layout(puzzle.size, *present, len(relation_kinds(puzzle)), len(cell_kinds(puzzle)))
 
 
 def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
@@ -210,6 +205,10 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
         for (a, c), s in relation_selectors(b.n, base).items():
             if a < c:
                 b.add([*clause, -s] for clause in support(b, a, c, fits))
+    for base, rule in zip(lay.cells, cell_kinds(puzzle), strict=True):
+        b.part = f"{rule.key} cells"
+        for cell in range(b.n * b.n):
+            b.add([*clause, -(base + 1 + cell)] for clause in rule.cell_clauses(cell, b.n))
     b.top = lay.top
     return b.clauses, b.top
 
@@ -229,6 +228,7 @@ def encode_clues(
         b.order = dict(order_literals(b.n, lay.orders))
     kinds = zip(relation_kinds(puzzle), lay.relations, strict=True)
     b.relations = {kind: relation_selectors(b.n, base) for kind, base in kinds}
+    b.cell_rules = dict(zip(cell_kinds(puzzle), lay.cells, strict=True))
     for name, part in CLUES:
         b.part = name
         part(b)

@@ -3,7 +3,8 @@ the size and the blocks present, so that every puzzle of a skeleton names them a
 the pair selectors (dots and negatives on orthogonal neighbours), the step selectors
 ("a < b" on a king's move: thermometers, minimum and maximum cells), the same-region
 selectors (jigsaws), the order literals (every cell's "digit ≥ k": between and lockout
-lines), then one block per registry relation (``Constraint.pair_relations``: whispers).
+lines), then one block per registry relation (``Constraint.pair_relations``: whispers)
+and one a cell per registry rule of single cells (``Constraint.cell_rule``: indexers).
 A skeleton holds only the blocks its puzzles need (``encode.skeleton_key``), numbered
 one after the other in that order from N**3 + 1 (``layout``), so that no number is dead
 (a model is read whole: 1,873 variables instead of 6,017 on a between-line skeleton,
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .model import KING, NEGATABLE, offset_pairs, orthogonal_pairs
+from .constraint import Constraint
+from .model import KING, NEGATABLE, Variant, offset_pairs, orthogonal_pairs
 
 PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
 """The marks every pair of neighbours gets a selector for in a session's skeleton."""
@@ -32,12 +34,13 @@ class Layout:
     regions: int | None
     orders: int | None
     relations: tuple[int, ...]
+    cells: tuple[int, ...]
     top: int
 
 
 @cache
 def layout(
-    size: int, pairs: bool, steps: bool, regions: bool, orders: bool, relations: int
+    size: int, pairs: bool, steps: bool, regions: bool, orders: bool, relations: int, cells: int
 ) -> Layout:
     """The blocks present, numbered one after the other from N**3 + 1."""
     top, bases = size**3, list[int | None]()
@@ -54,7 +57,11 @@ def layout(
     for _ in range(relations):
         tails.append(top)
         top += len(offset_pairs(size, KING))
-    return Layout(bases[0], bases[1], bases[2], bases[3], tuple(tails), top)
+    rules = []
+    for _ in range(cells):
+        rules.append(top)
+        top += size * size
+    return Layout(bases[0], bases[1], bases[2], bases[3], tuple(tails), tuple(rules), top)
 
 
 @cache
@@ -112,3 +119,15 @@ def relation_selectors(size: int, base: int) -> dict[tuple[int, int], int]:
     for i, (a, b) in enumerate(offset_pairs(size, KING), 1):
         out[(a, b)] = out[(b, a)] = base + i
     return out
+
+
+def relation_kinds(puzzle: Variant) -> tuple[tuple[type[Constraint], int], ...]:
+    """The (registry class, label) of each relation a skeleton holds (``pair_relations``)."""
+    kinds = sorted({type(c) for c in puzzle.constraints}, key=lambda k: k.key)
+    return tuple((k, label) for k in kinds for label in k.pair_relations(puzzle.size))
+
+
+def cell_kinds(puzzle: Variant) -> tuple[type[Constraint], ...]:
+    """The registry classes whose cell rules a skeleton holds (``cell_rule``)."""
+    kinds = {type(c) for c in puzzle.constraints if c.cell_rule}
+    return tuple(sorted(kinds, key=lambda k: k.key))

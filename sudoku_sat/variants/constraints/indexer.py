@@ -19,7 +19,10 @@ within a region) is not read: its target depends on the regions, which the regis
 CP-SAT statement and direct check do not see. Clauses: x(i,v) ↔ x(t,p) for indexer
 cell i, digit v, its target t (position v along the line) and p the index of i's own
 position: both ways, though the forward one with the line's all-different implies the
-other.
+other. They are the same in every puzzle, cell by cell (``cell_clauses``): a session's
+skeleton holds them for every cell behind one selector a cell, and a puzzle assumes its
+indexer cells' selectors (columnindexer 0.87 -> 0.73 ms a real puzzle, rowindexer 0.51
+-> 0.24, CPU).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ class ColumnIndexer(Constraint):
     cells: tuple[int, ...]
     key = "columnindexer"
     rule = "indexer"
+    cell_rule = True
     kind: ClassVar[str] = "C"
     """sigh's indexing type: C (column indexing) or R (row indexing)."""
     fill: ClassVar[str] = "#f6c8c8"
@@ -63,11 +67,15 @@ class ColumnIndexer(Constraint):
         r, c = divmod(cell, n)
         return r * n + v - 1, c + 1
 
+    @classmethod
+    def cell_clauses(cls, cell: int, n: int) -> list[Clause]:
+        links = _links(cls.kind, cell, n)
+        return [[-a, c] for a, c in links] + [[a, -c] for a, c in links]
+
     def clauses(self, b: Builder) -> list[Clause]:
         out: list[Clause] = []
         for cell in self.cells:
-            out += ([-a, c] for a, c in _links(self.kind, cell, b.n))
-            out += ([a, -c] for a, c in _links(self.kind, cell, b.n))
+            out += b.cell_rule(type(self), cell)
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
