@@ -76,6 +76,17 @@ def test_neighbouring_extremum_cells_do_not_compare() -> None:
     assert low.others == (6, 1) and high.others == (7, 0) and other.others == (8, 3)
 
 
+def test_in_a_session_extremum_cells_assume_the_skeleton_steps() -> None:
+    """A minimum cell's comparisons are the skeleton's "a < b" selectors, assumed: no
+    clause (alone, 2N support clauses a neighbour)."""
+    from sudoku_sat.variants.encode import encode_clues, encode_variant
+
+    (puzzle,) = parse_variants(_empty(6, minimum=[{"cell": "R1C1"}, {"cell": "R3C3"}]), "p")
+    clauses, _, assumed = encode_clues(puzzle, 10_000)
+    assert (len(clauses), len(assumed)) == (0, 2 + 4)
+    assert encode_variant(puzzle).parts["constraints"] == (2 + 4) * 2 * 6
+
+
 def test_indexers_point_along_their_line() -> None:
     column, row = _read(9, columnindexer=[{"cells": ["R1C1"]}], rowindexer=[{"cells": ["R1C5"]}])
     grid = [0] * 81

@@ -65,3 +65,27 @@ def test_puzzle(name: str, case: dict) -> None:
     assert again.constraints == puzzle.constraints
     svg = draw(puzzle)
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
+SKELETON_KEYS = sorted(
+    k
+    for k, cls in registry().items()
+    if cls.steps or cls.orders or cls.pair_relations(9) or cls.cell_rule
+)
+"""The keys whose clauses lean on the session skeleton (steps, order literals, relations)."""
+
+
+@pytest.mark.parametrize("key", SKELETON_KEYS)
+def test_puzzles_solve_the_same_without_a_session(key: str) -> None:
+    """Alone (the order literals and steps made by the puzzle's own clauses) each puzzle
+    of the key counts as in ``test_puzzle`` (made ones: as CP-SAT counts), and a
+    published puzzle gives its published solution."""
+    from sudoku_sat.variants.solve import enumerate_solutions
+
+    cases = [(n, c) for n, c in CASES if n.split(":")[0] == key]
+    for name, case in cases:
+        (puzzle,) = parse_variants(json.dumps(case["puzzle"]), name)
+        found = enumerate_solutions(puzzle, CAP)
+        assert len(found) == case["expect"], name
+        if puzzle.solution is not None and case["expect"] == 1:
+            assert found == [puzzle.solution], name

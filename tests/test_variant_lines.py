@@ -267,3 +267,28 @@ def test_random_small_puzzles_count_as_cp_sat() -> None:
             found = session.solutions(puzzle, 20)
             assert len(found) == cpsat.count(puzzle, 20), data
             assert all(c.holds(g, 4) for g in found for c in puzzle.constraints)
+
+
+@pytest.mark.parametrize(
+    "key,item,clauses,assumed",
+    [
+        ("whispers", {"lines": [["R1C1", "R1C2", "R2C3"]]}, 0, 2),
+        ("whispers", {"lines": [["R1C1", "R1C2", "R2C3"]], "value": "4"}, 0, 2),
+        ("whispers", {"lines": [["R1C1", "R1C2", "R2C3"]], "value": "2"}, 2 * 18, 0),
+        ("betweenline", {"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}, 16 + 1 + 2 * 14, 4),
+    ],
+)
+def test_in_a_session_lines_lean_on_the_skeleton(
+    key: str, item: dict, clauses: int, assumed: int
+) -> None:
+    """A session's clue clauses for a line: none for whispers of the default difference
+    or one less (a selector a pair in the skeleton, assumed), 2N support clauses a pair
+    for another difference, a few short ones on the skeleton's order literals for a
+    between line (its middle cells never 1 or 9: assumed)."""
+    from sudoku_sat.variants.encode import encode_clues
+
+    (puzzle,) = parse_variants(_empty(9, **{key: [item]}), "p.json")
+    found, _, assumptions = encode_clues(puzzle, 10_000)
+    assert (len(found), len(assumptions)) == (clauses, assumed)
+    if key == "betweenline":
+        assert max(len(c) for c in found) <= 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..dimacs import dumps
 from ..errors import UsageError
@@ -64,6 +65,16 @@ class Builder:
         self.pair_selectors = False
         """Session mode: dots and negatives become assumptions on the skeleton's selectors."""
         self.assume: list[int] = []
+        self.steps: dict[tuple[int, int], int] = {}
+        """Session mode, when the skeleton has them: (a, b) -> the selector of "a < b"."""
+        self.relations: dict[object, dict[tuple[int, int], int]] = {}
+        """Session mode: (registry class, label) -> the selectors of that relation on
+        cells a king's move apart (``Constraint.pair_relations``)."""
+        self.cell_rules: dict[object, int] = {}
+        """Session mode: registry class -> where its cell selectors start (cell c: base+1+c)."""
+        self.order: dict[int, list[int]] = {}
+        """cell -> its order literals (index k: "digit ≥ k", 2 ≤ k ≤ N), the skeleton's in
+        a session that has them, else made on first use."""
 
     def x(self, cell: int, d: int) -> int:
         return cell * self.n + d
@@ -79,3 +90,77 @@ class Builder:
 
     def digits(self) -> range:
         return range(1, self.n + 1)
+
+    def ge(self, cell: int, k: int) -> int:
+        """The literal "the cell's digit is at least k", 2 ≤ k ≤ N (order encoding)."""
+        return self.orders_of(cell)[k]
+
+    def orders_of(self, cell: int) -> list[int]:
+        """The cell's order literals, index k = 2..N (``ge``), made on first use alone."""
+        lits = self.order.get(cell)
+        if lits is None:
+            lits = self.order[cell] = [0, 0, *(self.fresh() for _ in range(2, self.n + 1))]
+            self.add(order_clauses(self, cell, lits))
+        return lits
+
+    def related(self, kind: object, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
+        """a and c keep the relation fits: the skeleton's selector of kind (assumed, no
+        clause) in a session that has it; else x(a,d) → ∨ x(c,e), e in fits[d], and the
+        converse support (arc consistent)."""
+        selector = self.relations.get(kind, {}).get((a, c))
+        if selector is not None:
+            self.assume.append(selector)
+            return []
+        return support(self, a, c, fits)
+
+    def cell_rule(self, kind: Any, cell: int) -> list[Clause]:
+        """The clauses of the registry class kind on one cell (``cell_clauses``): the
+        skeleton's selector of that cell (assumed, no clause) in a session that has it."""
+        base = self.cell_rules.get(kind)
+        if base is not None:
+            self.assume.append(base + 1 + cell)
+            return []
+        return list(kind.cell_clauses(cell, self.n))
+
+    def facts(self, lits: list[int]) -> list[Clause]:
+        """Literals that hold: in a session assumed (no clause), else unit clauses."""
+        if self.pair_selectors:
+            self.assume.extend(lits)
+            return []
+        return [[lit] for lit in lits]
+
+    def less(self, a: int, c: int) -> list[Clause]:
+        """a's digit below c's: in a session whose skeleton has the steps, its selector
+        (assumed, no clause); else x(a,d) → ∨ x(c,e), e > d, and the converse support."""
+        if (a, c) in self.steps:
+            self.assume.append(self.steps[(a, c)])
+            return []
+        x, n = self.x, self.n
+        out = [[-x(a, d), *(x(c, e) for e in range(d + 1, n + 1))] for d in self.digits()]
+        return out + [[-x(c, e), *(x(a, d) for d in range(1, e))] for e in self.digits()]
+
+
+def support(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
+    """x(a,d) → ∨ x(c,e) over e in fits[d], and x(c,e) → ∨ x(a,d) over the d it fits."""
+    n = b.n
+    back: dict[int, list[int]] = {e: [] for e in b.digits()}
+    out = []
+    for d in b.digits():
+        out.append([-(a * n + d), *(c * n + e for e in fits[d])])
+        for e in fits[d]:
+            back[e].append(d)
+    return out + [[-(c * n + e), *(a * n + d for d in back[e])] for e in b.digits()]
+
+
+def order_clauses(b: Builder, cell: int, ge: list[int]) -> list[Clause]:
+    """ge[k] ↔ the cell's digit ≥ k (k = 2..N): a ladder ge[k] → ge[k-1], x(c,d) → ge[d]
+    and ¬ge[d+1], and ge[k] ∧ ¬ge[k+1] → x(c,k) (4N-4 clauses): unit propagation carries
+    bounds both ways between the order literals and the digits."""
+    n, x = b.n, b.x
+    out = [[-ge[k], ge[k - 1]] for k in range(3, n + 1)]
+    out += [[-x(cell, d), ge[d]] for d in range(2, n + 1)]
+    out += [[-x(cell, d), -ge[d + 1]] for d in range(1, n)]
+    out.append([ge[2], x(cell, 1)])
+    out += [[-ge[k], ge[k + 1], x(cell, k)] for k in range(2, n)]
+    out.append([-ge[n], x(cell, n)])
+    return out

@@ -43,6 +43,29 @@ class Constraint:
     """True for clues written outside the grid (the drawing widens its margin)."""
     on_top: ClassVar[bool] = False
     """True for marks drawn over the grid lines (a quadruple's circle on a corner)."""
+    steps: ClassVar[bool] = False
+    """True when its clauses use ``b.less``: a session's skeleton then holds the "a < b"
+    selectors of neighbouring cells (the thermometers' steps)."""
+    orders: ClassVar[bool] = False
+    """True when its clauses use ``b.ge``: a session's skeleton then holds every cell's
+    order literals."""
+
+    @classmethod
+    def pair_relations(cls, n: int) -> dict[int, dict[int, list[int]]]:
+        """Symmetric relations (label -> digit -> the neighbour's digits that fit) its
+        neighbouring cells usually keep, which a session's skeleton then holds for every
+        two cells a king's move apart, behind a selector a pair (``b.related``)."""
+        return {}
+
+    cell_rule: ClassVar[bool] = False
+    """True when its clauses are, cell by cell, the same in every puzzle
+    (``cell_clauses``): a session's skeleton then holds them for every cell, behind one
+    selector a cell (``b.cell_rule``)."""
+
+    @classmethod
+    def cell_clauses(cls, cell: int, n: int) -> list[Clause]:
+        """The clauses it puts on one cell (``cell_rule``)."""
+        raise NotImplementedError
 
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:

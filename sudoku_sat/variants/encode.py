@@ -37,12 +37,11 @@ from functools import cache
 from itertools import combinations
 
 from ..grid import Clause
-from .builder import DEFAULT_SUMS, Builder, VariantFormula
+from .builder import DEFAULT_SUMS, Builder, VariantFormula, order_clauses, support
 from .house_sums import house_sums_part
 from .model import (
     KING,
     KNIGHT,
-    NEGATABLE,
     NEGATED_BY_DEFAULT,
     Variant,
     consecutive_exempt,
@@ -50,6 +49,17 @@ from .model import (
     offset_pairs,
     orthogonal_pairs,
     rules_of,
+)
+from .selectors import (
+    Layout,
+    cell_kinds,
+    layout,
+    order_literals,
+    pair_selectors,
+    region_selectors,
+    relation_kinds,
+    relation_selectors,
+    step_selectors,
 )
 from .sums import sums_part
 
@@ -99,7 +109,10 @@ def _jigsaw(b: Builder) -> None:
     the skeleton's same-region selectors of their pairs, and each digit at least once."""
     if not b.p.jigsaw:
         return
-    selectors = region_selectors(b.n) if b.pair_selectors and skeleton_key(b.p)[1] else {}
+    lay = skeleton_layout(b.p)
+    selectors = {}
+    if b.pair_selectors and lay.regions is not None:
+        selectors = region_selectors(b.n, lay.regions)
     for cells in b.p.regions:
         if not selectors:
             b.add(_group(b, cells))
@@ -129,8 +142,18 @@ def _groups(b: Builder) -> None:
 
 
 def _cage_groups(b: Builder) -> None:
+    """A cage's digits differ: only its pairs that share no row, column or region (the
+    others differ already), each digit at least once in a cage of N cells."""
+    n, region = b.n, {c: k for k, r in enumerate(b.p.regions) for c in r}
     for cage in b.p.cages:
-        b.add(_group(b, cage.cells))
+        if len(cage.cells) == n:
+            b.add([b.x(c, d) for c in cage.cells] for d in b.digits())
+        pairs = [
+            (a * n, c * n)
+            for a, c in combinations(cage.cells, 2)
+            if a // n != c // n and a % n != c % n and region.get(a) != region.get(c)
+        ]
+        b.add([-a - d, -c - d] for a, c in pairs for d in b.digits())
 
 
 def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
@@ -138,37 +161,19 @@ def skeleton_key(puzzle: Variant) -> tuple[object, ...]:
     shared = puzzle.jigsaw and "disjointgroups" not in puzzle.rules
     regions = None if shared else puzzle.regions
     pairs = bool(puzzle.dots or puzzle.negative)
-    steps = bool(puzzle.thermometers)
+    steps = bool(puzzle.thermometers) or any(c.steps for c in puzzle.constraints)
+    orders = any(c.orders for c in puzzle.constraints)
+    relations, cells = relation_kinds(puzzle), cell_kinds(puzzle)
     exempt = consecutive_exempt(puzzle)
-    return (puzzle.size, shared, regions, puzzle.rules, puzzle.extra_regions, exempt, pairs, steps)
+    size, rules, extra = puzzle.size, puzzle.rules, puzzle.extra_regions
+    return (size, shared, regions, rules, extra, exempt, pairs, steps, orders, relations, cells)
 
 
-PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
-"""The marks every pair of neighbours gets a selector for in a session's skeleton."""
-
-
-@cache
-def pair_selectors(size: int) -> dict[tuple[int, int, str, int], int]:
-    """(a, c, kind, value) -> selector, after N**3: one per orthogonal pair and default
-    mark (PAIR_RELATIONS), and per pair and negative kind ("not-difference", ...)."""
-    out, top = {}, size**3
-    for a, c in orthogonal_pairs(size):
-        for kind, value in (*PAIR_RELATIONS, *((f"not-{k}", 0) for k in NEGATABLE)):
-            top += 1
-            out[(a, c, kind, value)] = top
-    return out
-
-
-@cache
-def step_selectors(size: int) -> dict[tuple[int, int], int]:
-    """(a, b) -> selector of "a < b", for a and b a king's move apart, both orders,
-    numbered after the pair selectors: a thermometer's steps."""
-    top = size**3 + len(pair_selectors(size))
-    out = {}
-    for a, b in offset_pairs(size, KING):
-        out[(a, b)] = top = top + 1
-        out[(b, a)] = top = top + 1
-    return out
+def skeleton_layout(puzzle: Variant) -> Layout:
+    """The numbering of the blocks the puzzle's skeleton holds."""
+    key = skeleton_key(puzzle)
+    present = (bool(key[6]), bool(key[7]), bool(key[1]), bool(key[8]))
+    return layout(puzzle.size, *present, len(relation_kinds(puzzle)), len(cell_kinds(puzzle)))
 
 
 def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
@@ -178,33 +183,35 @@ def encode_skeleton(puzzle: Variant) -> tuple[list[Clause], int]:
     for name, part in SKELETON:
         b.part = name
         part(b)
-    key = skeleton_key(puzzle)
-    if key[-2]:
+    lay = skeleton_layout(puzzle)
+    if lay.pairs is not None:
         b.part = "pairs"
-        for (a, c, kind, value), s in pair_selectors(b.n).items():
+        for (a, c, kind, value), s in pair_selectors(b.n, lay.pairs).items():
             b.add([*clause, -s] for clause in _pair_clauses(b, a, c, kind, value))
-    if key[-1]:
+    if lay.steps is not None:
         b.part = "steps"
-        for (a, c), s in step_selectors(b.n).items():
+        for (a, c), s in step_selectors(b.n, lay.steps).items():
             b.add([*clause, -s] for clause in _relation(b, a, c, _above(b.n, 1)))
-    if key[1]:
+    if lay.regions is not None:
         b.part = "same-region pairs"
-        for (a, c), s in region_selectors(b.n).items():
+        for (a, c), s in region_selectors(b.n, lay.regions).items():
             b.add([-s, -b.x(a, d), -b.x(c, d)] for d in b.digits())
-    b.top = max(b.top, *region_selectors(b.n).values())
+    if lay.orders is not None:
+        b.part = "order literals"
+        for cell, lits in order_literals(b.n, lay.orders).items():
+            b.add(order_clauses(b, cell, lits))
+    for base, (family, label) in zip(lay.relations, relation_kinds(puzzle), strict=True):
+        b.part = f"{family.key} {label} pairs"
+        fits = family.pair_relations(b.n)[label]
+        for (a, c), s in relation_selectors(b.n, base).items():
+            if a < c:
+                b.add([*clause, -s] for clause in support(b, a, c, fits))
+    for base, rule in zip(lay.cells, cell_kinds(puzzle), strict=True):
+        b.part = f"{rule.key} cells"
+        for cell in range(b.n * b.n):
+            b.add([*clause, -(base + 1 + cell)] for clause in rule.cell_clauses(cell, b.n))
+    b.top = lay.top
     return b.clauses, b.top
-
-
-@cache
-def region_selectors(size: int) -> dict[tuple[int, int], int]:
-    """(a, c) -> selector of "a and c are in one region" (all different), for the pairs
-    of cells that share no row or column, numbered after the step selectors: jigsaw."""
-    top = max(step_selectors(size).values())
-    out = {}
-    for a, c in combinations(range(size * size), 2):
-        if a // size != c // size and a % size != c % size:
-            out[(a, c)] = top = top + 1
-    return out
 
 
 def encode_clues(
@@ -215,6 +222,14 @@ def encode_clues(
     selectors to assume."""
     b = Builder(puzzle, sums, top=top)
     b.pair_selectors = True
+    lay = skeleton_layout(puzzle)
+    if lay.steps is not None:
+        b.steps = step_selectors(b.n, lay.steps)
+    if lay.orders is not None:
+        b.order = dict(order_literals(b.n, lay.orders))
+    kinds = zip(relation_kinds(puzzle), lay.relations, strict=True)
+    b.relations = {kind: relation_selectors(b.n, base) for kind, base in kinds}
+    b.cell_rules = dict(zip(cell_kinds(puzzle), lay.cells, strict=True))
     for name, part in CLUES:
         b.part = name
         part(b)
@@ -266,7 +281,8 @@ def _nonconsecutive(b: Builder) -> None:
 
 def _neighbours(b: Builder) -> None:
     n, p = b.n, b.p
-    selectors = pair_selectors(n) if b.pair_selectors else {}
+    base = skeleton_layout(p).pairs if b.pair_selectors else None
+    selectors = pair_selectors(n, base) if base is not None else {}
     for dot in p.dots:
         a, c = dot.cells
         if (a, c, dot.kind, dot.value) in selectors:
@@ -322,7 +338,7 @@ def _thermometers(b: Builder) -> None:
     """Every pair along a line (gap j - i). In a session, steps between neighbours are
     the skeleton's "a < b" selectors, and each cell's bounds (i+1 .. N-L+i+1) units:
     unit propagation along the chain then gives what the pairs give."""
-    steps = step_selectors(b.n) if b.pair_selectors else {}
+    steps = b.steps
     for line in b.p.thermometers:
         pairs = list(combinations(range(len(line)), 2))
         if steps and all((x, y) in steps for x, y in zip(line, line[1:], strict=False)):

@@ -20,11 +20,12 @@ class EqualPairs(Constraint):
     def pairs(self) -> Iterator[tuple[int, int]]:
         raise NotImplementedError
 
-    def clauses(self, b: Builder) -> Iterator[Clause]:
-        for a, c in self.pairs():
-            for d in b.digits():
-                yield [-b.x(a, d), b.x(c, d)]
-                yield [b.x(a, d), -b.x(c, d)]
+    def clauses(self, b: Builder) -> list[Clause]:
+        n, out = b.n, []
+        for a, c in self.pairs():  # x(a,d) = N*a + d, as b.x numbers it
+            out += [[-a * n - d, c * n + d] for d in range(1, n + 1)]
+            out += [[a * n + d, -c * n - d] for d in range(1, n + 1)]
+        return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         for a, c in self.pairs():

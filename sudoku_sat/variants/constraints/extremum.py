@@ -8,8 +8,11 @@ with its orthogonal neighbours that are not minimum cells themselves, and likewi
 maximum). That exemption is what fortress puzzles need: in 'Fortress Sudoku'
 (funwithpuzzles.com, mini sudoku series 28; tests/data/constraints/maximum.jsonl) grey
 cells touch and are only larger than the white cells beside them. Clauses: for each
-compared neighbour e, ¬x(m,d) ∨ ¬x(e,f) for every pair of digits the wrong way round
-(f ≤ d for a minimum, f ≥ d for a maximum).
+compared neighbour e, "m < e" (or "e < m") as ``b.less`` states it: in a session, the
+skeleton's step selector, one assumption; alone, x(m,d) → ∨ x(e,f), f > d, and the
+converse (2N clauses, arc consistent, where the N²/2 binary clauses ¬x(m,d) ∨ ¬x(e,f)
+of each wrong pair were only forward checking): 1.5 -> 0.33 ms a real puzzle (CPU,
+session).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class Minimum(Constraint):
     others: tuple[int, ...]
     key = "minimum"
     rule = "minimum"
+    steps = True
     sign: ClassVar[int] = 1
     """+1: the neighbours are larger (minimum); -1: smaller (maximum)."""
 
@@ -70,10 +74,7 @@ class Minimum(Constraint):
 
     def clauses(self, b: Builder) -> Iterator[Clause]:
         for e in self.others:
-            for d in b.digits():
-                for f in b.digits():
-                    if self.wrong(d, f):
-                        yield [-b.x(self.cell, d), -b.x(e, f)]
+            yield from b.less(self.cell, e) if self.sign > 0 else b.less(e, self.cell)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         for e in self.others:

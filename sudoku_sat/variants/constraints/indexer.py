@@ -19,13 +19,17 @@ within a region) is not read: its target depends on the regions, which the regis
 CP-SAT statement and direct check do not see. Clauses: x(i,v) ↔ x(t,p) for indexer
 cell i, digit v, its target t (position v along the line) and p the index of i's own
 position: both ways, though the forward one with the line's all-different implies the
-other.
+other. They are the same in every puzzle, cell by cell (``cell_clauses``): a session's
+skeleton holds them for every cell behind one selector a cell, and a puzzle assumes its
+indexer cells' selectors (columnindexer 0.87 -> 0.73 ms a real puzzle, rowindexer 0.51
+-> 0.24, CPU).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
@@ -45,6 +49,7 @@ class ColumnIndexer(Constraint):
     cells: tuple[int, ...]
     key = "columnindexer"
     rule = "indexer"
+    cell_rule = True
     kind: ClassVar[str] = "C"
     """sigh's indexing type: C (column indexing) or R (row indexing)."""
     fill: ClassVar[str] = "#f6c8c8"
@@ -56,18 +61,22 @@ class ColumnIndexer(Constraint):
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cells": [name(c) for c in self.cells]}
 
-    def target(self, cell: int, v: int, n: int) -> tuple[int, int]:
+    @staticmethod
+    def target(cell: int, v: int, n: int) -> tuple[int, int]:
         """(the cell that v in this cell points to, the digit that cell must hold)."""
         r, c = divmod(cell, n)
         return r * n + v - 1, c + 1
 
-    def clauses(self, b: Builder) -> Iterator[Clause]:
+    @classmethod
+    def cell_clauses(cls, cell: int, n: int) -> list[Clause]:
+        links = _links(cls.kind, cell, n)
+        return [[-a, c] for a, c in links] + [[a, -c] for a, c in links]
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        out: list[Clause] = []
         for cell in self.cells:
-            for v in b.digits():
-                t, p = self.target(cell, v, b.n)
-                if t != cell:
-                    yield [-b.x(cell, v), b.x(t, p)]
-                    yield [b.x(cell, v), -b.x(t, p)]
+            out += b.cell_rule(type(self), cell)
+        return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         for cell in self.cells:
@@ -104,9 +113,23 @@ class RowIndexer(ColumnIndexer):
     kind = "R"
     fill = "#cbf1d5"
 
-    def target(self, cell: int, v: int, n: int) -> tuple[int, int]:
+    @staticmethod
+    def target(cell: int, v: int, n: int) -> tuple[int, int]:
         r, c = divmod(cell, n)
         return (v - 1) * n + c, r + 1
+
+
+@cache
+def _links(kind: str, cell: int, n: int) -> list[tuple[int, int]]:
+    """(x(cell,v), x(t,p)) for each digit v whose target t is another cell (kind C: a
+    column indexer's, R: a row indexer's)."""
+    target = ColumnIndexer.target if kind == "C" else RowIndexer.target
+    out = []
+    for v in range(1, n + 1):
+        t, p = target(cell, v, n)
+        if t != cell:
+            out.append((cell * n + v, t * n + p))  # x(c,d) = N*c + d, as b.x numbers it
+    return out
 
 
 FAMILY = (ColumnIndexer, RowIndexer)
