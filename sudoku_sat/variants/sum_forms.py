@@ -177,12 +177,29 @@ def _selected(
     return sel, out
 
 
-def group_totals(b: Builder, cells: Sequence[int], how: str) -> dict[int, int]:
+def span(b: Builder, cells: Sequence[int]) -> tuple[int, int]:
+    """The least and the most the cells can sum to: k different digits when they all
+    differ (1+...+k to N+...+(N-k+1)), else k to k*N."""
+    k, n = len(cells), b.n
+    if distinct(b, cells):
+        return k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+    return k, k * n
+
+
+def group_totals(
+    b: Builder, cells: Sequence[int], how: str, most: int | None = None
+) -> dict[int, int]:
     """One-hot literals of the cells' sum (total -> literal), their clauses added to b:
-    ``combos`` selectors when few enough, else ``running`` sums; one cell: its digits."""
+    ``combos`` selectors when few enough, else ``running`` sums; one cell: its digits.
+    Totals past most (when given) are ruled out as early as the partial sums allow."""
     options = None if how != "combos" or len(cells) < 2 else _options(b, cells, None)
     if options is None:
-        return sum_literals(b, tuple(cells))
+        return sum_literals(b, tuple(cells), most=most)
+    options = [o for o in options if most is None or sum(o) <= most]
+    if not options:
+        v = b.fresh()
+        b.add([[v], [-v]])
+        return {}
     sel, out = _selected(b, cells, options, distinct(b, cells))
     by_total: dict[int, list[int]] = {}
     for s, option in zip(sel, options, strict=True):
@@ -207,12 +224,10 @@ def equal_sums(a: dict[int, int], c: dict[int, int]) -> list[Clause]:
     return out
 
 
-def equal_totals(
-    b: Builder, groups: Sequence[Sequence[int]], how: str, ranges: bool = False
-) -> list[Clause]:
-    """Clauses: every group's digits have the first group's sum. With ranges, a group of
-    k cells that all differ cannot sum below 1+...+k nor above N+...+(N-k+1) (region sum
-    segments: ruled out at once)."""
+def equal_totals(b: Builder, groups: Sequence[Sequence[int]], how: str) -> list[Clause]:
+    """Clauses: every group's digits have the first group's sum. In ``combos`` and
+    ``running`` the groups' totals stop at the least of their most (:func:`span`), and
+    a total out of a group's span is false at once."""
     if how == "card" or how.startswith("pb-"):
         first = tuple(groups[0])
         out: list[Clause] = []
@@ -222,12 +237,11 @@ def equal_totals(
             else:
                 out += linear(b, first, tuple(other), 0, encoder=how)
         return out
-    sums = [group_totals(b, g, how) for g in groups]
+    spans = [span(b, g) for g in groups]
+    least, most = max(lo for lo, _ in spans), min(hi for _, hi in spans)
+    sums = [group_totals(b, g, how, most) for g in groups]
     out = [c for other in sums[1:] for c in equal_sums(sums[0], other)]
-    for g, lits in zip(groups, sums, strict=True) if ranges else ():
-        k = len(g)
-        lo, hi = k * (k + 1) // 2, k * (2 * b.n - k + 1) // 2
-        out += [[-lit] for t, lit in lits.items() if not lo <= t <= hi]
+    out += [[-lit] for t, lit in sums[0].items() if not least <= t <= most]
     return out
 
 

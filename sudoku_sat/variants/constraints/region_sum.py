@@ -70,8 +70,7 @@ class RegionSumLine(Line):
     def clauses(self, b: Builder) -> list[Clause]:
         if len(self.segments) < 2:
             return []
-        # a segment's digits differ (one region): k distinct digits, ranges=True
-        return equal_totals(b, self.segments, encoding(b, self.key), ranges=True)
+        return equal_totals(b, self.segments, encoding(b, self.key))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         if len(self.segments) < 2:
