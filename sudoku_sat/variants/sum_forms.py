@@ -36,6 +36,7 @@ encoding was not chosen (``Builder.chosen``); a chosen one applies to every fami
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations, product
 from math import comb
 
@@ -73,10 +74,14 @@ def _never(b: Builder) -> list[Clause]:
     return [[v], [-v]]
 
 
+@cache
+def _region_of(regions: tuple[tuple[int, ...], ...]) -> dict[int, int]:
+    return {c: k for k, cells in enumerate(regions) for c in cells}
+
+
 def distinct(b: Builder, cells: Sequence[int]) -> bool:
     """True when the cells pairwise share a row, column or region (so all differ)."""
-    n = b.n
-    region = {c: k for k, rc in enumerate(b.p.regions) for c in rc}
+    n, region = b.n, _region_of(b.p.regions)
     return all(
         a // n == c // n or a % n == c % n or region.get(a, -1) == region.get(c, -2)
         for a, c in combinations(cells, 2)
