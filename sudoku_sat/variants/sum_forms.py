@@ -43,7 +43,7 @@ from math import comb
 from ..grid import Clause
 from .builder import Builder
 from .outside import digit_sets, guarded_sets
-from .sums import sum_literals
+from .sum_shapes import never, place, running_shape, totals_shape
 from .sums_pb import linear
 
 DEFAULTS: dict[str, str] = {
@@ -66,12 +66,6 @@ def encoding(b: Builder, key: str) -> str:
 
 def _guarded(clauses: list[Clause], guard: int | None) -> list[Clause]:
     return clauses if guard is None else [[*c, -guard] for c in clauses]
-
-
-def _never(b: Builder) -> list[Clause]:
-    """Two clauses no assignment satisfies (DIMACS writers refuse the empty clause)."""
-    v = b.fresh()
-    return [[v], [-v]]
 
 
 @cache
@@ -98,45 +92,10 @@ def card(b: Builder, plus: Sequence[int], minus: Sequence[int], total: int) -> l
     lits += [-b.x(c, d) for c in minus for d in b.digits() for _ in range(d)]
     bound = total + full * len(minus)
     if not 0 <= bound <= len(lits):
-        return _never(b)
+        return never(b)
     enc = CardEnc.equals(lits=lits, bound=bound, top_id=b.top, encoding=EncType.totalizer)
     b.top = max(b.top, enc.nv)
     return [list(c) for c in enc.clauses]
-
-
-def running_total(b: Builder, cells: Sequence[int], total: int) -> list[Clause]:
-    """Clauses: the cells' digits sum to total, through one-hot partial sums (exactly one
-    true at each step). A partial sum the remaining cells cannot take to total is never
-    made: the pairs leading to it exclude each other instead; every auxiliary is a
-    function of the grid."""
-    terms = [[(b.x(c, d), d) for d in b.digits()] for c in cells]
-    k = len(terms)
-    low = [k - 1 - i for i in range(k)]  # the fewest the cells after the i-th add
-    high = [b.n * (k - 1 - i) for i in range(k)]
-
-    def viable(i: int, t: int) -> bool:
-        return t + low[i] <= total <= t + high[i]
-
-    out: list[Clause] = [[-lit] for lit, w in terms[0] if not viable(0, w)]
-    prev = {w: lit for lit, w in terms[0] if viable(0, w)}
-    for i, term in enumerate(terms[1:], 1):
-        into: dict[int, list[tuple[int, int]]] = {}
-        for (a, pa), (lit, w) in product(prev.items(), term):
-            if viable(i, a + w):
-                into.setdefault(a + w, []).append((pa, lit))
-            else:
-                out.append([-pa, -lit])
-        if not into:  # nothing reaches the total
-            return out + _never(b)
-        sums = {t: b.fresh() for t in sorted(into)}
-        for t, ways in into.items():
-            out.extend([-pa, -lit, sums[t]] for pa, lit in ways)
-            out.append([-sums[t], *sorted({pa for pa, _ in ways})])
-            out.append([-sums[t], *sorted({lit for _, lit in ways})])
-        out.append(list(sums.values()))
-        out.extend([-u, -v] for u, v in combinations(sums.values(), 2))
-        prev = sums
-    return out if total in prev else out + _never(b)
 
 
 def _options(b: Builder, cells: Sequence[int], total: int | None) -> list[tuple[int, ...]] | None:
@@ -199,7 +158,9 @@ def group_totals(
     Totals past most (when given) are ruled out as early as the partial sums allow."""
     options = None if how != "combos" or len(cells) < 2 else _options(b, cells, None)
     if options is None:
-        return sum_literals(b, tuple(cells), most=most)
+        clauses, totals = place(b, totals_shape(b.n, len(cells), most), cells)
+        b.add(clauses)
+        return totals
     options = [o for o in options if most is None or sum(o) <= most]
     if not options:
         v = b.fresh()
@@ -261,23 +222,23 @@ def total_is(
     """Clauses: the cells' digits sum to total (when guard holds). pool: the digits the
     cells may take, for ``combos`` on cells that all differ (a sandwich's gap: 2..N-1)."""
     if not cells:
-        return [] if total == 0 else [[-guard]] if guard is not None else _never(b)
+        return [] if total == 0 else [[-guard]] if guard is not None else never(b)
     if how == "combos" and distinct(b, cells):
         sets = digit_sets(pool or tuple(b.digits()), len(cells), total)
         if guard is not None:
             return list(guarded_sets(b, guard, tuple(cells), sets))
         if not sets:
-            return _never(b)
+            return never(b)
         return _selected(b, cells, list(sets), True)[1]
     if how == "combos":
         options = _options(b, cells, total)
         if options is not None:
             if not options:
-                return [[-guard]] if guard is not None else _never(b)
+                return [[-guard]] if guard is not None else never(b)
             return _guarded(_selected(b, cells, options, False)[1], guard)
         how = "running"
     if how == "card":
         return _guarded(card(b, cells, (), total), guard)
     if how.startswith("pb-"):
         return _guarded(linear(b, tuple(cells), (), total, encoder=how), guard)
-    return _guarded(running_total(b, cells, total), guard)
+    return _guarded(place(b, running_shape(b.n, len(cells), total), cells)[0], guard)
