@@ -37,7 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from real_variants import real_table, sums_lab  # noqa: E402
+from real_variants import encoding_cell, real_table, sums_lab  # noqa: E402
 
 from sudoku_sat.variants import cpsat  # noqa: E402
 from sudoku_sat.variants.builder import SUM_ENCODINGS  # noqa: E402
@@ -162,10 +162,7 @@ def sums_table(size: int, count: int, seed: int, limit: int | None) -> str:
     rows = []
     for kind in ("killer", "arrow"):
         made = puzzles_for(kind, size, count, seed)
-        cells = []
-        for sums in SUM_ENCODINGS:
-            with Session(sums=sums) as session:
-                cells.append(f"{per_puzzle(session.unique, made) * 1000:.2f}")
+        cells = [encoding_cell(sums, made) for sums in SUM_ENCODINGS]
         rows.append(f"| {kind} {size}x{size} ({count}) | " + " | ".join(cells) + " | `combos` |\n")
     files = ["arrow"] if limit else SUMS_FILES  # --quick: the first arrow puzzle
     real = sums_lab(SUM_ENCODINGS, files, 1 if limit else None).split("\n", 2)[2]
