@@ -20,8 +20,10 @@ The encodings (``builder.SUM_ENCODINGS``):
   gap, a segment of a region sum line), else its digit *tuples* (cells sharing a unit
   differ in them); support clauses both ways, each total literal the disjunction of its
   selectors. Past :data:`MAX_OPTIONS` assignments, ``running`` instead.
-- ``running``: one-hot partial sums (``sums.sum_literals``); for a known total, only the
-  partial sums the remaining cells can still take to it (:func:`running_total`).
+- ``running``: one-hot partial sums (``sum_shapes.partial_sums``: ``sums.sum_literals``
+  with support both ways, a partial sum or a digit implying the sums it leads to: the
+  zippers' real puzzles 8.0 -> 6.5 ms, the search 4.6 -> 2.9 ms); for a known total,
+  only the partial sums the remaining cells can still take to it (``running_total``).
 - ``card``: PySAT's totalizer over each x(c, d) repeated d times, the other side's
   literals negated (Σ plus + Σ d·¬x(minus, d) = |minus|·N(N+1)/2).
 - ``pb-dd``, ``pb-totalizer``, ``pb-sorting``: pindakaas' encoders of the linear

@@ -1,14 +1,14 @@
 """Running-sum clauses made once per shape and renumbered for each use.
 
-The clauses of ``sum_forms.running_total`` (k cells summing to a known total) and of
-``sums.sum_literals`` (k cells' one-hot totals, up to a most) depend on the cells only
+The clauses of :func:`running_total` (k cells summing to a known total) and of
+:func:`partial_sums` (k cells' one-hot totals, up to a most) depend on the cells only
 through their digit literals: made once for cells 0..k-1 of an empty N x N puzzle
 (:func:`functools.cache` on (N, k, total) or (N, k, most)), they are renumbered for each
 use by one table lookup a literal (the cell literals x(i, d) to the real cells', the
 auxiliaries after N**3 to fresh ones). Little killers, region sums, zippers and double
 arrows repeat few shapes (a diagonal's length and clue, a segment's length), so a puzzle
 mostly renumbers instead of enumerating partial sums again (the clause generation of the
-little killers' real puzzles: 1.1 -> 0.6 ms a puzzle; docs/variants.md).
+little killers' real puzzles: 1.1 -> 0.9 ms a puzzle, CPU).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 from ..grid import Clause
 from .builder import Builder
 from .model import Variant
-from .sums import sum_literals
+from .sums import _at_most_one
 
 
 @dataclass(frozen=True)
@@ -98,10 +98,43 @@ def running_shape(n: int, k: int, total: int) -> Shape:
     return Shape.of(out, b.top - n**3)
 
 
+def partial_sums(b: Builder, cells: tuple[int, ...], most: int | None) -> dict[int, int]:
+    """``sums.sum_literals`` with support both ways at each step: besides a partial sum
+    implying some way to reach it, a previous partial sum (and a cell's digit) implies
+    one of the sums it leads to, so a digit no total can use is ruled out at once."""
+    k = len(cells)
+    clauses: list[Clause] = []
+    prev = {d: b.x(cells[0], d) for d in b.digits()}
+    if most is not None:
+        clauses += [[-lit] for t, lit in prev.items() if t + k - 1 > most]
+        prev = {t: lit for t, lit in prev.items() if t + k - 1 <= most}
+    for i, c in enumerate(cells[1:], 1):
+        into: dict[int, list[tuple[int, int]]] = {}
+        for (a, pa), d in product(prev.items(), b.digits()):
+            if most is not None and a + d + k - 1 - i > most:
+                clauses.append([-pa, -b.x(c, d)])
+            else:
+                into.setdefault(a + d, []).append((pa, b.x(c, d)))
+        sums = {t: b.fresh() for t in sorted(into)}
+        for t, ways in into.items():
+            clauses += [[-pa, -lit, sums[t]] for pa, lit in ways]
+            clauses.append([-sums[t], *sorted({pa for pa, _ in ways})])
+            clauses.append([-sums[t], *sorted({lit for _, lit in ways})])
+        for a, pa in prev.items():
+            clauses.append([-pa, *(sums[a + d] for d in b.digits() if a + d in sums)])
+        for d in b.digits():
+            clauses.append([-b.x(c, d), *(sums[a + d] for a in prev if a + d in sums)])
+        clauses.append(list(sums.values()))
+        clauses += _at_most_one(b, list(sums.values()))
+        prev = sums
+    b.add(clauses)
+    return prev
+
+
 @cache
 def totals_shape(n: int, k: int, most: int | None) -> Shape:
-    """The shape of ``sum_literals`` over k cells (its clauses and its totals)."""
-    b, totals = _record(n, lambda b: sum_literals(b, tuple(range(k)), most=most))
+    """The shape of :func:`partial_sums` over k cells (its clauses and its totals)."""
+    b, totals = _record(n, lambda b: partial_sums(b, tuple(range(k)), most))
     assert isinstance(totals, dict)
     return Shape.of(b.clauses, b.top - n**3, totals)
 
