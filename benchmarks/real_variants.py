@@ -211,7 +211,7 @@ def real_table(cli: list[str], stems: list[str] | None, limit: int | None) -> st
     return HEAD + "".join(rows)
 
 
-BUDGET = 60.0
+BUDGET = 20.0
 """CPU seconds an encoding may spend on one row of the sum-encoding table."""
 
 
