@@ -77,7 +77,10 @@ def _region_of(regions: tuple[tuple[int, ...], ...]) -> dict[int, int]:
 
 def distinct(b: Builder, cells: Sequence[int]) -> bool:
     """True when the cells pairwise share a row, column or region (so all differ)."""
-    n, region = b.n, _region_of(b.p.regions)
+    n = b.n
+    if len({c // n for c in cells}) <= 1 or len({c % n for c in cells}) <= 1:
+        return True  # one row or one column (a sandwich's gap, an X-sum's cells)
+    region = _region_of(b.p.regions)
     return all(
         a // n == c // n or a % n == c % n or region.get(a, -1) == region.get(c, -2)
         for a, c in combinations(cells, 2)
