@@ -195,10 +195,27 @@ def equal_sums(a: dict[int, int], c: dict[int, int]) -> list[Clause]:
     return out
 
 
+def pair_into(b: Builder, m: int, a: int, c: int) -> list[Clause]:
+    """Clauses, no auxiliary: a's digit plus c's is m's (a zipper's pair and its centre):
+    the running sum of a and c with m's digits as its totals. Each digit pair implies its
+    sum at m (or excludes itself past N); each digit of a or c needs a larger digit at m,
+    and each digit t at m a smaller one at a and at c (zipperline 6.4 -> 5.3 ms a puzzle,
+    CPU, against equating the pair's auxiliary totals with m's digits)."""
+    x, digits, n = b.x, b.digits(), b.n
+    out = [
+        [-x(a, d), -x(c, e), *([x(m, d + e)] if d + e <= n else [])] for d in digits for e in digits
+    ]
+    for p in (a, c):
+        out += [[-x(p, d), *(x(m, t) for t in range(d + 1, n + 1))] for d in digits]
+        out += [[-x(m, t), *(x(p, d) for d in range(1, t))] for t in digits]
+    return out
+
+
 def equal_totals(b: Builder, groups: Sequence[Sequence[int]], how: str) -> list[Clause]:
     """Clauses: every group's digits have the first group's sum. In ``combos`` and
     ``running`` the groups' totals stop at the least of their most (:func:`span`), and
-    a total out of a group's span is false at once."""
+    a total out of a group's span is false at once; in ``running``, pairs equal to a
+    first group of one cell are :func:`pair_into` it."""
     if how == "card" or how.startswith("pb-"):
         first = tuple(groups[0])
         out: list[Clause] = []
@@ -208,6 +225,11 @@ def equal_totals(b: Builder, groups: Sequence[Sequence[int]], how: str) -> list[
             else:
                 out += linear(b, first, tuple(other), 0, encoder=how)
         return out
+    if how == "running" and len(groups[0]) == 1:  # a cell: each pair's sum is its digit
+        pairs = [g for g in groups[1:] if len(g) == 2]
+        out = [c for a, d in pairs for c in pair_into(b, groups[0][0], a, d)]
+        rest = [g for g in groups[1:] if len(g) != 2]
+        return out + (equal_totals(b, [groups[0], *rest], how) if rest else [])
     spans = [span(b, g) for g in groups]
     least, most = max(lo for lo, _ in spans), min(hi for _, hi in spans)
     sums = [group_totals(b, g, how, most) for g in groups]
@@ -223,12 +245,16 @@ def total_is(
     how: str,
     guard: int | None = None,
     pool: tuple[int, ...] | None = None,
+    differ: bool | None = None,
 ) -> list[Clause]:
     """Clauses: the cells' digits sum to total (when guard holds). pool: the digits the
-    cells may take, for ``combos`` on cells that all differ (a sandwich's gap: 2..N-1)."""
+    cells may take, for ``combos`` on cells that all differ (a sandwich's gap: 2..N-1);
+    differ: whether they all differ (None: :func:`distinct` looks)."""
     if not cells:
         return [] if total == 0 else [[-guard]] if guard is not None else never(b)
-    if how == "combos" and distinct(b, cells):
+    if differ is None:
+        differ = distinct(b, cells)
+    if how == "combos" and differ:
         sets = digit_sets(pool or tuple(b.digits()), len(cells), total)
         if guard is not None:
             return list(guarded_sets(b, guard, tuple(cells), sets))

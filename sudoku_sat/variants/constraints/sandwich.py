@@ -53,7 +53,7 @@ class Sandwich(LineClue):
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
         n, line = b.n, self.line
-        how = encoding(b, self.key)
+        how, pool = encoding(b, self.key), tuple(range(2, n))
         selectors = []
         for i in range(n):
             for j in range(i + 1, n):
@@ -69,7 +69,7 @@ class Sandwich(LineClue):
                 yield [-b.x(a, n), -b.x(c, 1), s]
                 yield [-s, b.x(a, 1), b.x(a, n)]
                 yield [-s, b.x(c, 1), b.x(c, n)]
-                yield from total_is(b, line[i + 1 : j], self.value, how, s, tuple(range(2, n)))
+                yield from total_is(b, line[i + 1 : j], self.value, how, s, pool, differ=True)
         if selectors:
             yield selectors
         else:

@@ -45,7 +45,7 @@ class XSum(LineClue):
         first, how = self.line[0], encoding(b, self.key)
         for d in b.digits():
             pool = tuple(e for e in b.digits() if e != d)
-            yield from total_is(b, self.line[1:d], self.value - d, how, b.x(first, d), pool)
+            yield from total_is(b, self.line[1:d], self.value - d, how, b.x(first, d), pool, True)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """One Boolean per digit d of the first cell, enforcing the sum of d cells."""
