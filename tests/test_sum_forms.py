@@ -117,3 +117,15 @@ def test_the_default_is_the_family_s_unless_one_is_chosen() -> None:
     assert default.sums == "combos"  # cages and arrows
     for sums in SUM_ENCODINGS:
         assert {encoding(Builder(p, sums), k) for k in DEFAULTS} == {sums}
+
+
+@pytest.mark.parametrize("line", [["R1C3", "R1C4", "R1C5", "R1C6"], ["R1C3", "R1C4", "R2C4"]])
+def test_a_one_cell_segment_first(line: list[str]) -> None:
+    """A region sum line whose first segment is one cell, the other of three cells or of
+    two (6x6 boxes of 2 rows and 3 columns), in every encoding."""
+    data = {"size": 6, "grid": [[{} for _ in range(6)] for _ in range(6)]}
+    (p,) = parse_variants(json.dumps(data | {"regionsumline": [{"lines": [line]}]}), "t")
+    expected = cpsat.count(p, 12)
+    for sums in SUM_ENCODINGS:
+        with Session(sums=sums) as session:
+            assert len(session.solutions(p, 12)) == expected, sums

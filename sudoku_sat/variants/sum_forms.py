@@ -225,8 +225,8 @@ def equal_totals(b: Builder, groups: Sequence[Sequence[int]], how: str) -> list[
             else:
                 out += linear(b, first, tuple(other), 0, encoder=how)
         return out
-    if how == "running" and len(groups[0]) == 1:  # a cell: each pair's sum is its digit
-        pairs = [g for g in groups[1:] if len(g) == 2]
+    pairs = [g for g in groups[1:] if len(g) == 2]
+    if how == "running" and len(groups[0]) == 1 and pairs:  # a pair's sum is the cell's
         out = [c for a, d in pairs for c in pair_into(b, groups[0][0], a, d)]
         rest = [g for g in groups[1:] if len(g) != 2]
         return out + (equal_totals(b, [groups[0], *rest], how) if rest else [])
