@@ -17,7 +17,8 @@ removed, or none left: two solutions or more) and "contradictory" ones (one give
   best of ``--rounds``;
 - ``candidates`` on a blank-ish 9x9 variant (whole process) and ``generate --rule killer`` /
   ``generate --rule anti-knight`` (whole process, per puzzle, each checked by CP-SAT);
-- ``--sums``: unique per puzzle on killer and arrow puzzles in each sum encoding.
+- ``--sums``: unique per puzzle in each sum encoding on made killers and arrows and on
+  the real puzzles of every sum constraint's file, beside each family's default.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from real_variants import real_table, sums_lab  # noqa: E402
+from real_variants import encoding_cell, real_table, sums_lab  # noqa: E402
 
 from sudoku_sat.variants import cpsat  # noqa: E402
 from sudoku_sat.variants.builder import SUM_ENCODINGS  # noqa: E402
@@ -154,17 +155,15 @@ def rules_table(
 
 def sums_table(size: int, count: int, seed: int, limit: int | None) -> str:
     """Made puzzles (killer, arrow) and the real ones (killers, arrows with pills, and
-    the files of the registry's sum constraints), each sum encoding in one session."""
+    the files of the registry's sum constraints), each sum encoding in one session, with
+    the default each row's family takes when no encoding is chosen."""
     head = "| puzzles | " + " | ".join(f"`{s}` CPU ms/puzzle" for s in SUM_ENCODINGS)
-    head += " |\n|---|" + "---:|" * len(SUM_ENCODINGS) + "\n"
+    head += " | default |\n|---|" + "---:|" * len(SUM_ENCODINGS) + "---|\n"
     rows = []
     for kind in ("killer", "arrow"):
         made = puzzles_for(kind, size, count, seed)
-        cells = []
-        for sums in SUM_ENCODINGS:
-            with Session(sums=sums) as session:
-                cells.append(f"{per_puzzle(session.unique, made) * 1000:.2f}")
-        rows.append(f"| {kind} {size}x{size} ({count}) | " + " | ".join(cells) + " |\n")
+        cells = [encoding_cell(sums, made) for sums in SUM_ENCODINGS]
+        rows.append(f"| {kind} {size}x{size} ({count}) | " + " | ".join(cells) + " | `combos` |\n")
     files = ["arrow"] if limit else SUMS_FILES  # --quick: the first arrow puzzle
     real = sums_lab(SUM_ENCODINGS, files, 1 if limit else None).split("\n", 2)[2]
     return head + "".join(rows) + real
@@ -180,7 +179,8 @@ SUMS_FILES = [
     "zipperline",
     "doublearrow",
 ]
-"""The files of the sum-encoding table: cages, arrows and the registry's sum constraints."""
+"""The files of the sum-encoding table: cages, arrows and the registry's sum constraints
+(renban and skyscraper clues are no sums: no encoding applies to them)."""
 
 
 def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) -> str:
@@ -239,10 +239,16 @@ def main(argv: Sequence[str] | None = None) -> str:
         args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0
         args.real, limit = args.real or "xv", 2
     if args.sums:
+        load, stamp = os.getloadavg()[0], time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         table = sums_table(args.size, args.count, args.seed, limit)
         print(table)
         if args.write:
-            rewrite(DOC, table, SUMS_BEGIN, SUMS_END)
+            done = time.strftime("%H:%M UTC", time.gmtime())
+            caption = (
+                "Made by `nice python benchmarks/bench_variants.py --sums --write` "
+                f"({stamp} to {done}; load average {load:.1f} on the 2 cores at the start):"
+            )
+            rewrite(DOC, f"{caption}\n\n{table}", SUMS_BEGIN, SUMS_END)
         return table
     real = real_table(cli(), args.real.split(",") if args.real else None, limit)
     print(real)

@@ -13,7 +13,9 @@ from ..grid import Clause
 from .model import Variant
 
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
-DEFAULT_SUMS = "combos"
+DEFAULT_SUMS = "default"
+"""No encoding chosen: cages and arrows in ``combos``, each registry family in its own
+default (``sum_forms.DEFAULTS``)."""
 MAX_TUPLES = 20000
 """Past this many digit tuples an arrow's ``combos`` falls back to ``running``."""
 
@@ -53,9 +55,12 @@ class Builder:
     """Clauses of one puzzle as they are made, with the next free variable."""
 
     def __init__(self, puzzle: Variant, sums: str, guard_sums: bool = False, top: int = 0):
-        if sums not in SUM_ENCODINGS:
+        if sums not in SUM_ENCODINGS and sums != DEFAULT_SUMS:
             raise UsageError(f"unknown sum encoding {sums!r}; known: {', '.join(SUM_ENCODINGS)}")
-        self.p, self.n, self.sums = puzzle, puzzle.size, sums
+        self.chosen = sums != DEFAULT_SUMS
+        """False: each sum family takes its default (cages and arrows: ``combos``)."""
+        self.p, self.n = puzzle, puzzle.size
+        self.sums = sums if self.chosen else "combos"
         self.top = max(top, puzzle.size**3)
         self.clauses: list[Clause] = []
         self.parts: dict[str, int] = {}

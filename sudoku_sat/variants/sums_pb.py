@@ -39,9 +39,10 @@ def linear(
     minus: tuple[int, ...],
     total: int,
     weights: tuple[int, ...] = (),
+    encoder: str | None = None,
 ) -> list[Clause]:
     """Clauses of sum(digits of plus) - sum(digits of minus, each times its weight, 1 by
-    default) == total, in b.sums."""
+    default) == total, in encoder (one of ENCODERS; b.sums by default)."""
     pk = _pindakaas()
     cnf = pk.CNF()
     lits = list(cnf.new_var_range(b.top))
@@ -56,7 +57,7 @@ def linear(
     for t in terms[1:]:
         expression = expression + t
     try:
-        cnf.add_encoding(expression == total, getattr(pk.Encoder, ENCODERS[b.sums]))
+        cnf.add_encoding(expression == total, getattr(pk.Encoder, ENCODERS[encoder or b.sums]))
     except pk.Unsatisfiable:
         v = b.fresh()
         return [[v], [-v]]

@@ -100,18 +100,6 @@ def end_diamonds(canvas: Canvas, line: tuple[int, ...], stroke: str) -> list[str
     return out
 
 
-def equal_sums(a: dict[int, int], b: dict[int, int]) -> list[Clause]:
-    """Two one-hot sums (total -> literal, from ``sum_literals``) equal: each total's
-    literals equivalent, a total only one side reaches false."""
-    out: list[Clause] = []
-    for t in sorted(set(a) | set(b)):
-        if t in a and t in b:
-            out += [[-a[t], b[t]], [a[t], -b[t]]]
-        else:
-            out.append([-(a.get(t) or b[t])])
-    return out
-
-
 def never(b: Builder) -> list[Clause]:
     """Two clauses no assignment satisfies (DIMACS writers refuse the empty clause)."""
     v = b.fresh()

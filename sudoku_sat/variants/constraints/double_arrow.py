@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
 from ..drawing import Canvas
-from ..sums import sum_literals
-from ._line import Line, end_circles, equal_sums
+from ..sum_forms import encoding, equal_totals
+from ._line import Line, end_circles
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -37,8 +37,8 @@ class DoubleArrow(Line):
     least = 3
 
     def clauses(self, b: Builder) -> list[Clause]:
-        ends = sum_literals(b, (self.line[0], self.line[-1]))
-        return equal_sums(ends, sum_literals(b, self.line[1:-1]))
+        ends = (self.line[0], self.line[-1])
+        return equal_totals(b, [ends, self.line[1:-1]], encoding(b, self.key))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         m.Add(x[self.line[0]] + x[self.line[-1]] == sum(x[c] for c in self.line[1:-1]))

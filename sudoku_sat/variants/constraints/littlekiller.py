@@ -35,13 +35,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
 from ..constraint import Constraint
 from ..drawing import tag
-from ..sums import sum_is
+from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -59,45 +58,6 @@ def diagonal(row: int, col: int, direction: str, n: int) -> tuple[int, ...]:
         out.append((r - 1) * n + c - 1)
         r, c = r + dr, c + dc
     return tuple(out)
-
-
-def running_total(b: Builder, terms: list[list[tuple[int, int]]], total: int) -> list[Clause]:
-    """Clauses: the one-hot terms (each a list of (literal, weight), one literal true)
-    sum to total, through one-hot partial sums (exactly one true at each step). A partial
-    sum the remaining terms cannot take to total is never made: the pairs leading to it
-    exclude each other instead."""
-    low = [sum(min(w for _, w in term) for term in terms[k + 1 :]) for k in range(len(terms))]
-    high = [sum(max(w for _, w in term) for term in terms[k + 1 :]) for k in range(len(terms))]
-
-    def viable(k: int, t: int) -> bool:
-        return t + low[k] <= total <= t + high[k]
-
-    out: list[Clause] = [[-lit] for lit, w in terms[0] if not viable(0, w)]
-    prev = {w: lit for lit, w in terms[0] if viable(0, w)}
-    for k, term in enumerate(terms[1:], 1):
-        into: dict[int, list[tuple[int, int]]] = {}
-        for (a, pa), (lit, w) in product(prev.items(), term):
-            if viable(k, a + w):
-                into.setdefault(a + w, []).append((pa, lit))
-            else:
-                out.append([-pa, -lit])
-        if not into:  # nothing reaches the total
-            return out + _never(b)
-        sums = {t: b.fresh() for t in sorted(into)}
-        for t, ways in into.items():
-            out.extend([-pa, -lit, sums[t]] for pa, lit in ways)
-            out.append([-sums[t], *sorted({pa for pa, _ in ways})])
-            out.append([-sums[t], *sorted({lit for _, lit in ways})])
-        out.append(list(sums.values()))
-        out.extend([-u, -v] for u, v in combinations(sums.values(), 2))
-        prev = sums
-    return out if total in prev else out + _never(b)
-
-
-def _never(b: Builder) -> list[Clause]:
-    """The empty clause, said in two (DIMACS writers refuse an empty one)."""
-    v = b.fresh()
-    return [[v], [-v]]
 
 
 @cache
@@ -158,10 +118,7 @@ class LittleKiller(Constraint):
         }
 
     def clauses(self, b: Builder) -> list[Clause]:
-        if b.sums == "card":
-            return sum_is(b, self.cells, (self.value,))
-        terms = [[(b.x(c, d), d) for d in b.digits()] for c in self.cells]
-        return running_total(b, terms, self.value)
+        return total_is(b, self.cells, self.value, encoding(b, self.key))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         m.Add(sum(x[c] for c in self.cells) == self.value)

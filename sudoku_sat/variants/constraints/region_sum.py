@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..sums import sum_literals
-from ._line import Line, equal_sums
+from ..sum_forms import encoding, equal_totals
+from ._line import Line
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -70,13 +70,7 @@ class RegionSumLine(Line):
     def clauses(self, b: Builder) -> list[Clause]:
         if len(self.segments) < 2:
             return []
-        sums = [sum_literals(b, seg) for seg in self.segments]
-        out = [c for other in sums[1:] for c in equal_sums(sums[0], other)]
-        for seg, lits in zip(self.segments, sums, strict=True):
-            k = len(seg)  # a segment's digits differ (one region): k distinct digits
-            lo, hi = k * (k + 1) // 2, k * (2 * b.n - k + 1) // 2
-            out += [[-lit] for t, lit in lits.items() if not lo <= t <= hi]
-        return out
+        return equal_totals(b, self.segments, encoding(b, self.key))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         if len(self.segments) < 2:

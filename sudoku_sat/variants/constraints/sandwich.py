@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..outside import LineClue, digit_sets, guarded_sets
+from ..outside import LineClue, digit_sets
+from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -52,6 +53,7 @@ class Sandwich(LineClue):
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
         n, line = b.n, self.line
+        how, pool = encoding(b, self.key), tuple(range(2, n))
         selectors = []
         for i in range(n):
             for j in range(i + 1, n):
@@ -67,7 +69,7 @@ class Sandwich(LineClue):
                 yield [-b.x(a, n), -b.x(c, 1), s]
                 yield [-s, b.x(a, 1), b.x(a, n)]
                 yield [-s, b.x(c, 1), b.x(c, n)]
-                yield from guarded_sets(b, s, line[i + 1 : j], sets)
+                yield from total_is(b, line[i + 1 : j], self.value, how, s, pool, differ=True)
         if selectors:
             yield selectors
         else:

@@ -14,7 +14,9 @@ Clauses, all auxiliaries functions of the grid, on the line's cells c0, c1, ... 
 clue's side:
 
 - the running maximum in the order encoding: g(k, v) "some cell among c0..ck is at least
-  v" (v = 2..N), g(k, v) <-> g(k-1, v) or ck >= v;
+  v" (v = 2..N), g(k, v) <-> g(k-1, v) or ck >= v, the "ck >= v -> g(k, v)" half said by
+  x(ck, v) -> g(k, v) and the ladder g(k, v) -> g(k, v-1) (2N clauses a cell, not
+  N(N-1)/2: 6,763 -> 5,083 clauses a real puzzle, 21.1 -> 19.3-20.7 ms);
 - seen(k) <-> ck is higher than the maximum before it: x(ck, v) and not g(k-1, v) implies
   seen(k), x(ck, v) and g(k-1, v) implies not seen(k) (c0 is always seen);
 - a sequential counter in the order encoding, at(k, t) "at least t of c0..ck are seen",
@@ -92,7 +94,9 @@ class Skyscraper(LineClue):
             layer = {v: b.fresh() for v in range(2, n + 1)}
             for v, g in layer.items():
                 at_least = [b.x(c, d) for d in range(v, n + 1)]
-                clauses.extend([-lit, g] for lit in at_least)
+                clauses.append([-b.x(c, v), g])  # c = v: at least v, so at least v-1...
+                if v > 2:
+                    clauses.append([-g, layer[v - 1]])
                 if k:
                     clauses.append([-out[k - 1][v], g])
                     clauses.append([-g, out[k - 1][v], *at_least])

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..outside import LineClue, digit_sets, guarded_sets, sigh_line
+from ..outside import LineClue, sigh_line
+from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -41,11 +42,10 @@ class XSum(LineClue):
         return list(self._clauses(b))
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
-        first = self.line[0]
+        first, how = self.line[0], encoding(b, self.key)
         for d in b.digits():
             pool = tuple(e for e in b.digits() if e != d)
-            sets = digit_sets(pool, d - 1, self.value - d)
-            yield from guarded_sets(b, b.x(first, d), self.line[1:d], sets)
+            yield from total_is(b, self.line[1:d], self.value - d, how, b.x(first, d), pool, True)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """One Boolean per digit d of the first cell, enforcing the sum of d cells."""

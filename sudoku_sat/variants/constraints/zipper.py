@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..sums import sum_literals
-from ._line import Line, equal_sums
+from ..sum_forms import encoding, equal_totals
+from ._line import Line
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -41,12 +41,9 @@ class Zipper(Line):
         return self.line[len(self.line) // 2] if len(self.line) % 2 else None
 
     def clauses(self, b: Builder) -> list[Clause]:
-        sums = [sum_literals(b, pair) for pair in self.pairs()]
         centre = self.centre()
-        if centre is not None:
-            first = {d: b.x(centre, d) for d in b.digits()}
-            return [c for s in sums for c in equal_sums(first, s)]
-        return [c for s in sums[1:] for c in equal_sums(sums[0], s)]
+        groups: list[tuple[int, ...]] = [(centre,)] if centre is not None else []
+        return equal_totals(b, [*groups, *self.pairs()], encoding(b, self.key))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         centre = self.centre()
