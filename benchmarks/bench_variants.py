@@ -1,6 +1,9 @@
 """Variant puzzles: ``unique`` beside OR-tools CP-SAT on every rule set, in the same run.
 
-    python benchmarks/bench_variants.py --write     # the tables of docs/variants.md
+    python benchmarks/bench_variants.py --write     # the three tables of docs/variants.md
+    python benchmarks/bench_variants.py --no-made --write   # the real puzzles' table only
+    python benchmarks/bench_variants.py --no-real --write   # the made puzzles' tables only
+    python benchmarks/bench_variants.py --sums --write      # the sum-encoding table only
     python benchmarks/bench_variants.py --quick     # 6x6, two puzzles a rule: a smoke run
 
 For each of the 13 rule sets the script makes its own puzzles (seeded: a random grid
@@ -48,10 +51,9 @@ from sudoku_sat.variants.solve import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "variants.md"
-BEGIN, END = "<!-- bench_variants:begin -->", "<!-- bench_variants:end -->"
+MADE_BEGIN, MADE_END = "<!-- bench_variants_made:begin -->", "<!-- bench_variants_made:end -->"
 SUMS_BEGIN, SUMS_END = "<!-- sum-encodings:begin -->", "<!-- sum-encodings:end -->"
 REAL_BEGIN, REAL_END = "<!-- bench_variants_real:begin -->", "<!-- bench_variants_real:end -->"
-COMMAND = "python benchmarks/bench_variants.py --write"
 
 
 def cli() -> list[str]:
@@ -213,11 +215,17 @@ def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) 
     return "| job (whole process) | time | goal |\n|---|---:|---|\n" + "".join(rows)
 
 
-def rewrite(path: Path, block: str, begin: str = BEGIN, end_marker: str = END) -> None:
+def rewrite(path: Path, block: str, begin: str, end_marker: str) -> None:
     """Replace the text between the markers of path by block."""
     text = path.read_text()
     start, end = text.index(begin) + len(begin), text.index(end_marker)
     path.write_text(text[:start] + "\n" + block + text[end:])
+
+
+def stamp() -> str:
+    """When and at what load a table was made (the start of its run)."""
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    return f"{when}; load average {os.getloadavg()[0]:.1f} on the 2 cores at the start"
 
 
 def main(argv: Sequence[str] | None = None) -> str:
@@ -232,59 +240,59 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--write", action="store_true", help="rewrite docs/variants.md")
     parser.add_argument("--real", default="", help="comma-separated files of real puzzles")
     parser.add_argument("--no-made", action="store_true", help="only the real puzzles' table")
+    parser.add_argument("--no-real", action="store_true", help="only the made puzzles' tables")
     parser.add_argument("--sums", action="store_true", help="only the sum-encoding table")
     args = parser.parse_args(argv)
     limit = None
     if args.quick:  # no generate runs: the tests run those commands themselves
         args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0
         args.real, limit = args.real or "xv", 2
-    if args.sums:
-        load, stamp = os.getloadavg()[0], time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    out = []
+    if args.sums or not (args.no_made or args.no_real):
+        when = stamp()
         table = sums_table(args.size, args.count, args.seed, limit)
-        print(table)
+        out.append(table)
+        caption = f"Made by `python benchmarks/bench_variants.py --sums --write` ({when}):"
         if args.write:
-            done = time.strftime("%H:%M UTC", time.gmtime())
-            caption = (
-                "Made by `nice python benchmarks/bench_variants.py --sums --write` "
-                f"({stamp} to {done}; load average {load:.1f} on the 2 cores at the start):"
-            )
             rewrite(DOC, f"{caption}\n\n{table}", SUMS_BEGIN, SUMS_END)
-        return table
-    real = real_table(cli(), args.real.split(",") if args.real else None, limit)
-    print(real)
-    if args.no_made:
+        if args.sums:
+            print(table)
+            return table
+    if not args.no_real:
+        when = stamp()
+        real = real_table(cli(), args.real.split(",") if args.real else None, limit)
+        print(real)
+        out.append(real)
+        caption = (
+            "Real published puzzles, made by `python benchmarks/bench_variants.py --no-made "
+            f"--write` ({when}):"
+        )
         if args.write:
-            load = os.getloadavg()[0]
-            stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-            rewrite(
-                DOC,
-                f"Real published puzzles, made by `python benchmarks/bench_variants.py --no-made "
-                f"--write` ({stamp}; load average {load:.1f} on the 2 cores at the start):\n\n"
-                + real,
-                REAL_BEGIN,
-                REAL_END,
+            rewrite(DOC, f"{caption}\n\n{real}", REAL_BEGIN, REAL_END)
+    differ = 0
+    if not args.no_made:
+        when = stamp()
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            kinds = args.rules.split(",")
+            rules, differ = rules_table(
+                kinds, args.size, args.count, args.seed, args.rounds, folder
             )
-        return real
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        kinds = args.rules.split(",")
-        rules, differ = rules_table(kinds, args.size, args.count, args.seed, args.rounds, folder)
-        sums = sums_table(args.size, args.count, args.seed, limit)
-        tools = tools_table(args.size, args.generate, args.seed, args.rounds, folder)
-    config = {k: getattr(args, k) for k in ("count", "size", "rounds", "generate", "seed")}
-    block = (
-        f"Made by `{COMMAND}` ({json.dumps(config)}).\n\n"
-        f"Real published puzzles (tests/data/constraints/, sigh and CP-SAT on the same):\n\n"
-        f"{real}\nPuzzles made by `make` (unique, several, none):\n\n{rules}\n"
-        f"Sum encodings, `unique` per puzzle in one session:\n\n{sums}\n{tools}"
-    )
-    print("\n" + block)
-    if args.write:
-        rewrite(DOC, block)
+            tools = tools_table(args.size, args.generate, args.seed, args.rounds, folder)
+        config = {k: getattr(args, k) for k in ("count", "size", "rounds", "generate", "seed")}
+        block = (
+            f"Puzzles made by `make` (unique, several, none), made by `python "
+            f"benchmarks/bench_variants.py --no-real --write` ({when}; {json.dumps(config)}):"
+            f"\n\n{rules}\n{tools}"
+        )
+        print("\n" + block)
+        out.append(block)
+        if args.write:
+            rewrite(DOC, block, MADE_BEGIN, MADE_END)
     if differ:
         print(f"{differ} verdict(s) differ from CP-SAT's", file=sys.stderr)
         raise SystemExit(1)
-    return block
+    return "\n".join(out)
 
 
 if __name__ == "__main__":
