@@ -108,6 +108,25 @@ def pytest_configure(config: pytest.Config) -> None:
         run.wait()
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a ``--dist loadgroup`` worker: the ``@group`` suffix on the node id of every
+    test marked ``xdist_group``, which the scheduler reads to send a group to one worker.
+
+    pytest-xdist writes it to ``item._nodeid``; pytest 9 reads the id from ``item._id``
+    (a NodeId), so the suffix was lost and the Dask modules ran on both workers, each
+    starting its own LocalCluster. Nothing is done where xdist's suffix took."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        groups = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                         for m in item.iter_markers("xdist_group")})  # fmt: skip
+        if groups and "@" not in item.nodeid and hasattr(item, "_id"):
+            from _pytest.nodeid import coerce_node_id
+
+            item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(groups)}")
+
+
 @pytest.fixture(scope="session")
 def dask_address() -> Iterator[str]:
     """The run's one Dask LocalCluster: two single-threaded worker processes on 127.0.0.1.

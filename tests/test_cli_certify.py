@@ -91,10 +91,17 @@ def test_generated_puzzles_certified(tmp_path: Path) -> None:
     assert check.exit_code == 0
 
 
-@pytest.fixture
-def cert(tmp_path: Path) -> tuple[Path, Path]:
-    folder, result = certified(tmp_path, f"{TOP1}\n", "--method", "fl")
+@pytest.fixture(scope="module")
+def made_cert(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """TOP1 certified once for the module (the tests below edit copies of its files)."""
+    folder, result = certified(tmp_path_factory.mktemp("cert"), f"{TOP1}\n", "--method", "fl")
     assert result.exit_code == 0  # type: ignore[attr-defined]
+    return folder
+
+
+@pytest.fixture
+def cert(made_cert: Path, tmp_path: Path) -> tuple[Path, Path]:
+    folder = shutil.copytree(made_cert, tmp_path / "certs")
     return folder / "puzzle-00001.cnf", folder / "puzzle-00001.drup"
 
 
