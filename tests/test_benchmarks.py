@@ -65,7 +65,9 @@ def test_bench_eup_quick_checks_counts_and_marks_goals() -> None:
     text = bench("bench_eup").main(["--quick", "--only", "unique"])
     rows = [line for line in text.splitlines() if line.startswith("| puzzles")]
     assert len(rows) == 4 and all("x |" in row for row in rows)
-    assert sum("met (" in row for row in rows) == 3
+    # three rows carry a goal, marked met or NOT met with the figure (speed is the
+    # benchmark's to report, not a test's to assert)
+    assert sum(" met (" in row or "| met (" in row for row in rows) == 3
 
 
 def test_bench_ladder_quick_has_no_mismatch() -> None:
