@@ -63,7 +63,7 @@ def rate_variant(v: Variant) -> Rating:
     from ..engines.propagation.deep import deep_failed_literals
     from ..variants.encode import encode_variant
 
-    formula = encode_variant(v)
+    formula = encode_variant(v, implied=False)  # the rules' own clauses
     prop = build_propagator(formula.nvars, formula.clauses)
     grid_vars = list(range(1, v.size**3 + 1))
     left = v.givens.count(0)

@@ -15,19 +15,10 @@ d + j - i, and the converse support (x(b,e) → ∨ x(a,d), d ≤ e - j + i). Do
 ratio, XV): x(a,d) → ∨ x(b,e) over the e that fit, both ways. Odd, even, given pencil marks
 and givens: unit clauses.
 
-Sums (killer cages with a total, arrows), three encodings (:data:`SUM_ENCODINGS`):
-- ``combos``: enumerated digit sets (a cage) or digit tuples (a one-cell-circle arrow), one
-  selector each: exactly the enumerated assignments, with support clauses both ways;
-- ``card``: PySAT's totalizer (``pysat.card``, ``CardEnc.equals``) over each x(c,d)
-  repeated d times (the circle's literals enter negated: line + Σ d·¬circle_d = Σ d);
-- ``running``: one-hot partial sums s(i,t) along the cells, forward clauses
-  s(i-1,a) ∧ x(i,b) → s(i,a+b) and backward supports.
-``pysat.pb`` needs the 'pindakaas' package and was not measured. The default,
-:data:`DEFAULT_SUMS`, is the fastest in ``benchmarks/bench_variants.py --sums`` (docs/variants.md).
-Arrows whose circle has several cells (a number of several digits): the line's running
-sums (partial sums past the largest number the circle can read ruled out), each total tied
-to the circle's digits that spell it (``sums._pill``), except under ``card`` (the totalizer,
-11 s against 0.03 s on a published pill-arrow puzzle).
+Sums (cages, arrows, the registry's sum constraints): six encodings
+(:data:`SUM_ENCODINGS`), each family's default in ``sum_forms.DEFAULTS``, read from the
+sum-encoding table of docs/variants.md; ``sums`` and ``sum_forms`` describe them. Killers
+also get the redundant sums of the law of 45 (``house_sums``; parts in :data:`IMPLIED`).
 """
 
 from __future__ import annotations
@@ -65,12 +56,19 @@ from .sums import sums_part
 
 
 def encode_variant(
-    puzzle: Variant, sums: str = DEFAULT_SUMS, givens: bool = True, guard_sums: bool = False
+    puzzle: Variant,
+    sums: str = DEFAULT_SUMS,
+    givens: bool = True,
+    guard_sums: bool = False,
+    implied: bool = True,
 ) -> VariantFormula:
     """Every clause of the puzzle: rules, then (when givens) the givens as units. With
-    guard_sums every cage sum's clauses hold only under its selector literal."""
+    guard_sums every cage sum's clauses hold only under its selector literal; without
+    implied, none of the redundant clauses of :data:`IMPLIED` (as rating reads it)."""
     b = Builder(puzzle, sums, guard_sums)
     for name, part in SKELETON + CLUES:
+        if name in IMPLIED and not implied:
+            continue
         b.part = name
         part(b)
     if givens:
@@ -392,3 +390,5 @@ CLUES = (
     ("house sums", house_sums_part),
     ("constraints", _registered),
 )
+IMPLIED = frozenset({"house sums"})
+"""Parts the rules imply (redundant, for the solver): not in explanations or ratings."""

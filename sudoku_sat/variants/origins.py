@@ -20,7 +20,7 @@ from itertools import combinations
 
 from ..grid import Clause
 from .builder import DEFAULT_SUMS, Builder
-from .encode import CLUES, SKELETON, all_different_groups
+from .encode import CLUES, IMPLIED, SKELETON, all_different_groups
 from .model import Variant
 
 STRUCTURE = ("cell", "row", "column", "box", "region")
@@ -180,7 +180,7 @@ def _encode(piece: Variant, top: int) -> tuple[list[Clause], int]:
     """The clauses of a stripped puzzle's one instance, auxiliaries after top."""
     b = Builder(piece, DEFAULT_SUMS, top=top)
     for name, part in (*SKELETON, *CLUES):
-        if name not in ("cells", "units"):
+        if name not in ("cells", "units") and name not in IMPLIED:
             b.part = name
             part(b)
     return b.clauses, b.top
