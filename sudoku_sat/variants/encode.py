@@ -25,9 +25,13 @@ Sums (killer cages with a total, arrows), three encodings (:data:`SUM_ENCODINGS`
 ``pysat.pb`` needs the 'pindakaas' package and was not measured. The default,
 :data:`DEFAULT_SUMS`, is the fastest in ``benchmarks/bench_variants.py --sums`` (docs/variants.md).
 Arrows whose circle has several cells (a number of several digits): the line's running
-sums (partial sums past the largest number the circle can read ruled out), each total tied
+sums (partial sums outside the numbers the circle can read ruled out), each total tied
 to the circle's digits that spell it (``sums._pill``), except under ``card`` (the totalizer,
-11 s against 0.03 s on a published pill-arrow puzzle).
+11 s against 0.03 s on a published pill-arrow puzzle) and ``pb-*`` (one linear equality,
+line - 100a - 10b - c = 0). A line over more than half a house is first rewritten by the
+houses (``sums.by_houses``: a house's N cells sum to N(N+1)/2, so a 28-cell line round the
+grid's edge is 135 minus 3 corners plus 4 cells): "Triple digits" went from 30-60 s to
+0.06 s (docs/variants.md, "Pills").
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from .model import (
     NEGATABLE,
     NEGATED_BY_DEFAULT,
     Variant,
+    all_different_groups,
     consecutive_exempt,
     negated_values,
     offset_pairs,
@@ -105,21 +110,6 @@ def _jigsaw(b: Builder) -> None:
             continue
         b.assume.extend(selectors[p] for p in combinations(sorted(cells), 2) if p in selectors)
         b.add([b.x(c, d) for c in cells] for d in b.digits())
-
-
-def all_different_groups(puzzle: Variant, cages: bool = True) -> list[tuple[int, ...]]:
-    """The groups besides rows, columns and regions whose digits must differ."""
-    n, out = puzzle.size, []
-    if "diagonal-" in puzzle.rules:
-        out.append(tuple(i * n + i for i in range(n)))
-    if "diagonal+" in puzzle.rules:
-        out.append(tuple((n - 1 - i) * n + i for i in range(n)))
-    if "disjointgroups" in puzzle.rules:
-        out.extend(tuple(sorted(r)[k] for r in puzzle.regions) for k in range(n))
-    out.extend(puzzle.extra_regions)
-    if cages:
-        out.extend(c.cells for c in puzzle.cages)
-    return out
 
 
 def _groups(b: Builder) -> None:
