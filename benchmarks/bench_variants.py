@@ -22,6 +22,11 @@ removed, or none left: two solutions or more) and "contradictory" ones (one give
   ``generate --rule anti-knight`` (whole process, per puzzle, each checked by CP-SAT);
 - ``--sums``: unique per puzzle in each sum encoding on made killers and arrows and on
   the real puzzles of every sum constraint's file, beside each family's default.
+- ``--pills``: unique per puzzle on the real arrow puzzles (pills among them) in each sum
+  encoding, with and without the rewriting by the houses, under other PySAT solvers, and
+  CP-SAT; ``--marks``: the real pencil-mark puzzles under three PySAT solvers, with the
+  session's budget of conflicts and without it (every puzzle on the shared solver), and
+  CP-SAT.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from real_variants import encoding_cell, real_table, sums_lab  # noqa: E402
+from real_variants import MARKS, PILLS, encoding_cell, real_table, session_lab, sums_lab  # noqa: E402
 
 from sudoku_sat.variants import cpsat  # noqa: E402
 from sudoku_sat.variants.builder import SUM_ENCODINGS  # noqa: E402
@@ -53,6 +58,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "variants.md"
 MADE_BEGIN, MADE_END = "<!-- bench_variants_made:begin -->", "<!-- bench_variants_made:end -->"
 SUMS_BEGIN, SUMS_END = "<!-- sum-encodings:begin -->", "<!-- sum-encodings:end -->"
+PILLS_BEGIN, PILLS_END = "<!-- pills:begin -->", "<!-- pills:end -->"
+MARKS_BEGIN, MARKS_END = "<!-- pencilmarks:begin -->", "<!-- pencilmarks:end -->"
 REAL_BEGIN, REAL_END = "<!-- bench_variants_real:begin -->", "<!-- bench_variants_real:end -->"
 
 
@@ -242,11 +249,24 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--no-made", action="store_true", help="only the real puzzles' table")
     parser.add_argument("--no-real", action="store_true", help="only the made puzzles' tables")
     parser.add_argument("--sums", action="store_true", help="only the sum-encoding table")
+    parser.add_argument("--pills", action="store_true", help="only the pill-arrow table")
+    parser.add_argument("--marks", action="store_true", help="only the pencil-mark table")
     args = parser.parse_args(argv)
     limit = None
     if args.quick:  # no generate runs: the tests run those commands themselves
         args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0
         args.real, limit = args.real or "xv", 2
+    if args.pills or args.marks:
+        stem, rows, begin, end = (
+            ("arrow", PILLS, PILLS_BEGIN, PILLS_END)
+            if args.pills
+            else ("pencilmarks", MARKS, MARKS_BEGIN, MARKS_END)
+        )
+        table = session_lab(stem, rows, limit)
+        print(table)
+        if args.write:
+            rewrite(DOC, table, begin, end)
+        return table
     out = []
     if args.sums or not (args.no_made or args.no_real):
         when = stamp()

@@ -38,7 +38,7 @@ from sudoku_sat.variants.sum_forms import DEFAULTS
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "constraints"
 HARD = ROOT / "benchmarks" / "data" / "hard_variants"
-"""Real puzzles too slow for the test suite (past 30 s here), measured all the same."""
+"""Real puzzles too slow for the test suite (past 10 s here), measured all the same."""
 SIGH = Path(os.environ.get("SIGH", ROOT.parent / "shared" / "peers" / "sigh"))
 TIMEOUT = 120.0
 """Seconds a single whole process may take before it counts as this long."""
@@ -259,3 +259,90 @@ def sums_lab(encodings: tuple[str, ...], stems: list[str], limit: int | None) ->
         rows.append(f"| {stem} ({len(puzzles[:limit])}) | " + " | ".join(cells) + " |\n")
         print(rows[-1], end="", flush=True, file=sys.stderr)
     return head + "".join(rows)
+
+
+SHARED = 10**9
+"""A session budget no puzzle reaches: every puzzle stays on the shared solver."""
+PILLS = (
+    ("combos", "g4", True, Session.BUDGET),
+    ("combos", "g4", False, Session.BUDGET),
+    ("combos", "g4", False, SHARED),
+    ("running", "g4", True, Session.BUDGET),
+    ("running", "g4", False, Session.BUDGET),
+    ("pb-dd", "g4", True, Session.BUDGET),
+    ("pb-dd", "g4", False, Session.BUDGET),
+    ("pb-totalizer", "g4", True, Session.BUDGET),
+    ("pb-totalizer", "g4", False, Session.BUDGET),
+    ("pb-sorting", "g4", True, Session.BUDGET),
+    ("pb-sorting", "g4", False, Session.BUDGET),
+    ("combos", "cd15", True, Session.BUDGET),
+    ("combos", "cd19", True, Session.BUDGET),
+    ("combos", "m22", True, Session.BUDGET),
+    ("combos", "mcb", True, Session.BUDGET),
+    ("cpsat", "CP-SAT", True, 0),
+)
+"""The pill table's rows: sum encoding, PySAT solver, sums rewritten by the houses
+(``sums.HOUSES``), conflicts a puzzle may spend on the session's shared solver
+(``Session.BUDGET``); the last row is the CP-SAT oracle."""
+MARKS = (
+    ("combos", "g4", True, Session.BUDGET),
+    ("combos", "cd15", True, Session.BUDGET),
+    ("combos", "m22", True, Session.BUDGET),
+    ("combos", "g4", True, SHARED),
+    ("combos", "cd15", True, SHARED),
+    ("combos", "m22", True, SHARED),
+    ("cpsat", "CP-SAT", True, 0),
+)
+"""The pencil-mark table's rows (as :data:`PILLS`)."""
+
+
+def lab_cell(row: tuple[str, str, bool, int], puzzles: list[Variant]) -> tuple[str, str, str]:
+    """(CPU ms per puzzle, CPU s of the slowest, right answers) of ``unique`` in one
+    session as the row sets it (no warming call), or how far it got when BUDGET was
+    spent; CP-SAT's count to 2 on the cpsat row."""
+    from sudoku_sat.variants import sums
+
+    encoding, solver, houses, budget = row
+    spent, slowest, right = 0.0, 0.0, 0
+    sums.HOUSES = houses
+    try:
+        oracle = encoding == "cpsat"
+        with Session(None if oracle else solver, "combos" if oracle else encoding) as session:
+            session.BUDGET = budget
+            for k, p in enumerate(puzzles):
+                if spent > BUDGET:
+                    return f"past {BUDGET:.0f} s before puzzle {k + 1}", "-", f"{right} of {k}"
+                start = time.process_time()
+                found = tuple(cpsat.solutions(p, 2)) if oracle else session.unique(p).solutions
+                took = time.process_time() - start
+                spent, slowest = spent + took, max(slowest, took)
+                right += found == (p.solution,)
+    finally:
+        sums.HOUSES = True
+    return f"{spent / len(puzzles) * 1000:.1f}", f"{slowest:.2f}", f"{right}/{len(puzzles)}"
+
+
+def session_lab(
+    stem: str, rows: tuple[tuple[str, str, bool, int], ...], limit: int | None = None
+) -> str:
+    """A table of the rows (encoding, solver, houses, session budget) on one file's real
+    puzzles: CPU per puzzle and of the slowest, right answers."""
+    puzzles = real_puzzles([stem])[stem][:limit]
+    pills = sum(any(len(a.circle) > 1 for a in p.arrows) for p in puzzles)
+    what = f"{len(puzzles)} {stem}" + (f", {pills} with pills" if pills else "")
+    head = (
+        "| sum encoding | solver | rewritten by the houses | conflicts on the shared solver "
+        f"| CPU ms/puzzle ({what}) | slowest puzzle CPU (s) | unique with the published "
+        "solution |\n|---|---|---|---:|---:|---:|---|\n"
+    )
+    out = []
+    for row in rows:
+        ms, worst, right = lab_cell(row, puzzles)
+        encoding, solver, houses, budget = row
+        shown = "-" if encoding == "cpsat" else "all" if budget >= SHARED else f"{budget:,}"
+        name = "-" if encoding == "cpsat" else f"`{encoding}`"
+        rewritten = "-" if encoding == "cpsat" else "yes" if houses else "no"
+        line = f"| {name} | {solver} | {rewritten} | {shown} | {ms} | {worst} | {right} |\n"
+        out.append(line)
+        print(line, end="", flush=True, file=sys.stderr)
+    return head + "".join(out)

@@ -251,6 +251,42 @@ def test_one_session_over_mixed_puzzles_agrees_with_cp_sat() -> None:
             assert len(session.solutions(q, 25)) == cpsat.count(q, 25)
 
 
+@pytest.mark.parametrize("spent_after", [0, 1])
+def test_a_puzzle_past_the_session_budget_is_solved_alone(spent_after: int) -> None:
+    """Past Session.BUDGET conflicts a puzzle starts again on a solver of its own (at
+    once, or after its first solution on the shared solver): the same answers, and the
+    shared solver goes on with the next puzzle."""
+    from sudoku_sat.variants.solve import Session
+
+    class Spent(Session):
+        calls = 0
+
+        def _budgeted(self, s, assume, can_stop, budget):  # type: ignore[no-untyped-def]
+            Spent.calls += 1
+            return (
+                None
+                if Spent.calls > spent_after
+                else super()._budgeted(s, assume, can_stop, budget)
+            )
+
+    kinds = ["killer", "arrow", "kropki", "odd-even", "jigsaw"]
+    for p in [made(k, 6, 2) for k in kinds]:
+        some = [p, p.with_givens((0,) * 36)]
+        if any(p.givens):
+            wrong = list(p.givens)
+            c = next(c for c, v in enumerate(wrong) if v)
+            wrong[c] = wrong[c] % 6 + 1
+            some.append(p.with_givens(tuple(wrong)))
+        for q in some:
+            with Spent() as session:
+                Spent.calls = 0
+                found = session.solutions(q, 5)
+                assert len(found) == len(set(found)) == cpsat.count(q, 5)
+                assert all(cpsat.is_solution(q, g) for g in found)
+                Spent.calls = -100  # the shared solver again
+                assert len(session.solutions(q, 5)) == len(found)
+
+
 def test_nonconsecutive_leaves_white_dot_pairs_free() -> None:
     """f-puzzles' nonconsecutive with white dots is its negative white-dot constraint: a
     dotted pair differs by 1, every other neighbour pair does not (each solution checked

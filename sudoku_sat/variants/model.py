@@ -282,3 +282,18 @@ def offset_pairs(size: int, moves: tuple[Pair, ...]) -> list[Pair]:
 
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
 KING = ((1, 1), (1, -1), (0, 1), (1, 0))
+
+
+def all_different_groups(puzzle: Variant, cages: bool = True) -> list[tuple[int, ...]]:
+    """The groups besides rows, columns and regions whose digits must differ."""
+    n, out = puzzle.size, []
+    if "diagonal-" in puzzle.rules:
+        out.append(tuple(i * n + i for i in range(n)))
+    if "diagonal+" in puzzle.rules:
+        out.append(tuple((n - 1 - i) * n + i for i in range(n)))
+    if "disjointgroups" in puzzle.rules:
+        out.extend(tuple(sorted(r)[k] for r in puzzle.regions) for k in range(n))
+    out.extend(puzzle.extra_regions)
+    if cages:
+        out.extend(c.cells for c in puzzle.cages)
+    return out

@@ -20,8 +20,8 @@ from itertools import combinations
 
 from ..grid import Clause
 from .builder import DEFAULT_SUMS, Builder
-from .encode import CLUES, IMPLIED, SKELETON, all_different_groups
-from .model import Variant
+from .encode import CLUES, IMPLIED, SKELETON
+from .model import Variant, all_different_groups
 
 STRUCTURE = ("cell", "row", "column", "box", "region")
 """The kinds of origin every Sudoku has; the others are the puzzle's own rules."""

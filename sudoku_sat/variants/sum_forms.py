@@ -223,7 +223,7 @@ def equal_totals(b: Builder, groups: Sequence[Sequence[int]], how: str) -> list[
             if how == "card":
                 out += card(b, first, tuple(other), 0)
             else:
-                out += linear(b, first, tuple(other), 0, encoder=how)
+                out += linear(b, [*((c, 1) for c in first), *((c, -1) for c in other)], 0, how)
         return out
     pairs = [g for g in groups[1:] if len(g) == 2]
     if how == "running" and len(groups[0]) == 1 and pairs:  # a pair's sum is the cell's
@@ -271,5 +271,5 @@ def total_is(
     if how == "card":
         return _guarded(card(b, cells, (), total), guard)
     if how.startswith("pb-"):
-        return _guarded(linear(b, tuple(cells), (), total, encoder=how), guard)
+        return _guarded(linear(b, [(c, 1) for c in cells], total, how), guard)
     return _guarded(place(b, running_shape(b.n, len(cells), total), cells)[0], guard)

@@ -1,7 +1,8 @@
 """Sum constraints (killer cage totals, arrows) in three encodings; ``encode`` documents
 them and which is the default. Arrows whose circle has several cells (pills) are the line's
 one-hot running sums tied to the circle's digits (``_pill``) in every encoding but
-``card``."""
+``card`` and ``pb-*`` (one linear equality). A sum over more than half a house is first
+rewritten by the houses (``by_houses``: N cells of a house sum to N(N+1)/2)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from itertools import combinations, product
 
 from ..grid import Clause
 from .builder import MAX_TUPLES, Builder
+from .model import all_different_groups
 from .sums_pb import linear
 
 
@@ -20,7 +22,7 @@ def sums_part(b: Builder) -> None:
             continue
         terms = [[(b.x(c, d), d) for d in b.digits()] for c in cage.cells]
         if b.sums.startswith("pb-"):
-            clauses = linear(b, cage.cells, (), cage.total)
+            clauses = linear(b, [(c, 1) for c in cage.cells], cage.total)
         elif b.sums == "combos":
             clauses = list(cage_combos(b, cage.cells, cage.total))
         elif b.sums == "card":
@@ -39,7 +41,10 @@ def _arrow(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[C
     terms = [[(b.x(c, d), d) for d in b.digits()] for c in line]
     weights = tuple(10 ** (len(circle) - 1 - k) for k in range(len(circle)))
     if len(circle) > 1 and b.sums.startswith("pb-"):
-        return linear(b, line, circle, 0, weights)
+        coefs, const = _coefficients(b, line)
+        for c, w in zip(circle, weights, strict=True):
+            coefs[c] = coefs.get(c, 0) - w
+        return linear(b, list(coefs.items()), -const)
     if len(circle) > 1 and b.sums != "card":
         return _pill(b, circle, line)
     if len(circle) > 1 or b.sums == "card":
@@ -48,7 +53,7 @@ def _arrow(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[C
         ]
         return _card(b, terms + negated, sum(weights) * b.n * (b.n + 1) // 2)
     if b.sums.startswith("pb-"):
-        return linear(b, line, circle, 0)
+        return linear(b, [*((c, 1) for c in line), (circle[0], -1)], 0)
     target = [b.x(circle[0], d) for d in b.digits()]
     if b.sums == "combos":
         tuples = _tuples(b.n, len(line))
@@ -61,12 +66,14 @@ def _pill(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[Cl
     """A circle of several cells read as a number: the one-hot sums of the line, each
     total t tied to the circle's digits spelling t (t -> each circle digit; the circle's
     digits -> t; a circle digit -> one of the totals with that digit there). The line's
-    partial sums stop at the largest number the circle can read. (``card``'s totalizer
+    partial sums stay within the numbers the circle can read, and a line over more than
+    half a house is rewritten by the houses first (``sum_literals``). (``card``'s totalizer
     took 11 s on logic-masters' 'Pill Arrow Sudoku', this 0.03 s.)"""
     k, n = len(circle), b.n
     most = int(str(n) * k) if n <= 9 else sum(n * 10 ** (k - 1 - i) for i in range(k))
+    least = int("1" * k)
     before = len(b.clauses)
-    total = sum_literals(b, line, most=most)
+    total = sum_literals(b, line, most=most, least=least)
     out = b.clauses[before:]
     del b.clauses[before:]
     b.parts[b.part] -= len(out)
@@ -233,28 +240,67 @@ def _at_most_one(b: Builder, lits: list[int]) -> list[Clause]:
 
 
 def sum_literals(
-    b: Builder, cells: tuple[int, ...], weights: tuple[int, ...] = (), most: int | None = None
+    b: Builder,
+    cells: tuple[int, ...],
+    weights: tuple[int, ...] = (),
+    most: int | None = None,
+    least: int | None = None,
 ) -> dict[int, int]:
     """One-hot literals of the sum of the cells' digits (each times its weight, 1 by
     default): total -> a literal true exactly when the cells sum to that total, exactly one
     of them true. Running sums over the cells (the ``running`` encoding); for one cell the
     cell's own digit literals. What constraints whose total is itself unknown use
     (region sum lines, zippers, sandwiches, arrows with a circle of several cells). With
-    ``most`` (positive weights), totals past it are ruled out as soon as a partial sum
-    (plus the smallest the cells left can add) passes it, and get no literal."""
+    ``most`` (``least``), totals past it (below it) are ruled out as soon as a partial sum,
+    plus the least (most) the cells left can add, passes it, and get no literal. Cells over
+    more than half a house are summed as :func:`by_houses` rewrites them (when
+    :data:`HOUSES`): the same totals, fewer and narrower partial sums."""
     weights = weights or (1,) * len(cells)
+    const = 0
+    if HOUSES and len(cells) > b.n // 2:
+        coefs, const = _coefficients(b, cells, weights)
+        cells, weights = tuple(coefs), tuple(coefs.values())
+        most = None if most is None else most - const
+        least = None if least is None else least - const
+    if not cells:  # the houses alone give the total
+        if (most is not None and most < 0) or (least is not None and least > 0):
+            return {}
+        v = b.fresh()
+        b.add([[v]])
+        return {const: v}
+    lits = _one_hot(b, cells, weights, most, least)
+    return {t + const: lit for t, lit in lits.items()}
+
+
+def _one_hot(
+    b: Builder,
+    cells: tuple[int, ...],
+    weights: tuple[int, ...],
+    most: int | None,
+    least: int | None,
+) -> dict[int, int]:
+    """The running sums of :func:`sum_literals` (weights of any sign), as they stand."""
+    n = b.n
     terms = [[(b.x(c, d), w * d) for d in b.digits()] for c, w in zip(cells, weights, strict=True)]
+    low = [min(w, w * n) for w in weights]
+    high = [max(w, w * n) for w in weights]
+    rest_low = [sum(low[k + 1 :]) for k in range(len(cells))]
+    rest_high = [sum(high[k + 1 :]) for k in range(len(cells))]
+
+    def fits(t: int, k: int) -> bool:
+        return (most is None or t + rest_low[k] <= most) and (
+            least is None or t + rest_high[k] >= least
+        )
+
     clauses: list[Clause] = []
-    rest = [sum(weights[k + 1 :]) for k in range(len(cells))]
     prev = {w: lit for lit, w in terms[0]}
-    if most is not None:
-        clauses.extend([-lit] for t, lit in prev.items() if t + rest[0] > most)
-        prev = {t: lit for t, lit in prev.items() if t + rest[0] <= most}
+    clauses.extend([-lit] for t, lit in prev.items() if not fits(t, 0))
+    prev = {t: lit for t, lit in prev.items() if fits(t, 0)}
     for k, term in enumerate(terms[1:], 1):
         sums: dict[int, int] = {}
         into: dict[int, list[tuple[int, int]]] = {}
         for (a, pa), (lit, w) in product(prev.items(), term):
-            if most is not None and a + w + rest[k] > most:
+            if not fits(a + w, k):
                 clauses.append([-pa, -lit])
                 continue
             into.setdefault(a + w, []).append((pa, lit))
@@ -270,6 +316,63 @@ def sum_literals(
     return prev
 
 
+HOUSES = True
+"""Rewrite sums over more than half a house by the houses (:func:`by_houses`) in
+:func:`sum_literals` and the ``pb-*`` pills. Measured in docs/variants.md ("Pills");
+``benchmarks/bench_variants.py --pills`` turns it off for the comparison."""
+
+
+def houses(b: Builder) -> list[tuple[int, ...]]:
+    """The groups of N cells that hold every digit once: rows, columns, regions, and the
+    N-cell all-different groups of the global rules and extra regions (diagonals,
+    disjoint groups)."""
+    n = b.n
+    lines = [tuple(range(r * n, r * n + n)) for r in range(n)]
+    lines += [tuple(range(c, n * n, n)) for c in range(n)]
+    groups = [*lines, *b.p.regions, *all_different_groups(b.p, cages=False)]
+    return list(dict.fromkeys(tuple(sorted(g)) for g in groups if len(set(g)) == n))
+
+
+def by_houses(b: Builder, coefs: dict[int, int]) -> tuple[dict[int, int], int]:
+    """A linear expression (cell -> coefficient of its digit) rewritten as one equal to it
+    in every solution, plus a constant: the N cells of a house sum to N(N+1)/2, so adding
+    or taking away a house and that total changes nothing. Greedy: while some house
+    lowers the sum of the absolute coefficients (a line holding more than half of it:
+    all but its k other cells become minus those k), the best is applied. A 28-cell line
+    round the grid's edge becomes 135 minus 3 corners plus 4 cells; a 78-cell line
+    through 9 boxes, 405 minus the cells it leaves out."""
+    coefs = dict(coefs)
+    total = b.n * (b.n + 1) // 2
+    groups = houses(b)
+    const = 0
+    while True:
+        best, move = 0, None
+        for g in groups:
+            for s in (1, -1):
+                gain = sum(abs(coefs.get(c, 0) - s) - abs(coefs.get(c, 0)) for c in g)
+                if gain < best:
+                    best, move = gain, (g, s)
+        if move is None:
+            return {c: w for c, w in coefs.items() if w}, const
+        g, s = move
+        for c in g:
+            coefs[c] = coefs.get(c, 0) - s
+        const += s * total
+
+
+def _coefficients(
+    b: Builder, cells: tuple[int, ...], weights: tuple[int, ...] = ()
+) -> tuple[dict[int, int], int]:
+    """The cells' weighted sum as coefficients and a constant, rewritten by the houses
+    when :data:`HOUSES` (cells in the order given, the houses' others after)."""
+    coefs: dict[int, int] = {}
+    for c, w in zip(cells, weights or (1,) * len(cells), strict=True):
+        coefs[c] = coefs.get(c, 0) + w
+    if not HOUSES:
+        return coefs, 0
+    return by_houses(b, coefs)
+
+
 def sum_is(b: Builder, cells: tuple[int, ...], totals: tuple[int, ...]) -> list[Clause]:
     """Clauses saying the cells' digits sum to one of totals, in the builder's sum encoding
     (``combos`` only when the cells must all differ is the caller's call: this one holds
@@ -278,7 +381,7 @@ def sum_is(b: Builder, cells: tuple[int, ...], totals: tuple[int, ...]) -> list[
     if b.sums == "card" and len(totals) == 1:
         return _card(b, terms, totals[0])
     if b.sums.startswith("pb-") and len(totals) == 1:
-        return linear(b, cells, (), totals[0])
+        return linear(b, [(c, 1) for c in cells], totals[0])
     if len(cells) == 1:
         return [[b.x(cells[0], t) for t in totals if 1 <= t <= b.n] or _contradiction(b)[0]]
     lits = sum_literals(b, cells)

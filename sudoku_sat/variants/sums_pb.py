@@ -34,16 +34,14 @@ def _pindakaas() -> Any:
 
 
 def linear(
-    b: Builder,
-    plus: tuple[int, ...],
-    minus: tuple[int, ...],
-    total: int,
-    weights: tuple[int, ...] = (),
-    encoder: str | None = None,
+    b: Builder, terms: list[tuple[int, int]], total: int, encoder: str | None = None
 ) -> list[Clause]:
-    """Clauses of sum(digits of plus) - sum(digits of minus, each times its weight, 1 by
-    default) == total, in encoder (one of ENCODERS; b.sums by default)."""
+    """Clauses of sum(coefficient * digit of cell for (cell, coefficient) in terms) ==
+    total, in encoder (one of ENCODERS; b.sums by default; a cell may appear once)."""
     pk = _pindakaas()
+    terms = [(c, w) for c, w in terms if w]
+    if not terms:
+        return [] if total == 0 else _never(b)
     cnf = pk.CNF()
     lits = list(cnf.new_var_range(b.top))
     digits = range(1, b.n + 1)
@@ -51,16 +49,19 @@ def linear(
     def var(c: int) -> Any:
         return cnf.int_var_from_direct_literals(digits, [lits[b.x(c, d) - 1] for d in digits])
 
-    weights = weights or (1,) * len(minus)
-    terms = [var(c) for c in plus] + [var(c) * -w for c, w in zip(minus, weights, strict=True)]
-    expression = terms[0]
-    for t in terms[1:]:
-        expression = expression + t
+    expression = None
+    for c, w in terms:
+        term = var(c) if w == 1 else var(c) * w
+        expression = term if expression is None else expression + term
     try:
         cnf.add_encoding(expression == total, getattr(pk.Encoder, ENCODERS[encoder or b.sums]))
     except pk.Unsatisfiable:
-        v = b.fresh()
-        return [[v], [-v]]
+        return _never(b)
     out = [[int(lit) for lit in clause] for clause in cnf.clauses()]
     b.top = max([b.top, *(abs(lit) for clause in out for lit in clause)])
     return out
+
+
+def _never(b: Builder) -> list[Clause]:
+    v = b.fresh()
+    return [[v], [-v]]
