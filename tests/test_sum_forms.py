@@ -17,6 +17,8 @@ from sudoku_sat.variants.outside import line_from
 from sudoku_sat.variants.solve import Session
 from sudoku_sat.variants.sum_forms import DEFAULTS, encoding
 
+from .random_paths import random_path
+
 cpsat = pytest.importorskip("sudoku_sat.variants.cpsat")
 pytest.importorskip("ortools")
 pytest.importorskip("pindakaas")
@@ -25,21 +27,7 @@ OUTSIDE = ("littlekillersum", "sandwichsum", "xsum")
 
 
 def _line(n: int, length: int, rng: random.Random) -> list[int]:
-    """A path of neighbouring cells (shorter where it is boxed in)."""
-    path = [rng.randrange(n * n)]
-    while len(path) < length:
-        r, c = divmod(path[-1], n)
-        steps = [
-            (r + dr) * n + c + dc
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
-        ]
-        free = [s for s in steps if s not in path]
-        if not free:
-            break
-        path.append(rng.choice(free))
-    return path
+    return random_path(n, length, rng)
 
 
 def _grid(n: int, rng: random.Random) -> list[int]:

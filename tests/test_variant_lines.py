@@ -19,6 +19,7 @@ from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.model import cell_name
 
 from .conftest import IN_CI
+from .random_paths import random_path
 
 if not IN_CI:
     pytest.importorskip("ortools")
@@ -224,21 +225,8 @@ def test_unit_propagation_makes_the_setters_deductions(
 
 
 def _random_line(n: int, length: int, rng: random.Random) -> list[str]:
-    """A path of neighbouring cells (it may stop short where it is boxed in)."""
-    path = [rng.randrange(n * n)]
-    while len(path) < length:
-        r, c = divmod(path[-1], n)
-        steps = [
-            (r + dr) * n + c + dc
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
-        ]
-        free = [s for s in steps if s not in path]
-        if not free:
-            break
-        path.append(rng.choice(free))
-    return [cell_name(n, c) for c in path]
+    """A path of neighbouring cells, by name."""
+    return [cell_name(n, c) for c in random_path(n, length, rng)]
 
 
 def test_random_small_puzzles_count_as_cp_sat() -> None:
