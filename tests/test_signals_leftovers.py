@@ -38,14 +38,20 @@ def test_cp_sat_is_stopped_by_sigint_and_leaves_the_handler_to_python() -> None:
     from sudoku_sat.variants.model import classic
 
     blank = classic(9, (0,) * 81)
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
-    with pytest.raises(Terminated), handled():
-        timer.start()
-        cpsat.solutions(blank, 10**9, seconds=120.0)  # enumerates far past the timer
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    with pytest.raises(KeyboardInterrupt):  # Python's handler, not CP-SAT's SIG_DFL
-        os.kill(os.getpid(), signal.SIGINT)
-        threading.Event().wait(5)
+    # Python's own handler, as a program starts with (an xdist worker may start with
+    # SIGINT ignored, so the test sets it rather than reads it)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+        with pytest.raises(Terminated), handled():
+            timer.start()
+            cpsat.solutions(blank, 10**9, seconds=120.0)  # enumerates far past the timer
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):  # Python's handler, not CP-SAT's SIG_DFL
+            os.kill(os.getpid(), signal.SIGINT)
+            threading.Event().wait(5)
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_a_terminated_worker_removes_its_scratch_folder_and_temp_files(tmp_path: Path) -> None:
