@@ -48,6 +48,17 @@ def start(*args: str, cwd: Path) -> subprocess.Popen[str]:
     )
 
 
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    """``python -c code`` with the checkout importable, its output captured (60 s at most)."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+
+
 def wait_for(condition: Callable[[], bool], proc: subprocess.Popen[str]) -> None:
     deadline = time.monotonic() + TIMEOUT
     while not condition():
@@ -262,13 +273,7 @@ def test_worker_sigterm_kills_the_tracked_groups_and_exits_143() -> None:
     code += "child = subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
     code += "track_group(child.pid); print(child.pid, flush=True)\n"
     code += "os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('alive')"
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
+    proc = run_python(code)
     assert proc.returncode == 143 and proc.stderr == ""
     assert gone({int(proc.stdout.split()[0])}) and "alive" not in proc.stdout
 

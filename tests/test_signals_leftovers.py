@@ -17,7 +17,7 @@ import pytest
 from sudoku_sat.signals import Terminated, handled, stopping
 
 from .conftest import IN_CI, TRES_DIFFICILE
-from .test_signals import REPO, assert_one_line, children, stop, wait_for
+from .test_signals import REPO, assert_one_line, children, run_python, stop, wait_for
 
 
 def test_stopping_calls_stop_on_a_signal_and_the_signal_still_raises() -> None:
@@ -112,12 +112,6 @@ def test_a_signal_while_the_command_is_imported_is_one_line() -> None:
     code += "    os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('alive')\n"
     code += "cli.load = slow\n"
     code += "cli.app(['generate', '-k', '5'], prog_name='sudoku-sat')\n"
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
+    proc = run_python(code)
     assert proc.returncode == 143 and proc.stdout == ""
     assert proc.stderr == "sudoku-sat: stopped by SIGTERM (0 lines written)\n"
