@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from real_variants import MARKS, PILLS, encoding_cell, real_table, session_lab, sums_lab  # noqa: E402
 
 from sudoku_sat.variants import cpsat  # noqa: E402
-from sudoku_sat.variants.builder import SUM_ENCODINGS  # noqa: E402
+from sudoku_sat.model.builder import SUM_ENCODINGS  # noqa: E402
 from sudoku_sat.variants.fpuzzles_write import dumps  # noqa: E402
 from sudoku_sat.variants.make import KINDS, make  # noqa: E402
 from sudoku_sat.variants.model import Cage, Variant  # noqa: E402

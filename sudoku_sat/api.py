@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .difficulty.rating import Rating
     from .encodings import Formula
     from .proofs.batch import Outcome
-    from .variants.builder import VariantFormula
+    from .model.builder import VariantFormula
     from .variants.certify import VariantCertificate
     from .variants.fpuzzles_write import FPuzzles
     from .variants.solve import Candidates

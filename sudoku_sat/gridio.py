@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .alphabet import DIGITS, LETTERS, MAX_SYMBOLS, default_alphabet, expand_alphabet
 from .errors import GridError
@@ -42,9 +40,7 @@ from .gridtext import format_line as format_line
 from .gridtext import format_numbers as format_numbers
 from .gridtext import format_symbols as format_symbols
 from .gridtext import render as render
-
-if TYPE_CHECKING:
-    from .variants.model import Variant
+from .model.puzzle import Puzzle as Puzzle
 
 BLANKS = ".0"
 MAX_NUMBER_DIGITS = 4
@@ -64,46 +60,6 @@ def is_rule_line(line: str) -> bool:
     """A drawn grid's separator line, such as ``------+-------+------``."""
     text = line.strip()
     return "+" in text and "-" in text and set(text) <= set("-+ ")
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """A grid as read from a source, with what the source said about it."""
-
-    n: int
-    grid: Grid
-    origin: str = "<input>"
-    count: int | None = None
-    solution: Grid | None = None
-    variant: Variant | None = None
-    """The puzzle's rules when it has more than the classic ones (f-puzzles input, or a
-    grid given global rules): its regions, cages, lines, ... A classic puzzle has None."""
-
-    @property
-    def is_variant(self) -> bool:
-        """True when the puzzle has rules beyond the classic ones."""
-        return self.variant is not None
-
-    @property
-    def size(self) -> int:
-        """The side of the grid, N = n*n (a variant of a size that is not a square, 6x6
-        say, has no box side: its ``n`` is 0)."""
-        return self.variant.size if self.variant is not None else self.n * self.n
-
-    def __str__(self) -> str:
-        """The one-line form (numbers separated by spaces past 36x36)."""
-        if self.n * self.n != self.size:
-            return format_symbols(self.grid, self.size)
-        return format_any_line(self.grid, self.n)
-
-    def _repr_svg_(self) -> str:
-        """The puzzle drawn, as Jupyter shows an object that ends a cell: its rules as
-        setters draw them (variants/svg.py), or the classic grid (gridsvg.py)."""
-        if self.variant is not None:
-            return self.variant.svg()
-        from .gridsvg import draw_grid
-
-        return draw_grid(self.grid, self.n)
 
 
 def _order_from(count: int, power: int) -> int | None:
@@ -265,7 +221,7 @@ class _Reader:
                 if problem:
                     why = f"the solution field does not solve the puzzle: {problem}"
                     raise self.error(why, number, col)
-            yield Puzzle(order, grid, f"{self.source}:{number}", count, solution)
+            yield Puzzle(order * order, grid, f"{self.source}:{number}", count, solution)
 
     def cells(self, text: str, ncells: int, number: int, offset: int) -> Grid:
         if len(text) != ncells:
@@ -297,7 +253,7 @@ class _Reader:
             grid = [v for number, raw in block for v in row(number, raw)]
             if symbolic:
                 self.check_zero(block, size)
-            yield Puzzle(n, tuple(grid), f"{self.source}:{block[0][0]}")
+            yield Puzzle(n * n, tuple(grid), f"{self.source}:{block[0][0]}")
 
     def drawn_row(self, size: int, number: int, raw: str) -> list[int]:
         """A row as ``render`` draws it: symbols separated by spaces and ``|``."""
@@ -353,7 +309,7 @@ class _Reader:
         assert n is not None
         for number, raw in content:
             grid = self.numbers(raw, count, n * n, number)
-            yield Puzzle(n, tuple(grid), f"{self.source}:{number}")
+            yield Puzzle(n * n, tuple(grid), f"{self.source}:{number}")
 
 
 def parse_puzzles(

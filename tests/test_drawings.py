@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 import sudoku_sat as ss
 from sudoku_sat.cli import app
 from sudoku_sat.difficulty.rating import Rating
-from sudoku_sat.variants.constraint import Constraint
-from sudoku_sat.variants.drawing import CELL, MARGIN, Canvas, loops, outline
+from sudoku_sat.model.constraint import Constraint
+from sudoku_sat.model.drawing import CELL, MARGIN, Canvas, loops, outline
 from sudoku_sat.variants.model import Arrow, Cage, Dot, Variant, classic, windoku_regions
 from sudoku_sat.variants.puzzle import puzzle_of
 from sudoku_sat.variants.svg import DIAGONAL, GREY, SHADE, draw

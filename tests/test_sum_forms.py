@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from sudoku_sat.variants.builder import SUM_ENCODINGS, Builder
+from sudoku_sat.model.builder import SUM_ENCODINGS, Builder
 from sudoku_sat.variants.constraints.littlekiller import STEPS, diagonal
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.model import Variant, cell_name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pysat.solvers import Solver
 
-from sudoku_sat.variants.builder import Builder
+from sudoku_sat.model.builder import Builder
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.model import Variant
 from sudoku_sat.variants.sum_shapes import (

@@ -12,7 +12,7 @@ from functools import cache
 import pytest
 
 from sudoku_sat.variants import cpsat, sums
-from sudoku_sat.variants.builder import Builder
+from sudoku_sat.model.builder import Builder
 from sudoku_sat.variants.model import Arrow, Variant, default_regions
 from sudoku_sat.variants.solve import Session, count, enumerate_solutions
 

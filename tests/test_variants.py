@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
 from sudoku_sat.variants import cpsat
-from sudoku_sat.variants.builder import SUM_ENCODINGS
+from sudoku_sat.model.builder import SUM_ENCODINGS
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps, link

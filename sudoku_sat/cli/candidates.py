@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..variants.model import Variant, cell_name, classic
+from ..variants.model import Puzzle, cell_name, classic
 from . import app
 from ._common import (
     AlphabetOption,
@@ -75,7 +75,7 @@ def candidates_command(
         raise typer.Exit(1)
 
 
-def count_lines(puzzle: Variant, counts: dict[tuple[int, int], int], cap: int) -> list[str]:
+def count_lines(puzzle: Puzzle, counts: dict[tuple[int, int], int], cap: int) -> list[str]:
     """One line per unfilled cell: R1C1: 1x3 2x>=100 ..."""
     lines = []
     for cell in range(puzzle.ncells):
@@ -88,7 +88,7 @@ def count_lines(puzzle: Variant, counts: dict[tuple[int, int], int], cap: int) -
 
 def record(
     k: int,
-    puzzle: Variant,
+    puzzle: Puzzle,
     digits: tuple[tuple[int, ...], ...],
     counts: dict[tuple[int, int], int] | None,
     solvable: bool,

@@ -14,7 +14,7 @@ import typer
 from ..errors import SolverError
 from ..grid import Grid
 from ..methods import COUNT, SOLVE
-from ..variants.model import Variant, rules_of
+from ..variants.model import Puzzle, rules_of
 from ._common import GridFormat, batch_results, emit_json, open_batch
 from .variant_options import refuse_unhonoured
 
@@ -51,7 +51,7 @@ def honour(names: set[str], rule: list[str] | None, reasons: dict[str, str] | No
     refuse_unhonoured(names | BATCH | plain, reasons)
 
 
-def shown_grid(p: Variant, grid: Grid, fmt: GridFormat, alphabet: str | None) -> str:
+def shown_grid(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None) -> str:
     """A solution in --format (grid, line, numbers, fpuzzles)."""
     from ..variants.fpuzzles_write import dumps
     from ..variants.text import format_line, format_numbers, render
@@ -66,7 +66,7 @@ def shown_grid(p: Variant, grid: Grid, fmt: GridFormat, alphabet: str | None) ->
 
 
 def solve_variants(
-    puzzles: list[Variant],
+    puzzles: list[Puzzle],
     method: str,
     timeout: float | None,
     fmt: GridFormat,
@@ -132,7 +132,7 @@ def solve_variants(
         raise typer.Exit(1)
 
 
-def counted(puzzles: list[Variant], method: str, cap: int, keep: int, batch: Batch) -> list[Answer]:
+def counted(puzzles: list[Puzzle], method: str, cap: int, keep: int, batch: Batch) -> list[Answer]:
     """Every puzzle counted up to cap by the method (all: every method available); a
     method that failed is a SolverError naming the puzzle."""
     from ..variants.methods import VariantTask, variant_method
@@ -145,7 +145,7 @@ def counted(puzzles: list[Variant], method: str, cap: int, keep: int, batch: Bat
     return answers
 
 
-def disagreement(puzzles: list[Variant], answers: list[Answer]) -> None:
+def disagreement(puzzles: list[Puzzle], answers: list[Answer]) -> None:
     """SolverError (exit 3) naming the puzzles on which the methods disagree."""
     bad = [
         f"puzzle {k} ({p.origin})"
@@ -169,7 +169,7 @@ def describe(a: Answer, cap: int) -> str:
 
 
 def count_variants(
-    puzzles: list[Variant], cap: int, method: str, as_json: bool, batch: Batch
+    puzzles: list[Puzzle], cap: int, method: str, as_json: bool, batch: Batch
 ) -> None:
     """``count`` on variants: solutions up to cap, by every method asked for."""
     answers = counted(puzzles, method, cap, 0, batch)
@@ -198,7 +198,7 @@ VERDICTS = {0: "none", 1: "unique", 2: "several"}
 
 
 def unique_variants(
-    puzzles: list[Variant],
+    puzzles: list[Puzzle],
     as_json: bool,
     certify: str | Path | None = None,
     method: str = "auto",

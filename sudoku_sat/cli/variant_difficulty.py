@@ -11,7 +11,7 @@ import typer
 from ..difficulty.explain import FAILED, Explanation, Step
 from ..difficulty.rating import LEVELS
 from ..difficulty.variants import RateVariants, cell_name, explain_variant
-from ..variants.model import Variant, rules_of
+from ..variants.model import Puzzle, rules_of
 from ..variants.text import format_line
 from ._common import emit_json, exit_if_any
 from .variant_batch import Batch
@@ -20,7 +20,7 @@ UNRATED = {"unsat": "not rated: no solution", "multiple": "not rated: several so
 NO_GRID = "variant results name digits as numbers (r1c1=9); no grid is printed"
 
 
-def rate_variants(puzzles: list[Variant], as_json: bool, batch: Batch) -> None:
+def rate_variants(puzzles: list[Puzzle], as_json: bool, batch: Batch) -> None:
     """``rate`` on variants: one line per puzzle (its origin and level), then a summary."""
     from ..difficulty.variants import SCORE_UNITS
 
@@ -67,7 +67,7 @@ def describe(step: Step, size: int) -> str:
     )
 
 
-def record(p: Variant, e: Explanation) -> dict[str, Any]:
+def record(p: Puzzle, e: Explanation) -> dict[str, Any]:
     """An explanation for --json."""
     steps = [
         {
@@ -94,7 +94,7 @@ def record(p: Variant, e: Explanation) -> dict[str, Any]:
     }
 
 
-def explain_variants(puzzles: list[Variant], as_json: bool, depth: int) -> None:
+def explain_variants(puzzles: list[Puzzle], as_json: bool, depth: int) -> None:
     """``explain`` on variants: each puzzle step by step."""
     explanations = [explain_variant(p, depth) for p in puzzles]
     if as_json:

@@ -12,7 +12,7 @@ import typer
 
 from ..errors import UsageError
 from ..methods import EMPTY, parse_method
-from ..variants.model import Variant
+from ..model.puzzle import Puzzle
 from ._common import GridFormat, emit_json, exit_if_any
 from .variant_batch import Batch, honour
 
@@ -46,14 +46,14 @@ def check_format(fmt: GridFormat, alphabet: str | None) -> None:
         raise UsageError(f"--alphabet: {JSON_DIGITS}")
 
 
-def shown(p: Variant, k: int, total: int, fmt: GridFormat, alphabet: str | None) -> str:
+def shown(p: Puzzle, k: int, total: int, fmt: GridFormat, alphabet: str | None) -> str:
     """A made puzzle: f-puzzles JSON on one line, or drawn under a title."""
     from ..variants.fpuzzles_write import dumps
     from ..variants.text import render
     from .variants import title
 
     if fmt is GridFormat.grid:
-        clues = sum(1 for v in p.givens if v)
+        clues = sum(1 for v in p.grid if v)
         return title(k, total, p, f"{clues} givens") + "\n" + render(p, None, alphabet) + "\n"
     return dumps(p)
 
@@ -112,7 +112,7 @@ def stats_line(m: VariantMade, total: int) -> str:
     """The '#' line of one puzzle: givens, times, the check's verdict."""
     if m.puzzle is None:
         return f"# {m.index}/{total}: failed: {m.problem}"
-    givens = sum(1 for v in m.puzzle.givens if v)
+    givens = sum(1 for v in m.puzzle.grid if v)
     verdict = f"FAILED: {m.problem}" if m.problem else "unique and minimal by CP-SAT"
     tries = f" ({m.tries} tries)" if m.tries > 1 else ""
     return f"# {m.index}/{total}: {givens} givens, made in {m.seconds:.3f} s{tries}; {verdict}"
@@ -146,7 +146,7 @@ def generate_variants(
 
 
 def minimize_variants(
-    puzzles: list[Variant],
+    puzzles: list[Puzzle],
     seed: int,
     method: str,
     fmt: GridFormat,

@@ -18,7 +18,7 @@ import typer
 
 from ..errors import InputError, UsageError
 from ..files import atomic_write, check_writable, read_text
-from ..variants.model import CLI_RULES, Variant, classic, rules_of, with_rules
+from ..variants.model import CLI_RULES, Puzzle, classic, rules_of, with_rules
 from .variant_options import REASONS
 
 RULE_HELP = (
@@ -49,7 +49,7 @@ def variant_input(
     rules: list[str] | None = None,
     alphabet: str | None = None,
     order: int | None = None,
-) -> list[Variant] | None:
+) -> list[Puzzle] | None:
     """The puzzles of path as variants when it holds f-puzzles JSON or links, or when rules
     are given (a plain grid file, read with alphabet and order); None for a plain grid
     file without rules (stdin, once read, is put back for the caller). UsageError for
@@ -110,7 +110,7 @@ def _peek_variant(path: str) -> bool:
     return is_variant_text(head.decode("utf-8", "replace").lstrip("\ufeff"))
 
 
-def title(k: int, total: int, puzzle: Variant, what: str) -> str:
+def title(k: int, total: int, puzzle: Puzzle, what: str) -> str:
     """The comment line above a drawn grid."""
     n = puzzle.size
     return (
@@ -119,7 +119,7 @@ def title(k: int, total: int, puzzle: Variant, what: str) -> str:
 
 
 def encode_variants(
-    puzzles: list[Variant],
+    puzzles: list[Puzzle],
     output: Path | None,
     index: int | None,
     source: str,
@@ -154,7 +154,7 @@ def encode_variants(
         atomic_write(output, writer)
 
 
-def _cnf_writer(puzzle: Variant, rules_only: bool) -> Callable[[TextIO], None]:
+def _cnf_writer(puzzle: Puzzle, rules_only: bool) -> Callable[[TextIO], None]:
     from ..dimacs import write_cnf
     from ..variants.encode import encode_variant
     from ..variants.text import format_line
@@ -164,7 +164,7 @@ def _cnf_writer(puzzle: Variant, rules_only: bool) -> Callable[[TextIO], None]:
     lines = [
         f"sudoku-sat {version()}",
         *formula.comments(),
-        f"puzzle {format_line(puzzle.givens)} ({puzzle.origin})"
+        f"puzzle {format_line(puzzle.grid)} ({puzzle.origin})"
         + (": givens left out (--rules-only)" if rules_only else ""),
     ]
 
@@ -175,7 +175,7 @@ def _cnf_writer(puzzle: Variant, rules_only: bool) -> Callable[[TextIO], None]:
 
 
 def show_variants(
-    puzzles: list[Variant], fmt: str, svg: Path | None, alphabet: str | None = None
+    puzzles: list[Puzzle], fmt: str, svg: Path | None, alphabet: str | None = None
 ) -> None:
     """``show`` on variants: drawn, one line, numbers, f-puzzles JSON, or an SVG drawing."""
     from ..variants.fpuzzles_write import dumps
@@ -193,17 +193,17 @@ def show_variants(
         if fmt == "fpuzzles":
             typer.echo(dumps(p))
         elif fmt == "line":
-            typer.echo(format_line(p.givens, alphabet))
+            typer.echo(format_line(p.grid, alphabet))
         elif fmt == "numbers":
-            typer.echo(format_numbers(p.givens))
+            typer.echo(format_numbers(p.grid))
         else:
-            clues = sum(1 for v in p.givens if v)
+            clues = sum(1 for v in p.grid if v)
             drawn = render(p, None, alphabet)
             typer.echo(title(k, len(puzzles), p, f"{clues} givens") + "\n" + drawn)
 
 
 def decode_variant(
-    answer: str, puzzles: list[Variant], fmt: str, alphabet: str | None = None
+    answer: str, puzzles: list[Puzzle], fmt: str, alphabet: str | None = None
 ) -> None:
     """``decode --puzzle VARIANT``: the solver's answer as a grid, which must solve it."""
     from ..dimacs import parse_answer
@@ -225,7 +225,7 @@ def decode_variant(
     grid = decode_model(chosen, size)
     if len(chosen) != puzzle.ncells or 0 in grid:
         raise DimacsError(f"not a model of a {size}x{size} grid: {len(chosen)} cell values", source)
-    if any(g and g != v for g, v in zip(puzzle.givens, grid, strict=True)):
+    if any(g and g != v for g, v in zip(puzzle.grid, grid, strict=True)):
         raise DimacsError(f"not a solution of {puzzle.origin}: a given is changed", source)
     if not Session().solutions(puzzle.with_givens(grid), 1):
         raise DimacsError(f"not a solution of {puzzle.origin}: a rule is broken", source)

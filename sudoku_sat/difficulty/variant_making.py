@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import SolverError
 from ..variants.make import check_minimal, make, minimize_puzzle
-from ..variants.model import Variant
+from ..model.puzzle import Puzzle
 from .variants import rate_variant
 
 TRIES = 30
@@ -30,7 +30,7 @@ class VariantMade:
     """One puzzle made (or None), how long it took, and its check (None: passed)."""
 
     index: int
-    puzzle: Variant | None
+    puzzle: Puzzle | None
     seconds: float
     problem: str | None
     check_seconds: float = 0.0
@@ -73,10 +73,10 @@ class MinimizeVariants:
     seed: int
     solver: str | None = None
 
-    def __call__(self, chunk: list[tuple[int, Variant]]) -> list[VariantMade]:
+    def __call__(self, chunk: list[tuple[int, Puzzle]]) -> list[VariantMade]:
         return [self.one(k, v) for k, v in chunk]
 
-    def one(self, k: int, v: Variant) -> VariantMade:
+    def one(self, k: int, v: Puzzle) -> VariantMade:
         start = time.perf_counter()
         try:
             made = minimize_puzzle(v, stream(self.seed, k).randrange(2**32), self.solver)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ..engines.propagation.types import Engines, Propagation
 from ..grid import Grid
-from ..variants.model import Variant
+from ..model.puzzle import Puzzle
 from ..variants.origins import Origin, TaggedFormula, tagged_formula
 from .explain import FAILED, MAX_DEPTH, Explanation, Step
 from .rating import Rating
@@ -49,14 +49,14 @@ SCORE_UNITS = {
 """What a variant's score counts at each level (no ``locked`` rung below ``fl``)."""
 
 
-def _count(v: Variant) -> int:
+def _count(v: Puzzle) -> int:
     from ..variants.solve import Session
 
     with Session() as session:
         return len(session.solutions(v, 2))
 
 
-def rate_variant(v: Variant) -> Rating:
+def rate_variant(v: Puzzle) -> Rating:
     """v's level on the propagation ladder of its CNF; ``unsat`` or ``multiple`` when it
     has no single solution."""
     from ..engines.propagation import build_propagator
@@ -66,7 +66,7 @@ def rate_variant(v: Variant) -> Rating:
     formula = encode_variant(v, implied=False)  # the rules' own clauses
     prop = build_propagator(formula.nvars, formula.clauses)
     grid_vars = list(range(1, v.size**3 + 1))
-    left = v.givens.count(0)
+    left = v.grid.count(0)
     for k, level in enumerate(VARIANT_RUNGS):
         if level == "fl2" and _count(v) != 1:
             return Rating("unsat" if _count(v) == 0 else "multiple")
@@ -101,7 +101,7 @@ def origin_name(o: Origin, size: int) -> str:
 class _Solve:
     """One explanation's state: the tagged formula, the propagator, the steps so far."""
 
-    def __init__(self, v: Variant, formula: TaggedFormula):
+    def __init__(self, v: Puzzle, formula: TaggedFormula):
         self.v, self.f = v, formula
         self.n = v.size
         self.prop = Reasoned(formula.nvars, formula.clauses)
@@ -145,7 +145,7 @@ class _Solve:
             lit = trail[self.reported]
             self.reported += 1
             cell = (lit - 1) // n
-            if not 0 < lit <= n**3 or cell in self.placed_by or self.v.givens[cell]:
+            if not 0 < lit <= n**3 or cell in self.placed_by or self.v.grid[cell]:
                 continue
             if lit in self.failed_at:  # placed by the failed-literal step that refuted ¬lit
                 self.placed_by[cell] = self.failed_at[lit]
@@ -169,7 +169,7 @@ class _Solve:
     def probes(self) -> list[int]:
         n, val = self.n, self.prop.val
         cells = [
-            c for c in range(self.v.ncells) if c not in self.placed_by and not self.v.givens[c]
+            c for c in range(self.v.ncells) if c not in self.placed_by and not self.v.grid[c]
         ]
         cands = {c: [c * n + d for d in range(1, n + 1) if val[c * n + d] == 0] for c in cells}
         order = sorted(cells, key=lambda c: (len(cands[c]), c))
@@ -254,7 +254,7 @@ class _Solve:
         return None
 
 
-def explain_variant(v: Variant, max_depth: int = MAX_DEPTH) -> Explanation:
+def explain_variant(v: Puzzle, max_depth: int = MAX_DEPTH) -> Explanation:
     """v solved step by step, each step with the weakest rule that works and the
     constraints that forced it; a puzzle without exactly one solution is not explained."""
     formula = tagged_formula(v)
@@ -263,7 +263,7 @@ def explain_variant(v: Variant, max_depth: int = MAX_DEPTH) -> Explanation:
     solutions = 0 if conflict is not None else _count(v)
     if solutions != 1:
         status = "no solution" if solutions == 0 else "several solutions"
-        return _explanation(v, status, v.givens, [], {})
+        return _explanation(v, status, v.grid, [], {})
     state.report_placements()
     while 0 in state.grid():
         if state.failed_step(max_depth) is None:
@@ -276,19 +276,19 @@ def explain_variant(v: Variant, max_depth: int = MAX_DEPTH) -> Explanation:
 
 
 def _explanation(
-    v: Variant, status: str, grid: Grid, steps: list[Step], filled_by: dict[int, str]
+    v: Puzzle, status: str, grid: Grid, steps: list[Step], filled_by: dict[int, str]
 ) -> Explanation:
     """``filled_by``: per cell ``clue``, the strongest rule its placement used (the
     placing step and the failed literals among its premises), or ``""``."""
-    filled = tuple("clue" if v.givens[c] else filled_by.get(c, "") for c in range(v.ncells))
+    filled = tuple("clue" if v.grid[c] else filled_by.get(c, "") for c in range(v.ncells))
     root = int(v.size**0.5)
     n = root if root * root == v.size else 0
-    return Explanation(n, v.givens, status, grid, tuple(steps), filled, size=v.size)
+    return Explanation(n, v.grid, status, grid, tuple(steps), filled, size=v.size)
 
 
 class RateVariants:
     """rate's task on variants: the rating of each puzzle of a chunk (picklable, no
     options), for any executor of :mod:`sudoku_sat.batch`."""
 
-    def __call__(self, chunk: list[Variant]) -> list[Rating]:
+    def __call__(self, chunk: list[Puzzle]) -> list[Rating]:
         return [rate_variant(v) for v in chunk]

@@ -1,2 +1,3 @@
-"""Variant Sudoku: f-puzzles input, 13 rule sets, CNF over the classic numbering, solving,
-counting, true candidates and generation (issue 26; docs/variants.md)."""
+"""Variant Sudoku: f-puzzles input and output, one module per rule family
+(``constraints/``), CNF over the classic numbering, solving, counting, true candidates,
+generation and certificates (docs/variants.md)."""

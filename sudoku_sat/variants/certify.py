@@ -23,7 +23,7 @@ from ..proofs.rup import RupChecker
 from ..proofs.store import Written, stem
 from .encode import encode_variant
 from .fpuzzles_write import dumps
-from .model import Variant
+from ..model.puzzle import Puzzle
 from .solve import blocking
 from .text import format_line
 
@@ -37,7 +37,7 @@ class VariantCertificate:
     refusal: str | None = None
 
 
-def cnf_text(puzzle: Variant, solution: Grid) -> tuple[str, int, list[list[int]]]:
+def cnf_text(puzzle: Puzzle, solution: Grid) -> tuple[str, int, list[list[int]]]:
     """The certificate CNF as text, its variable count and clauses."""
     formula = encode_variant(puzzle)
     clauses = [*formula.clauses, blocking(solution, puzzle.size)]
@@ -53,7 +53,7 @@ def cnf_text(puzzle: Variant, solution: Grid) -> tuple[str, int, list[list[int]]
 
 
 def certify_variant(
-    puzzle: Variant, solution: Grid, folder: Path, index: int, solver: str = "glucose42"
+    puzzle: Puzzle, solution: Grid, folder: Path, index: int, solver: str = "glucose42"
 ) -> VariantCertificate:
     """Write the certificate of puzzle number index (solution: its only solution)."""
     from pysat.solvers import Solver

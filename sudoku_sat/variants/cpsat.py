@@ -1,28 +1,20 @@
-"""The independent oracle: each variant puzzle as an OR-tools CP-SAT model on integers.
+"""The independent oracle: each puzzle as an OR-tools CP-SAT model on integers.
 
-One integer variable 1..N per cell, ``AddAllDifferent`` for every group, linear sums for
-cages and arrows, ``AddAllowedAssignments`` for dots, inequalities for thermometers. It
-shares nothing with the CNF encoding but the puzzle data, so agreement between the two
-is evidence for both. Needs the 'variants' extra (``ortools``).
+One integer variable 1..N per cell, ``AddAllDifferent`` for rows, columns and regions,
+and each constraint stated again by its own module (``Constraint.cpsat``: linear sums for
+cages and arrows, ``AddAllowedAssignments`` for dots, inequalities for thermometers,
+...). It shares nothing with the CNF encoding but the puzzle data, so agreement between
+the two is evidence for both. Needs the 'variants' extra (``ortools``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..errors import SolverError, missing_extra
 from ..grid import Grid
+from ..model.puzzle import Puzzle
 from ..signals import stopping
-from .model import (
-    KING,
-    KNIGHT,
-    Variant,
-    consecutive_exempt,
-    negated_values,
-    offset_pairs,
-    orthogonal_pairs,
-)
 
 
 def _ortools() -> Any:
@@ -33,90 +25,27 @@ def _ortools() -> Any:
     return cp_model
 
 
-def build(puzzle: Variant) -> tuple[Any, list[Any]]:
-    """The CP-SAT model of the puzzle and its N*N cell variables."""
+def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
+    """The CP-SAT model of the puzzle and its N*N cell variables: rows, columns and
+    regions all different, the givens, and each constraint's own statement."""
     cp_model = _ortools()
     m = cp_model.CpModel()
     n = puzzle.size
     x = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
-    for g in _groups(puzzle):
+    groups = [[r * n + c for c in range(n)] for r in range(n)]
+    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    groups += [list(r) for r in puzzle.regions]
+    for g in groups:
         m.AddAllDifferent([x[c] for c in g])
-    for c, d in enumerate(puzzle.givens):
+    for c, d in enumerate(puzzle.grid):
         if d:
             m.Add(x[c] == d)
-    _pairs(m, puzzle, x)
-    for cage in puzzle.cages:
-        if cage.total is not None:
-            m.Add(sum(x[c] for c in cage.cells) == cage.total)
-    for t in puzzle.thermometers:
-        for a, b in zip(t, t[1:], strict=False):
-            m.Add(x[a] < x[b])
-    for arrow in puzzle.arrows:
-        k = len(arrow.circle)
-        value = sum(10 ** (k - 1 - i) * x[c] for i, c in enumerate(arrow.circle))
-        m.Add(value == sum(x[c] for c in arrow.line))
-    for c in puzzle.odd:
-        m.AddAllowedAssignments([x[c]], [(d,) for d in range(1, n + 1, 2)])
-    for c in puzzle.even:
-        m.AddAllowedAssignments([x[c]], [(d,) for d in range(2, n + 1, 2)])
-    for c, digits in puzzle.pencil:
-        m.AddAllowedAssignments([x[c]], [(d,) for d in digits])
     for constraint in puzzle.constraints:
         constraint.cpsat(m, x, n)
     return m, x
 
 
-def _groups(puzzle: Variant) -> list[list[int]]:
-    """Every all-different group, listed here again rather than taken from the encoding."""
-    n = puzzle.size
-    groups = [[r * n + c for c in range(n)] for r in range(n)]
-    groups += [[r * n + c for r in range(n)] for c in range(n)]
-    groups += [list(r) for r in (*puzzle.regions, *puzzle.extra_regions)]
-    groups += [list(cage.cells) for cage in puzzle.cages]
-    if "diagonal-" in puzzle.rules:  # top-left to bottom-right
-        groups.append([k * (n + 1) for k in range(n)])
-    if "diagonal+" in puzzle.rules:  # bottom-left to top-right
-        groups.append([(k + 1) * (n - 1) for k in range(n)])
-    if "disjointgroups" in puzzle.rules:
-        ordered = [sorted(r) for r in puzzle.regions]
-        groups += [[r[k] for r in ordered] for k in range(n)]
-    return groups
-
-
-def _pairs(m: Any, puzzle: Variant, x: list[Any]) -> None:
-    n = puzzle.size
-    digits = range(1, n + 1)
-    for rule, moves in (("antiknight", KNIGHT), ("antiking", KING)):
-        if rule in puzzle.rules:
-            for a, b in offset_pairs(n, moves):
-                m.Add(x[a] != x[b])
-    relations: dict[str, Callable[[int, int, int], bool]] = {
-        "difference": lambda v, d, e: abs(d - e) == v,
-        "ratio": lambda v, d, e: d == v * e or e == v * d,
-        "sum": lambda v, d, e: d + e == v,
-    }
-    for dot in puzzle.dots:
-        a, b = dot.cells
-        allowed = [(d, e) for d in digits for e in digits if relations[dot.kind](dot.value, d, e)]
-        m.AddAllowedAssignments([x[a], x[b]], allowed)
-    kropki = {d.cells for d in puzzle.dots if d.kind in ("difference", "ratio")}
-    xv = {d.cells for d in puzzle.dots if d.kind == "sum"}
-    negated = {kind: negated_values(puzzle, kind) for kind in puzzle.negative}
-    kinds = {"difference": "difference", "ratio": "ratio", "xv": "sum"}
-    exempt = consecutive_exempt(puzzle)
-    for a, b in orthogonal_pairs(n):
-        banned = set()
-        if "nonconsecutive" in puzzle.rules and (a, b) not in exempt:
-            banned |= {(d, e) for d in digits for e in digits if abs(d - e) == 1}
-        for kind, values in negated.items():
-            if (a, b) not in (xv if kind == "xv" else kropki):
-                fits = relations[kinds[kind]]
-                banned |= {(d, e) for d in digits for e in digits for v in values if fits(v, d, e)}
-        if banned:
-            m.AddForbiddenAssignments([x[a], x[b]], sorted(banned))
-
-
-def solutions(puzzle: Variant, cap: int, seconds: float = 60.0) -> list[Grid]:
+def solutions(puzzle: Puzzle, cap: int, seconds: float = 60.0) -> list[Grid]:
     """Up to cap solutions, by CP-SAT's solution enumeration; SolverError when the search
     ends unfinished (the time limit) with fewer than cap."""
     cp_model = _ortools()
@@ -149,12 +78,12 @@ def _solver(cp_model: Any) -> Any:
     return solver
 
 
-def count(puzzle: Variant, cap: int) -> int:
+def count(puzzle: Puzzle, cap: int) -> int:
     """Number of solutions by CP-SAT, at most cap."""
     return len(solutions(puzzle, cap))
 
 
-def is_solution(puzzle: Variant, grid: Grid) -> bool:
+def is_solution(puzzle: Puzzle, grid: Grid) -> bool:
     """Whether grid satisfies every rule of the puzzle (CP-SAT with every cell fixed)."""
     cp_model = _ortools()
     m, x = build(puzzle)

@@ -18,13 +18,17 @@ get different digits in every tuple). Four cells measured best (3: 1.18 s, 5: 1.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from itertools import product
 
 from ..grid import Clause
-from .builder import Builder
-from .model import Variant
+from ..model.builder import Builder
+from ..model.geometry import Regions
 from .sums import cage_combos
+
+Given = tuple[tuple[int, ...], int | None, Hashable]
+"""A cage as the law reads it: its cells, its total (None: not given), and the key of
+the selector that switches its total on when the maker guards the sums."""
 
 MOST_CELLS = 4
 """Implied sums over more cells are left out (more clauses, less propagation each)."""
@@ -36,18 +40,17 @@ MOST_TUPLES = 600
 """Implied sums with more digit tuples than this are left out."""
 
 
-def areas(p: Variant) -> Iterator[tuple[frozenset[int], int]]:
+def areas(n: int, regions: Regions) -> Iterator[tuple[frozenset[int], int]]:
     """(cells, number of houses) of every area the law applies to."""
-    n = p.size
     for first in range(n):
         for last in range(first, n - 1):
             count = last - first + 1
             yield frozenset(r * n + c for r in range(first, last + 1) for c in range(n)), count
             yield frozenset(r * n + c for c in range(first, last + 1) for r in range(n)), count
-    regions = [frozenset(r) for r in p.regions]
-    for k, a in enumerate(regions):
+    pieces = [frozenset(r) for r in regions]
+    for k, a in enumerate(pieces):
         yield a, 1
-        for b in regions[k + 1 :]:
+        for b in pieces[k + 1 :]:
             if _touch(a, b, n):
                 yield a | b, 2
 
@@ -60,18 +63,18 @@ def _touch(a: frozenset[int], b: frozenset[int], n: int) -> bool:
 
 
 def implied_sums(
-    p: Variant, most: int = MOST_CELLS
+    n: int, regions: Regions, given: Sequence[Given], most: int = MOST_CELLS
 ) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
-    """(cells, total, the indices of the cages it follows from) of every innie and outie
-    sum over at most ``most`` cells that no cage states already, each once."""
-    cages = [(k, frozenset(c.cells), c.total) for k, c in enumerate(p.cages) if c.total is not None]
+    """(cells, total, the indices in given of the cages it follows from) of every innie
+    and outie sum over at most ``most`` cells that no cage states already, each once."""
+    cages = [(k, frozenset(c), t) for k, (c, t, _) in enumerate(given) if t is not None]
     cells = [cage for _, cage, _ in cages]
-    if not cages or p.size > MOST_SIZE or sum(map(len, cells)) > len(frozenset().union(*cells)):
+    if not cages or n > MOST_SIZE or sum(map(len, cells)) > len(frozenset().union(*cells)):
         return []  # no sums, too large, or cages that overlap (their totals count twice)
-    house = p.size * (p.size + 1) // 2
+    house = n * (n + 1) // 2
     known = set(cells)
     found: dict[frozenset[int], tuple[int, tuple[int, ...]]] = {}
-    for area, count in areas(p):
+    for area, count in areas(n, regions):
         inside = [(k, cage, t) for k, cage, t in cages if cage <= area]
         innies = area.difference(*[cage for _, cage, _ in inside])
         left = count * house - sum(t for _, _, t in inside)
@@ -93,10 +96,11 @@ def implied_sums(
     ]
 
 
-def _apart(p: Variant, cells: tuple[int, ...]) -> list[tuple[int, int]]:
+def _apart(
+    n: int, regions: Regions, given: Sequence[Given], cells: tuple[int, ...]
+) -> list[tuple[int, int]]:
     """Index pairs of cells that must differ: a shared row, column, region or cage."""
-    n = p.size
-    groups = [frozenset(r) for r in p.regions] + [frozenset(c.cells) for c in p.cages]
+    groups = [frozenset(r) for r in regions] + [frozenset(c) for c, _, _ in given]
     return [
         (i, j)
         for i in range(len(cells))
@@ -107,9 +111,11 @@ def _apart(p: Variant, cells: tuple[int, ...]) -> list[tuple[int, int]]:
     ]
 
 
-def tuples(p: Variant, cells: tuple[int, ...], total: int) -> list[tuple[int, ...]] | None:
-    """The digit tuples of cells summing to total (None past :data:`MOST_TUPLES`)."""
-    n, apart = p.size, _apart(p, cells)
+def tuples(
+    n: int, apart: list[tuple[int, int]], cells: tuple[int, ...], total: int
+) -> list[tuple[int, ...]] | None:
+    """The digit tuples of cells summing to total, the index pairs apart differing
+    (None past :data:`MOST_TUPLES`)."""
     out = []
     for head in product(range(1, n + 1), repeat=len(cells) - 1):
         last = total - sum(head)
@@ -121,20 +127,25 @@ def tuples(p: Variant, cells: tuple[int, ...], total: int) -> list[tuple[int, ..
     return out
 
 
-def house_sums_part(b: Builder) -> None:
-    """The implied sums of the builder's puzzle, as clauses (with ``guard_sums``, each
-    holds only while the sums of the cages it follows from are switched on)."""
-    for cells, total, used in implied_sums(b.p):
-        if len(_apart(b.p, cells)) == len(cells) * (len(cells) - 1) // 2:
+def house_sums(b: Builder, given: Sequence[Given]) -> list[Clause]:
+    """The implied sums of the cages, as clauses (with ``guard_sums``, each holds only
+    while the sums of the cages it follows from are switched on)."""
+    n, regions, out = b.n, b.p.regions, []
+    for cells, total, used in implied_sums(n, regions, given):
+        apart = _apart(n, regions, given, cells)
+        if len(apart) == len(cells) * (len(cells) - 1) // 2:
             clauses = list(cage_combos(b, cells, total))  # all differ: digit sets
-        elif len(cells) <= MOST_TUPLE_CELLS and (found := tuples(b.p, cells, total)) is not None:
+        elif len(cells) <= MOST_TUPLE_CELLS and (
+            found := tuples(n, apart, cells, total)
+        ) is not None:
             clauses = _tuple_clauses(b, cells, found)
         else:
             continue
         if b.guard_sums:  # the maker switches cage sums off: so do the sums they imply
-            guards = [-b.selectors[k] for k in used]
+            guards = [-b.selectors[given[k][2]] for k in used]
             clauses = [[*c, *guards] for c in clauses]
-        b.add(clauses)
+        out += clauses
+    return out
 
 
 def _tuple_clauses(

@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..errors import InputError
-from .reading import Source, load_json
+from ..model.reading import Source, load_json
 
 LINK = re.compile(r"(?:[?&]load=|/fpuzzles)([A-Za-z0-9+/=%_\-]+)")
 

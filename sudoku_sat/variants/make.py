@@ -1,5 +1,7 @@
-"""Making variant puzzles: a random solution under the global rules, clues drawn from it
-for the per-clue rules, then givens (and, for killer, cage sums) removed while unique.
+"""Making puzzles of any rules: a random solution under the rules made first (global
+rules, jigsaw regions), clues drawn from it by each rule's own module
+(``Constraint.make``), then givens (and the values a rule lets go: cage sums) removed
+while unique.
 
 Emptying runs on one incremental solver: the rules once, the solution's blocking clause
 once, every given and every cage sum behind a selector literal, assumed while kept. A
@@ -16,34 +18,20 @@ from dataclasses import replace
 
 from ..errors import SolverError, UsageError
 from ..grid import Grid
+from ..model.constraint import Constraint
+from ..model.geometry import cell_name
+from ..model.puzzle import Puzzle
+from .constraints import rule_classes, rules
 from .encode import encode_variant
-from .model import (
-    RULE_NAMES,
-    Arrow,
-    Cage,
-    Dot,
-    Variant,
-    cell_name,
-    classic,
-    default_regions,
-    orthogonal_pairs,
-    with_rules,
-)
 from .solve import blocking, decode_model, open_solver, solver_for
 
-KINDS = RULE_NAMES
-"""What generate makes: every rule set (the same 13 names as the CLI's)."""
-GLOBAL = {
-    "x": "x",
-    "windoku": "windoku",
-    "anti-knight": "anti-knight",
-    "anti-king": "anti-king",
-    "non-consecutive": "non-consecutive",
-    "disjoint-groups": "disjoint-groups",
-}
+
+def kinds() -> list[str]:
+    """What generate makes: every rule name of the registry."""
+    return list(rules())
 
 
-def random_solution(puzzle: Variant, rng: random.Random, solver: str | None = None) -> Grid | None:
+def random_solution(puzzle: Puzzle, rng: random.Random, solver: str | None = None) -> Grid | None:
     """A random grid obeying the puzzle's rules (givens kept), or None if there is none."""
     size = puzzle.size
     with open_solver(encode_variant(puzzle), solver or solver_for(puzzle)) as s:
@@ -64,209 +52,49 @@ def random_solution(puzzle: Variant, rng: random.Random, solver: str | None = No
         return decode_model(s.get_model(), size)
 
 
-def jigsaw_regions(size: int, rng: random.Random, swaps: int = 400) -> tuple[tuple[int, ...], ...]:
-    """Random connected regions of N cells: the default boxes after random cell swaps
-    between neighbouring regions that keep both regions connected."""
-    region = [0] * (size * size)
-    for k, cells in enumerate(default_regions(size)):
-        for c in cells:
-            region[c] = k
-    pairs = orthogonal_pairs(size)
-    for _ in range(swaps):
-        a, b = rng.choice(pairs)
-        ra, rb = region[a], region[b]
-        if ra == rb:
-            continue
-        # move a to rb and some c of rb (neighbour of ra's cells) to ra
-        others = [c for c in range(size * size) if region[c] == rb and c != b]
-        rng.shuffle(others)
-        for c in others:
-            region[a], region[c] = rb, ra
-            if _connected(region, ra, size) and _connected(region, rb, size):
-                break
-            region[a], region[c] = ra, rb
-    groups: dict[int, list[int]] = {}
-    for c, k in enumerate(region):
-        groups.setdefault(k, []).append(c)
-    return tuple(sorted(tuple(g) for g in groups.values()))
+def check_kinds(names: list[str], size: int) -> None:
+    """UsageError for an unknown rule or a size it does not fit."""
+    for name in names:
+        rule_classes(name)
+    base(names, size, random.Random(0))
 
 
-def _connected(region: list[int], k: int, size: int) -> bool:
-    cells = {c for c, r in enumerate(region) if r == k}
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        c = todo.pop()
-        r, col = divmod(c, size)
-        for rr, cc in ((r + 1, col), (r - 1, col), (r, col + 1), (r, col - 1)):
-            nb = rr * size + cc
-            if 0 <= rr < size and 0 <= cc < size and nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
+def base(names: list[str], size: int, rng: random.Random) -> Puzzle:
+    """The empty puzzle of the rules before clues: the global rules and jigsaw regions
+    (``Constraint.drawn_first``)."""
+    blank = Puzzle(size, (0,) * (size * size), "+".join(names) or "classic")
+    found: list[Constraint] = []
+    for name in names:
+        for kind in rule_classes(name):
+            if kind.drawn_first:
+                found += [c for c in kind.make(blank.grid, size, blank.regions, rng) if c not in found]
+    return blank.with_constraints(tuple(c.settle(found) for c in found))
 
 
-def check_kinds(kinds: list[str], size: int) -> None:
-    """UsageError for an unknown rule set or a size it does not fit."""
-    for kind in kinds:
-        if kind not in KINDS:
-            raise UsageError(f"unknown rule {kind!r}; known: {', '.join(KINDS)}")
-    if "windoku" in kinds and size != 9:
-        raise UsageError("windoku needs a 9x9 grid")
-
-
-def base(kinds: list[str], size: int, rng: random.Random) -> Variant:
-    """The empty puzzle of the rule sets before clues: global rules, jigsaw regions."""
-    check_kinds(kinds, size)
-    blank = classic(size, (0,) * (size * size), "+".join(kinds) or "classic")
-    blank = with_rules(blank, [GLOBAL[k] for k in kinds if k in GLOBAL])
-    if "jigsaw" in kinds:
-        return replace(blank, regions=jigsaw_regions(size, rng), jigsaw=True)
-    return blank
-
-
-def _neighbours(size: int, cell: int, diagonal: bool) -> list[int]:
-    r, c = divmod(cell, size)
-    steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    if diagonal:
-        steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    return [
-        (r + dr) * size + c + dc for dr, dc in steps if 0 <= r + dr < size and 0 <= c + dc < size
-    ]
-
-
-def _cages(size: int, solution: Grid, rng: random.Random) -> tuple[Cage, ...]:
-    free = set(range(size * size))
-    cages = []
-    order = list(free)
-    rng.shuffle(order)
-    for start in order:
-        if start not in free:
-            continue
-        cells, want = [start], rng.randint(2, 4)
-        free.discard(start)
-        while len(cells) < want:
-            options = [
-                nb
-                for c in cells
-                for nb in _neighbours(size, c, False)
-                if nb in free and solution[nb] not in {solution[x] for x in cells}
-            ]
-            if not options:
-                break
-            nb = rng.choice(options)
-            cells.append(nb)
-            free.discard(nb)
-        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
-    return tuple(cages)
-
-
-def _thermometers(
-    size: int, solution: Grid, rng: random.Random, want: int
-) -> tuple[tuple[int, ...], ...]:
-    out: list[tuple[int, ...]] = []
-    used: set[int] = set()
-    for _ in range(200 * want):
-        if len(out) >= want:
-            break
-        line = [rng.randrange(size * size)]
-        while True:
-            steps = [
-                nb
-                for nb in _neighbours(size, line[-1], True)
-                if nb not in used and nb not in line and solution[nb] > solution[line[-1]]
-            ]
-            if not steps:
-                break
-            line.append(rng.choice(steps))
-        if len(line) >= 3 and not used & set(line):
-            out.append(tuple(line))
-            used.update(line)
-    return tuple(out)
-
-
-def _arrows(size: int, solution: Grid, rng: random.Random, want: int) -> tuple[Arrow, ...]:
-    out: list[Arrow] = []
-    used: set[int] = set()
-    for _ in range(400 * want):
-        if len(out) >= want:
-            break
-        circle = rng.randrange(size * size)
-        if circle in used or solution[circle] < 3:
-            continue
-        line: list[int] = []
-        total, at = 0, circle
-        while total < solution[circle]:
-            steps = [
-                nb
-                for nb in _neighbours(size, at, True)
-                if nb not in used
-                and nb not in line
-                and nb != circle
-                and total + solution[nb] <= solution[circle]
-            ]
-            if not steps:
-                break
-            at = rng.choice(steps)
-            line.append(at)
-            total += solution[at]
-        if total == solution[circle] and len(line) >= 2:
-            out.append(Arrow((circle,), tuple(line)))
-            used.update([circle, *line])
-    return tuple(out)
-
-
-def _dots(size: int, solution: Grid, kinds: tuple[str, ...]) -> tuple[Dot, ...]:
-    out = []
-    for a, b in orthogonal_pairs(size):
-        x, y = solution[a], solution[b]
-        if "difference" in kinds and abs(x - y) == 1:
-            out.append(Dot("difference", (a, b), 1))
-        elif "ratio" in kinds and (x == 2 * y or y == 2 * x):
-            out.append(Dot("ratio", (a, b), 2))
-        elif "sum" in kinds and x + y in (10, 5):
-            out.append(Dot("sum", (a, b), x + y))
-    return tuple(out)
-
-
-def with_clues(puzzle: Variant, kind: str, solution: Grid, rng: random.Random) -> Variant:
-    """The puzzle with the clues of a per-clue rule set drawn from solution."""
-    n = puzzle.size
-    if kind == "killer":
-        return replace(puzzle, cages=_cages(n, solution, rng))
-    if kind == "thermometer":
-        return replace(puzzle, thermometers=_thermometers(n, solution, rng, n))
-    if kind == "arrow":
-        return replace(puzzle, arrows=_arrows(n, solution, rng, n))
-    if kind == "kropki":
-        return replace(
-            puzzle,
-            dots=_dots(n, solution, ("difference", "ratio")),
-            negative=frozenset({"difference", "ratio"}),
-        )
-    if kind == "xv":
-        return replace(puzzle, dots=_dots(n, solution, ("sum",)), negative=frozenset({"xv"}))
-    if kind == "odd-even":
-        cells = rng.sample(range(n * n), n * n // 3)
-        odd = tuple(sorted(c for c in cells if solution[c] % 2))
-        even = tuple(sorted(c for c in cells if not solution[c] % 2))
-        return replace(puzzle, odd=odd, even=even)
-    return puzzle
+def with_clues(puzzle: Puzzle, names: list[str], solution: Grid, rng: random.Random) -> Puzzle:
+    """The puzzle with the clues of its rules drawn from solution, each rule's classes
+    making their own (``Constraint.make``)."""
+    found = list(puzzle.constraints)
+    for name in names:
+        for kind in rule_classes(name):
+            if not kind.drawn_first:
+                found += kind.make(solution, puzzle.size, puzzle.regions, rng)
+    return puzzle.with_constraints(tuple(c.settle(found) for c in found))
 
 
 def minimize(
-    puzzle: Variant,
+    puzzle: Puzzle,
     solution: Grid,
     rng: random.Random,
     sums: bool = False,
     clues: Grid | None = None,
     solver: str | None = None,
-) -> Variant:
+) -> Puzzle:
     """Remove givens (every cell given at first, or the clues' cells) and, when sums, cage
     totals, while the puzzle stays unique: one pass in random order, on one incremental
     solver."""
     size = puzzle.size
-    full = replace(puzzle, givens=tuple(solution))
+    full = puzzle.with_givens(tuple(solution))
     formula = encode_variant(full, givens=False, guard_sums=sums)
     cells = [c for c in range(size * size) if clues is None or clues[c]]
     with open_solver(formula, solver or solver_for(puzzle)) as s:
@@ -283,11 +111,11 @@ def minimize(
             if s.solve(assumptions=list(kept.values())):
                 kept[key] = lit
     givens = tuple(solution[c] if ("given", c) in kept else 0 for c in range(size * size))
-    cages = tuple(
-        cage if not sums or ("sum", k) in kept else Cage(cage.cells, None)
-        for k, cage in enumerate(puzzle.cages)
+    rules = tuple(
+        c if ("sum", c) in kept or c not in formula.selectors else c.without_value()
+        for c in puzzle.constraints
     )
-    return replace(puzzle, givens=givens, cages=cages, solution=tuple(solution))
+    return replace(puzzle, grid=givens, constraints=rules, solution=tuple(solution))
 
 
 def make(
@@ -296,26 +124,24 @@ def make(
     rng: random.Random,
     minimal: bool = True,
     solver: str | None = None,
-) -> tuple[Variant, Grid]:
+) -> tuple[Puzzle, Grid]:
     """A puzzle of the rule set(s) and its solution: unique and minimal (no given, and no
     cage sum, can go) when minimal, else the clues with every cell given."""
-    kinds = [kind] if isinstance(kind, str) else list(kind)
+    names = [kind] if isinstance(kind, str) else list(kind)
     for _ in range(50):
-        start = base(kinds, size, rng)
+        start = base(names, size, rng)
         solution = random_solution(start, rng, solver)
         if solution is None:
             continue
-        puzzle = start
-        for k in kinds:
-            puzzle = with_clues(puzzle, k, solution, rng)
+        puzzle = with_clues(start, names, solution, rng)
         if not minimal:
-            return replace(puzzle, givens=tuple(solution), solution=tuple(solution)), solution
-        made = minimize(puzzle, solution, rng, "killer" in kinds, solver=solver)
+            return replace(puzzle, grid=tuple(solution), solution=tuple(solution)), solution
+        made = minimize(puzzle, solution, rng, True, solver=solver)
         return made, solution
-    raise UsageError(f"found no {size}x{size} grid for {'+'.join(kinds)} in 50 tries")
+    raise UsageError(f"found no {size}x{size} grid for {'+'.join(names)} in 50 tries")
 
 
-def minimize_puzzle(v: Variant, seed: int, solver: str | None = None) -> Variant:
+def minimize_puzzle(v: Puzzle, seed: int, solver: str | None = None) -> Puzzle:
     """A minimal puzzle made of v's givens (a subset) with the same single solution, its
     cage sums kept, checked unique and minimal by CP-SAT (:func:`check_minimal`);
     SolverError when v has no solution or several, or when the check fails."""
@@ -325,30 +151,31 @@ def minimize_puzzle(v: Variant, seed: int, solver: str | None = None) -> Variant
         found = session.solutions(v, 2)
     if len(found) != 1:
         raise SolverError(f"{v.origin}: {'no solution' if not found else 'several solutions'}")
-    made = minimize(v, found[0], random.Random(seed), clues=v.givens, solver=solver)
+    made = minimize(v, found[0], random.Random(seed), clues=v.grid, solver=solver)
     problem = check_minimal(made, sums=False)
     if problem is not None:
         raise SolverError(f"{v.origin}: the minimized puzzle failed its check: {problem}")
     return made
 
 
-def check_minimal(puzzle: Variant, sums: bool = True) -> str | None:
+def check_minimal(puzzle: Puzzle, sums: bool = True) -> str | None:
     """With CP-SAT (not the emptier's SAT solver): None when the puzzle has exactly one
     solution and no given (nor, when sums, cage sum) can be removed, else what is wrong."""
     from . import cpsat
 
     if cpsat.count(puzzle, 2) != 1:
         return "not unique"
-    for c, v in enumerate(puzzle.givens):
+    for c, v in enumerate(puzzle.grid):
         if v:
-            fewer = list(puzzle.givens)
+            fewer = list(puzzle.grid)
             fewer[c] = 0
             if cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 1:
                 return f"given {v} at cell {cell_name(puzzle.size, c)} can be removed"
-    for k, cage in enumerate(puzzle.cages if sums else ()):
-        if cage.total is not None:
-            cages = list(puzzle.cages)
-            cages[k] = Cage(cage.cells, None)
-            if cpsat.count(replace(puzzle, cages=tuple(cages)), 2) == 1:
-                return f"the sum of cage {k + 1} can be removed"
+    for k, c in enumerate(puzzle.constraints if sums else ()):
+        bare = c.without_value()
+        if bare != c:
+            rules = list(puzzle.constraints)
+            rules[k] = bare
+            if cpsat.count(puzzle.with_constraints(tuple(rules)), 2) == 1:
+                return f"the value of {c.label(puzzle.size)} can be removed"
     return None

@@ -36,7 +36,7 @@ from ..methods import Method, parse_method
 from ..sat.external import binary_command, find_binary, read_answer, run_in_group
 from ..sat.pysat import check_pysat_name
 from .encode import encode_variant
-from .model import Variant
+from ..model.puzzle import Puzzle
 from .solve import Session, blocking, decode_model
 
 VARIANT_METHODS = ("auto", "pysat", "bin", "all")
@@ -101,7 +101,7 @@ def _session(solver: str | None, timeout: float | None) -> Session:
     return cached(("variant-session", solver, timeout), lambda: Session(solver, timeout=timeout))
 
 
-def _by(method: str, puzzle: Variant, cap: int, timeout: float | None) -> list[Grid]:
+def _by(method: str, puzzle: Puzzle, cap: int, timeout: float | None) -> list[Grid]:
     """Up to cap solutions by one method (TimedOut past timeout; SolverError on a crash)."""
     name, _, detail = method.partition(":")
     if name == "bin":
@@ -124,10 +124,10 @@ class VariantTask:
     keep: int = 1
     timeout: float | None = None
 
-    def __call__(self, chunk: list[Variant]) -> list[Answer]:
+    def __call__(self, chunk: list[Puzzle]) -> list[Answer]:
         return [self.answer(p) for p in chunk]
 
-    def answer(self, puzzle: Variant) -> Answer:
+    def answer(self, puzzle: Puzzle) -> Answer:
         methods = available() if self.method == "all" else [self.method]
         counts: dict[str, int] = {}
         kept: tuple[Grid, ...] = ()
@@ -150,7 +150,7 @@ class VariantTask:
 
 
 def binary_solutions(
-    puzzle: Variant, binary: str, cap: int, timeout: float | None = None
+    puzzle: Puzzle, binary: str, cap: int, timeout: float | None = None
 ) -> list[Grid]:
     """Up to cap solutions by a solver binary: the variant CNF in a temp DIMACS file, the
     binary run on it (TimedOut past timeout), each model checked against every clause,

@@ -18,12 +18,12 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..grid import Clause
-from .constraint import Constraint
+from ..model.constraint import Constraint
 
 if TYPE_CHECKING:
-    from .builder import Builder
-    from .drawing import Canvas
-    from .reading import Reader
+    from ..model.builder import Builder
+    from ..model.drawing import Canvas
+    from ..model.reading import Reader
 
 
 def line_from(row: int, col: int, n: int) -> tuple[int, ...]:

@@ -1,69 +1,57 @@
-"""One puzzle type from the reader to the kernels: a :class:`~sudoku_sat.gridio.Puzzle`
-carries its rules (``Puzzle.variant``), and this module turns text into such puzzles and
-puzzles into the variant library's :class:`Variant`.
+"""The one reader: text in every format a command or the API reads, into puzzles.
 
-- A classic grid is a puzzle with no extra rules: an f-puzzles file whose puzzle has only
-  givens and the default boxes of a square size comes back as a classic ``Puzzle``
-  (``variant`` None), so the classic engines answer it.
-- ``Puzzle.n`` is the box side; a variant whose size is not a square (6x6, 8x8, ...) has
-  none, and ``n`` is 0 there (``Puzzle.size`` is the side of the grid in every case).
-- Global rules (``rule``, the CLI's ``--rule`` names) make any puzzle a variant.
+Grids in every text format (``gridio``: lines, rows, numbers, drawn grids) and f-puzzles
+JSON (one object, or one a line) and f-puzzles or SudokuPad links (``fpuzzles``), told
+apart by content. Every one comes back as the one :class:`~sudoku_sat.model.puzzle.Puzzle`:
+a classic grid is a puzzle with no constraints, an f-puzzles file whose puzzle has only
+givens and the default boxes of a square size is one too, so the classic engines answer
+it. Rules named by ``rule`` (the vocabulary of ``constraints.rules()``: ``x``,
+``anti-knight``, ``diagonal+``, ``windoku``, ...) are added to every puzzle read: the
+global rules only, which need no clue.
 """
 
 from __future__ import annotations
 
-import math
+import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..errors import GridError, UsageError
-from ..gridio import Puzzle, parse_puzzles
+from ..gridio import parse_puzzles
+from ..model.constraint import Constraint
+from ..model.puzzle import Puzzle
+from .constraints import rule_classes, rules
 from .fpuzzles import is_variant_text, parse_variants
-from .model import CLI_RULES, Variant, classic, rules_of, with_rules
 
 
 def rule_names(rule: str | Sequence[str] | None) -> list[str]:
-    """The global rules asked for (one name or several), each checked."""
-    names = [rule] if isinstance(rule, str) else list(rule or ())
+    """The global rules asked for (one name, a comma-separated list, or several), each
+    checked: UsageError naming the rules a puzzle can be given without clues."""
+    raw = [rule] if isinstance(rule, str) else list(rule or ())
+    names = [name.strip() for text in raw for name in str(text).split(",") if name.strip()]
+    known = global_rule_names()
     for name in names:
-        if name not in CLI_RULES:
-            raise UsageError(f"--rule {name!r}: known rules are {', '.join(CLI_RULES)}")
+        if name not in known:
+            raise UsageError(f"--rule {name!r}: known rules are {', '.join(known)}")
     return names
 
 
-def is_classic(v: Variant) -> bool:
-    """True when the variant has nothing beyond a classic puzzle of a square size."""
-    square = math.isqrt(v.size) ** 2 == v.size
-    return square and not v.jigsaw and not v.pencil and not rules_of(v)
+def global_rule_names() -> list[str]:
+    """The rule names a grid can be given without clues (global rules, windoku)."""
+    return [name for name, kinds in rules().items() if all(k.drawn_first for k in kinds)
+            and not any(k.regions is not Constraint.regions for k in kinds)]
 
 
-def puzzle_of(v: Variant) -> Puzzle:
-    """The Puzzle of a variant (classic when it has no extra rule)."""
-    root = math.isqrt(v.size)
-    n = root if root * root == v.size else 0
-    rules = None if is_classic(v) else v
-    return Puzzle(n, tuple(v.givens), v.origin, solution=v.solution, variant=rules)
-
-
-def variant_of(p: Puzzle) -> Variant:
-    """The Variant of any puzzle (a classic one gets its default boxes)."""
-    if p.variant is not None:
-        return p.variant
-    return replace(classic(p.n * p.n, p.grid, p.origin), solution=p.solution)
-
-
-def with_global_rules(p: Puzzle, names: list[str]) -> Puzzle:
-    """The puzzle with the global rules named added (a classic one becomes a variant)."""
+def with_rules(p: Puzzle, names: Sequence[str]) -> Puzzle:
+    """The puzzle with the global rules named added (each once)."""
     if not names:
         return p
-    v = with_rules(variant_of(p), names)
-    return Puzzle(p.n, p.grid, p.origin, p.count, p.solution, v)
-
-
-def solved(p: Puzzle, grid: tuple[int, ...]) -> Puzzle:
-    """The puzzle p with every cell filled by grid (its rules kept)."""
-    v = None if p.variant is None else p.variant.with_givens(grid)
-    return Puzzle(p.n, tuple(grid), p.origin, variant=v)
+    found = list(p.constraints)
+    for name in names:
+        for kind in rule_classes(name):
+            for made in kind.make(p.grid, p.size, p.regions, random.Random(0)):
+                if made not in found:
+                    found.append(made)
+    return p.with_constraints(tuple(c.settle(found) for c in found))
 
 
 def parse_any(
@@ -77,10 +65,15 @@ def parse_any(
     f-puzzles JSON (one object, or one a line) and f-puzzles or SudokuPad links."""
     names = rule_names(rule)
     if is_variant_text(text):
-        puzzles = [puzzle_of(v) for v in parse_variants(text, source)]
+        puzzles = parse_variants(text, source)
     else:
         puzzles = parse_puzzles(text, source, alphabet, order)
-    return [with_global_rules(p, names) for p in puzzles]
+    return [with_rules(p, names) for p in puzzles]
+
+
+def solved(p: Puzzle, grid: tuple[int, ...]) -> Puzzle:
+    """The puzzle p with every cell filled by grid (its rules kept)."""
+    return p.with_givens(tuple(grid))
 
 
 def one_puzzle(puzzles: list[Puzzle]) -> Puzzle:

@@ -1,10 +1,10 @@
 """The numbering of a session skeleton's blocks after the grid's N**3 variables, fixed by
 the size and the blocks present, so that every puzzle of a skeleton names them alike:
-the pair selectors (dots and negatives on orthogonal neighbours), the step selectors
-("a < b" on a king's move: thermometers, minimum and maximum cells), the same-region
-selectors (jigsaws), the order literals (every cell's "digit ≥ k": between and lockout
-lines), then one block per registry relation (``Constraint.pair_relations``: whispers)
-and one a cell per registry rule of single cells (``Constraint.cell_rule``: indexers).
+the step selectors ("a < b" on a king's move: thermometers, minimum and maximum cells),
+the same-region selectors (jigsaws), the order literals (every cell's "digit ≥ k":
+between and lockout lines), then one block per relation between neighbours
+(``Constraint.pair_relations``: kropki dots, XV, their negatives, whispers) and one a
+cell per rule of single cells (``Constraint.cell_rule``: indexers).
 A skeleton holds only the blocks its puzzles need (``encode.skeleton_key``), numbered
 one after the other in that order from N**3 + 1 (``layout``), so that no number is dead
 (a model is read whole: 1,873 variables instead of 6,017 on a between-line skeleton,
@@ -16,12 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from .constraint import Constraint
-from .model import KING, NEGATABLE, Variant, offset_pairs, orthogonal_pairs
-
-PAIR_RELATIONS = (("difference", 1), ("ratio", 2), ("sum", 10), ("sum", 5))
-"""The marks every pair of neighbours gets a selector for in a session's skeleton."""
-KINDS = (*PAIR_RELATIONS, *((f"not-{k}", 0) for k in NEGATABLE))
+from ..model.builder import Rules
+from ..model.constraint import Constraint
+from ..model.geometry import KING, offset_pairs
 
 
 @dataclass(frozen=True)
@@ -29,7 +26,6 @@ class Layout:
     """Where each block present in a skeleton starts (its first number less one; None
     for an absent block) and the skeleton's top variable."""
 
-    pairs: int | None
     steps: int | None
     regions: int | None
     orders: int | None
@@ -40,12 +36,11 @@ class Layout:
 
 @cache
 def layout(
-    size: int, pairs: bool, steps: bool, regions: bool, orders: bool, relations: int, cells: int
+    size: int, steps: bool, regions: bool, orders: bool, relations: int, cells: int
 ) -> Layout:
     """The blocks present, numbered one after the other from N**3 + 1."""
     top, bases = size**3, list[int | None]()
     sizes = (
-        (pairs, len(orthogonal_pairs(size)) * len(KINDS)),
         (steps, 2 * len(offset_pairs(size, KING))),
         (regions, len(_apart(size))),
         (orders, size * size * (size - 1)),
@@ -61,19 +56,7 @@ def layout(
     for _ in range(cells):
         rules.append(top)
         top += size * size
-    return Layout(bases[0], bases[1], bases[2], bases[3], tuple(tails), tuple(rules), top)
-
-
-@cache
-def pair_selectors(size: int, base: int) -> dict[tuple[int, int, str, int], int]:
-    """(a, c, kind, value) -> selector, from base + 1: one per orthogonal pair and default
-    mark (PAIR_RELATIONS), and per pair and negative kind ("not-difference", ...)."""
-    out, top = {}, base
-    for a, c in orthogonal_pairs(size):
-        for kind, value in KINDS:
-            top += 1
-            out[(a, c, kind, value)] = top
-    return out
+    return Layout(bases[0], bases[1], bases[2], tuple(tails), tuple(rules), top)
 
 
 @cache
@@ -121,13 +104,13 @@ def relation_selectors(size: int, base: int) -> dict[tuple[int, int], int]:
     return out
 
 
-def relation_kinds(puzzle: Variant) -> tuple[tuple[type[Constraint], int], ...]:
-    """The (registry class, label) of each relation a skeleton holds (``pair_relations``)."""
+def relation_kinds(puzzle: Rules) -> tuple[tuple[type[Constraint], object], ...]:
+    """The (class, label) of each relation a skeleton holds (``pair_relations``)."""
     kinds = sorted({type(c) for c in puzzle.constraints}, key=lambda k: k.key)
     return tuple((k, label) for k in kinds for label in k.pair_relations(puzzle.size))
 
 
-def cell_kinds(puzzle: Variant) -> tuple[type[Constraint], ...]:
+def cell_kinds(puzzle: Rules) -> tuple[type[Constraint], ...]:
     """The registry classes whose cell rules a skeleton holds (``cell_rule``)."""
     kinds = {type(c) for c in puzzle.constraints if c.cell_rule}
     return tuple(sorted(kinds, key=lambda k: k.key))

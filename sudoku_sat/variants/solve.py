@@ -21,9 +21,9 @@ from typing import Any
 from ..deadline import TimedOut, effective_timeout
 from ..grid import Grid
 from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
-from .builder import DEFAULT_SUMS, VariantFormula
+from ..model.builder import DEFAULT_SUMS, VariantFormula
 from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
-from .model import Variant
+from ..model.puzzle import Puzzle
 
 DEFAULT_SOLVER = "g4"
 """Glucose 4: as fast as MiniSat 2.2 or faster on the variant benchmark (docs/variants.md)."""
@@ -33,9 +33,9 @@ a puzzle for Glucose 4 on four 9x9 puzzles (CPU), while on the others Glucose 4 
 twice as fast (jigsaw 2.4 against 5.5 ms, killer 9.8 against 15.7 ms)."""
 
 
-def solver_for(puzzle: Variant) -> str:
+def solver_for(puzzle: Puzzle) -> str:
     """The PySAT solver a session uses by default for the puzzle's skeleton."""
-    return SEARCH_SOLVER if "nonconsecutive" in puzzle.rules else DEFAULT_SOLVER
+    return SEARCH_SOLVER if any(c.search for c in puzzle.constraints) else DEFAULT_SOLVER
 
 
 def interruptible(name: str) -> bool:
@@ -85,7 +85,7 @@ def blocking(grid: Grid, size: int) -> list[int]:
 
 
 def enumerate_solutions(
-    puzzle: Variant, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS
+    puzzle: Puzzle, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS
 ) -> list[Grid]:
     """Up to cap solutions of the puzzle, in the order the solver finds them."""
     found: list[Grid] = []
@@ -160,7 +160,7 @@ class Session:
             entry[0].delete()
         self._open.clear()
 
-    def _entry(self, puzzle: Variant) -> list[Any]:
+    def _entry(self, puzzle: Puzzle) -> list[Any]:
         from pysat.solvers import Solver
 
         key = skeleton_key(puzzle)
@@ -181,7 +181,7 @@ class Session:
             entry = self._open[key] = [s, top, 0, interruptible(name)]
         return entry
 
-    def solutions(self, puzzle: Variant, cap: int) -> list[Grid]:
+    def solutions(self, puzzle: Puzzle, cap: int) -> list[Grid]:
         """Up to cap solutions of the puzzle; TimedOut when a call passes the timeout."""
         entry = self._entry(puzzle)
         s, size = entry[0], puzzle.size
@@ -190,7 +190,7 @@ class Session:
         add = s.solver.add_clause  # the solver's own method: one Python call less a clause
         for clause in clauses:
             add([*clause, -act])
-        assume = [act, *selected] + [c * size + d for c, d in enumerate(puzzle.givens) if d]
+        assume = [act, *selected] + [c * size + d for c, d in enumerate(puzzle.grid) if d]
         found: list[Grid] = []
         limit = _conflicts(s) + self.BUDGET
         try:
@@ -207,7 +207,7 @@ class Session:
             entry[2] += 1
         return found
 
-    def _alone(self, puzzle: Variant, cap: int, found: list[Grid]) -> list[Grid]:
+    def _alone(self, puzzle: Puzzle, cap: int, found: list[Grid]) -> list[Grid]:
         """Up to cap solutions on a solver of the puzzle's own (every clause, givens and
         facts as units), the solutions already found blocked."""
         from pysat.solvers import Solver
@@ -258,18 +258,18 @@ class Session:
             raise TimedOut(self.timeout)
         return answer
 
-    def unique(self, puzzle: Variant) -> Verdict:
+    def unique(self, puzzle: Puzzle) -> Verdict:
         """unique, several or none, stopping at the second solution."""
         found = self.solutions(puzzle, 2)
         return Verdict(VERDICTS[len(found)], tuple(found))
 
 
-def count(puzzle: Variant, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> int:
+def count(puzzle: Puzzle, cap: int, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> int:
     """Number of solutions, at most cap."""
     return len(enumerate_solutions(puzzle, cap, solver, sums))
 
 
-def unique(puzzle: Variant, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> Verdict:
+def unique(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUMS) -> Verdict:
     """Is the puzzle's solution unique? Stops at the second solution."""
     found = enumerate_solutions(puzzle, 2, solver, sums)
     return Verdict(VERDICTS[len(found)], tuple(found))
@@ -288,7 +288,7 @@ class Candidates:
 
 
 def candidates(
-    puzzle: Variant, cap: int | None = None, solver: str | None = None, sums: str = DEFAULT_SUMS
+    puzzle: Puzzle, cap: int | None = None, solver: str | None = None, sums: str = DEFAULT_SUMS
 ) -> Candidates:
     """The true candidates of every cell, and with cap their solution counts up to cap."""
     size = puzzle.size

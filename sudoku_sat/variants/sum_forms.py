@@ -43,7 +43,7 @@ from itertools import combinations, product
 from math import comb
 
 from ..grid import Clause
-from .builder import Builder
+from ..model.builder import Builder
 from .outside import digit_sets, guarded_sets
 from .sum_shapes import never, place, running_shape, totals_shape
 from .sums_pb import linear

@@ -21,8 +21,8 @@ from itertools import combinations, product
 import numpy as np
 
 from ..grid import Clause
-from .builder import Builder
-from .model import Variant
+from ..model.builder import Builder
+from ..model.puzzle import Puzzle
 from .sums import _at_most_one
 
 
@@ -86,7 +86,7 @@ def never(b: Builder) -> list[Clause]:
 
 
 def _record(n: int, make: Callable[[Builder], object]) -> tuple[Builder, object]:
-    b = Builder(Variant(n, (0,) * (n * n), ()), "running")
+    b = Builder(Puzzle(n, (0,) * (n * n), ()), "running")
     return b, make(b)
 
 

@@ -1,5 +1,5 @@
-"""Sum constraints (killer cage totals, arrows) in three encodings; ``encode`` documents
-them and which is the default. Arrows whose circle has several cells (pills) are the line's
+"""Sum encodings of killer cage totals (``cage_sum``) and arrows (``arrow_sum``), used by
+their rule modules; ``encode`` documents them and which is the default. Arrows whose circle has several cells (pills) are the line's
 one-hot running sums tied to the circle's digits (``_pill``) in every encoding but
 ``card`` and ``pb-*`` (one linear equality). A sum over more than half a house is first
 rewritten by the houses (``by_houses``: N cells of a house sum to N(N+1)/2)."""
@@ -11,33 +11,24 @@ from functools import cache
 from itertools import combinations, product
 
 from ..grid import Clause
-from .builder import MAX_TUPLES, Builder
-from .model import all_different_groups
+from ..model.builder import MAX_TUPLES, Builder
 from .sums_pb import linear
 
 
-def sums_part(b: Builder) -> None:
-    for k, cage in enumerate(b.p.cages):
-        if cage.total is None:
-            continue
-        terms = [[(b.x(c, d), d) for d in b.digits()] for c in cage.cells]
-        if b.sums.startswith("pb-"):
-            clauses = linear(b, [(c, 1) for c in cage.cells], cage.total)
-        elif b.sums == "combos":
-            clauses = list(cage_combos(b, cage.cells, cage.total))
-        elif b.sums == "card":
-            clauses = _card(b, terms, cage.total)
-        else:
-            clauses = _running(b, terms, [cage.total], None)
-        if b.guard_sums:
-            b.selectors[k] = guard = b.fresh()
-            clauses = [[*c, -guard] for c in clauses]
-        b.add(clauses)
-    for arrow in b.p.arrows:
-        b.add(_arrow(b, arrow.circle, arrow.line))
+def cage_sum(b: Builder, cells: tuple[int, ...], total: int) -> list[Clause]:
+    """A cage's cells (all different) sum to total, in the builder's sum encoding."""
+    terms = [[(b.x(c, d), d) for d in b.digits()] for c in cells]
+    if b.sums.startswith("pb-"):
+        return linear(b, [(c, 1) for c in cells], total)
+    if b.sums == "combos":
+        return list(cage_combos(b, cells, total))
+    if b.sums == "card":
+        return _card(b, terms, total)
+    return _running(b, terms, [total], None)
 
 
-def _arrow(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[Clause]:
+def arrow_sum(b: Builder, circle: tuple[int, ...], line: tuple[int, ...]) -> list[Clause]:
+    """The line's digits sum to the number the circle's digits read."""
     terms = [[(b.x(c, d), d) for d in b.digits()] for c in line]
     weights = tuple(10 ** (len(circle) - 1 - k) for k in range(len(circle)))
     if len(circle) > 1 and b.sums.startswith("pb-"):
@@ -324,12 +315,12 @@ HOUSES = True
 
 def houses(b: Builder) -> list[tuple[int, ...]]:
     """The groups of N cells that hold every digit once: rows, columns, regions, and the
-    N-cell all-different groups of the global rules and extra regions (diagonals,
-    disjoint groups)."""
+    N-cell all-different groups of the constraints (diagonals, disjoint groups, extra
+    regions, cages of N cells)."""
     n = b.n
     lines = [tuple(range(r * n, r * n + n)) for r in range(n)]
     lines += [tuple(range(c, n * n, n)) for c in range(n)]
-    groups = [*lines, *b.p.regions, *all_different_groups(b.p, cages=False)]
+    groups = [*lines, *b.p.regions, *b.groups]
     return list(dict.fromkeys(tuple(sorted(g)) for g in groups if len(set(g)) == n))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import missing_extra
 from ..grid import Clause
-from .builder import Builder
+from ..model.builder import Builder
 
 ENCODERS = {
     "pb-dd": "DECISION_DIAGRAM",

@@ -1,11 +1,12 @@
-"""Variant grids as text: drawn with their boxes, or one line of N*N symbols."""
+"""Puzzle grids as text: drawn with their boxes, or one line of N*N symbols."""
 
 from __future__ import annotations
 
 import math
 
 from ..grid import Grid
-from .model import Variant, box_shape
+from ..model.geometry import box_shape
+from ..model.puzzle import Puzzle
 
 SYMBOLS = ".123456789ABCDEFG"
 """Symbol of each value 0..16: '.' blank, then 1-9 and A-G for 10-16 (the 16x16 alphabet)."""
@@ -32,12 +33,13 @@ def format_numbers(grid: Grid) -> str:
     return "\n".join(" ".join(str(v) for v in grid[r * n : r * n + n]) for r in range(n))
 
 
-def render(puzzle: Variant, grid: Grid | None = None, alphabet: str | None = None) -> str:
+def render(puzzle: Puzzle, grid: Grid | None = None, alphabet: str | None = None) -> str:
     """The grid (the givens by default) drawn with box separators (none for a jigsaw)."""
-    grid = puzzle.givens if grid is None else grid
+    grid = puzzle.grid if grid is None else grid
     n = puzzle.size
     shown = symbols(n, alphabet)
-    h, w = (n, n) if puzzle.jigsaw else box_shape(n)
+    own = puzzle.own_regions
+    h, w = (n, n) if own else box_shape(n)
     rows = []
     for r in range(n):
         cells = [shown[grid[r * n + c]] for c in range(n)]
@@ -53,13 +55,14 @@ def render(puzzle: Variant, grid: Grid | None = None, alphabet: str | None = Non
     return "\n".join(rows)
 
 
-def render_pencil(puzzle: Variant, digits: tuple[tuple[int, ...], ...]) -> str:
+def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
     """Pencil marks: each cell a small box of its candidates ('.' for the others), in the
     shape of the grid's boxes (3x3 for 9x9, 2x3 for 6x6), boxes ruled as in ``render``."""
     n = puzzle.size
     h, w = box_shape(n)
     mh, mw = (h, w) if h > 1 else (1, n)
-    bh, bw = (n, n) if puzzle.jigsaw else (h, w)
+    own = puzzle.own_regions
+    bh, bw = (n, n) if own else (h, w)
     lines = []
     for r in range(n):
         for sub in range(mh):

@@ -1,7 +1,10 @@
-"""The constraint registry: one module per constraint family in this folder, each
-holding :class:`~sudoku_sat.variants.constraint.Constraint` subclasses (listed in the
-module's ``FAMILY``), found here by their f-puzzles key. The folder listing is the list
-of what the registry supports; docs/variants.md says where each key's meaning comes from.
+"""The constraint registry: one module per rule family in this folder, each holding
+:class:`~sudoku_sat.model.constraint.Constraint` subclasses (listed in the module's
+``FAMILY``), found here by their f-puzzles key (``key``, or ``cell_key`` for a rule
+written in the grid's cells). The folder listing is the list of what the project
+supports, the global rules and jigsaw regions included; docs/variants.md says where each
+key's meaning comes from. ``rules()`` is the one vocabulary of rule names that
+``--rule`` and ``generate --rule`` speak.
 """
 
 from __future__ import annotations
@@ -10,22 +13,66 @@ import importlib
 import pkgutil
 from functools import cache
 
-from ..constraint import Constraint
+from ...errors import UsageError
+from ...model.constraint import Constraint
+
+
+@cache
+def classes() -> tuple[type[Constraint], ...]:
+    """Every constraint class of the registry, module by module in name order."""
+    out: list[type[Constraint]] = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        out.extend(getattr(module, "FAMILY", ()))
+    return tuple(out)
 
 
 @cache
 def registry() -> dict[str, type[Constraint]]:
-    """f-puzzles key -> the constraint class that reads it, from every module here."""
+    """f-puzzles key -> the constraint class that reads it."""
+    return _keyed("key")
+
+
+@cache
+def cell_registry() -> dict[str, type[Constraint]]:
+    """Key of the grid's cell objects -> the constraint class that reads it."""
+    return _keyed("cell_key")
+
+
+def _keyed(attribute: str) -> dict[str, type[Constraint]]:
     out: dict[str, type[Constraint]] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        for cls in getattr(module, "FAMILY", ()):
-            if cls.key in out:
-                raise RuntimeError(f"constraint key {cls.key!r} registered twice")
-            out[cls.key] = cls
+    for cls in classes():
+        key = getattr(cls, attribute)
+        if key:
+            if key in out:
+                raise RuntimeError(f"constraint key {key!r} registered twice")
+            out[key] = cls
     return out
 
 
+@cache
+def rules() -> dict[str, tuple[type[Constraint], ...]]:
+    """Rule name -> the classes it makes: every family's rule name (``killer``,
+    ``renban``, ``x`` for both diagonals), and the key of each global rule that shares
+    its rule name with another (``diagonal+`` and ``diagonal-``: one diagonal)."""
+    out: dict[str, list[type[Constraint]]] = {}
+    for cls in classes():
+        if cls.rule:
+            out.setdefault(cls.rule, []).append(cls)
+    for cls in classes():
+        if cls.skeleton and cls.key and len(out[cls.rule]) > 1:
+            out[cls.key] = [cls]
+    return {name: tuple(kinds) for name, kinds in out.items()}
+
+
 def rule_names() -> list[str]:
-    """The rule names of the registered constraints, in key order, without repeats."""
-    return list(dict.fromkeys(cls.rule for cls in registry().values()))
+    """The rule names of the registered constraints, in registry order."""
+    return list(rules())
+
+
+def rule_classes(name: str) -> tuple[type[Constraint], ...]:
+    """The classes of a rule name; UsageError naming every known name otherwise."""
+    found = rules().get(name)
+    if found is None:
+        raise UsageError(f"unknown rule {name!r}; known: {', '.join(rules())}")
+    return found

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..constraint import Constraint
+from ...model.constraint import Constraint
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 class EqualPairs(Constraint):

@@ -37,11 +37,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..drawing import Canvas
+from ...model.drawing import Canvas
 from ._line import DifferenceLine, Line, end_circles, end_diamonds
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 def _at_least(b: Builder, unless: int, lo: int, hi: int, gap: int) -> list[Clause]:

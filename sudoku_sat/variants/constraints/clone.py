@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..constraint import Constraint
-from ..drawing import CELL, tag
+from ...model.constraint import Constraint
+from ...model.drawing import CELL, tag
 from ._equal import EqualPairs
 
 if TYPE_CHECKING:
-    from ..drawing import Canvas
-    from ..reading import Reader
+    from ...model.drawing import Canvas
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)

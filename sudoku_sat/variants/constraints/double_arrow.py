@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..drawing import Canvas
+from ...model.drawing import Canvas
 from ..sum_forms import encoding, equal_totals
 from ._line import Line, end_circles
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ...grid import Clause, Grid
 from ._line import Line
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 def entropic_classes(n: int) -> tuple[int, ...]:

@@ -33,13 +33,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
-from ..constraint import Constraint
-from ..drawing import CELL, tag
+from ...model.constraint import Constraint
+from ...model.drawing import CELL, tag
 
 if TYPE_CHECKING:
-    from ..builder import Builder
-    from ..drawing import Canvas
-    from ..reading import Reader
+    from ...model.builder import Builder
+    from ...model.drawing import Canvas
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)

@@ -38,14 +38,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
-from ..constraint import Constraint
-from ..drawing import tag
+from ...model.constraint import Constraint
+from ...model.drawing import tag
 from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
-    from ..builder import Builder
-    from ..drawing import Canvas
-    from ..reading import Reader
+    from ...model.builder import Builder
+    from ...model.drawing import Canvas
+    from ...model.reading import Reader
 
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 

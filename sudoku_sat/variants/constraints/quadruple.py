@@ -21,13 +21,13 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
-from ..constraint import Constraint
-from ..drawing import CELL, tag
+from ...model.constraint import Constraint
+from ...model.drawing import CELL, tag
 
 if TYPE_CHECKING:
-    from ..builder import Builder
-    from ..drawing import Canvas
-    from ..reading import Reader
+    from ...model.builder import Builder
+    from ...model.drawing import Canvas
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Quadruple(Constraint):
     values: tuple[int, ...]
     key = "quadruple"
     rule = "quadruple"
-    on_top = True
+    layer = 2
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

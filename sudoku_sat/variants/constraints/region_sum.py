@@ -28,8 +28,8 @@ from ..sum_forms import encoding, equal_totals
 from ._line import Line
 
 if TYPE_CHECKING:
-    from ..builder import Builder
-    from ..reading import Reader
+    from ...model.builder import Builder
+    from ...model.reading import Reader
 
 
 def segments(

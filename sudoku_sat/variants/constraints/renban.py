@@ -28,7 +28,7 @@ from ..sum_forms import distinct
 from ._line import Line, never
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 @dataclass(frozen=True)

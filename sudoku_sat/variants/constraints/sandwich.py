@@ -35,7 +35,7 @@ from ..outside import LineClue, digit_sets
 from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 @dataclass(frozen=True)

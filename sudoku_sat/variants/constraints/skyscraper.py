@@ -41,7 +41,7 @@ from ...grid import Clause, Grid
 from ..outside import LineClue, sigh_line
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 def seen(heights: list[int]) -> int:

@@ -28,7 +28,7 @@ from ...grid import Clause, Grid
 from ._line import DifferenceLine
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 @cache

@@ -28,7 +28,7 @@ from ..outside import LineClue, sigh_line
 from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 @dataclass(frozen=True)

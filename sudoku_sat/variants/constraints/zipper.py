@@ -21,7 +21,7 @@ from ..sum_forms import encoding, equal_totals
 from ._line import Line
 
 if TYPE_CHECKING:
-    from ..builder import Builder
+    from ...model.builder import Builder
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,33 @@
-"""The clause builder shared by the variant encodings: variable numbering, fresh
-auxiliaries, clauses counted per part (see ``encode`` for the numbering and the rules)."""
+"""The clause builder every rule writes its clauses with: variable numbering, fresh
+auxiliaries, clauses counted per part, and in a session the skeleton's selectors that a
+rule assumes instead of writing clauses (see ``variants/encode`` for the numbering and
+the rules). It knows the puzzle only as :class:`Rules` (size, regions, constraints), so
+that it sits below the rules and the puzzle that use it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, Protocol
 
 from ..dimacs import dumps
 from ..errors import UsageError
 from ..grid import Clause
-from .model import Variant
+from .geometry import Regions
+
+
+class Rules(Protocol):
+    """What a builder reads of a puzzle."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def regions(self) -> Regions: ...
+
+    @property
+    def constraints(self) -> tuple[Any, ...]: ...
 
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "default"
@@ -29,8 +46,8 @@ class VariantFormula:
     clauses: list[Clause]
     parts: dict[str, int] = field(default_factory=dict)
     rules: list[str] = field(default_factory=list)
-    selectors: dict[int, int] = field(default_factory=dict)
-    """With guard_sums: cage index -> the literal that switches its sum on."""
+    selectors: dict[Any, int] = field(default_factory=dict)
+    """With guard_sums: cage -> the literal that switches its sum on."""
 
     def comments(self) -> list[str]:
         """The DIMACS header comments: size, rules, numbering, clauses per part."""
@@ -54,7 +71,7 @@ class VariantFormula:
 class Builder:
     """Clauses of one puzzle as they are made, with the next free variable."""
 
-    def __init__(self, puzzle: Variant, sums: str, guard_sums: bool = False, top: int = 0):
+    def __init__(self, puzzle: Rules, sums: str, guard_sums: bool = False, top: int = 0):
         if sums not in SUM_ENCODINGS and sums != DEFAULT_SUMS:
             raise UsageError(f"unknown sum encoding {sums!r}; known: {', '.join(SUM_ENCODINGS)}")
         self.chosen = sums != DEFAULT_SUMS
@@ -66,9 +83,12 @@ class Builder:
         self.parts: dict[str, int] = {}
         self.part = ""
         self.guard_sums = guard_sums
-        self.selectors: dict[int, int] = {}
-        self.pair_selectors = False
-        """Session mode: dots and negatives become assumptions on the skeleton's selectors."""
+        self.selectors: dict[Any, int] = {}
+        self.session = False
+        """Session mode: facts (pencil marks, parity) are assumptions, not unit clauses."""
+        self.same_region: dict[tuple[int, int], int] = {}
+        """Session mode, when the skeleton has them: (a, c) -> the selector of "a and c
+        share a region" (a jigsaw's regions)."""
         self.assume: list[int] = []
         self.steps: dict[tuple[int, int], int] = {}
         """Session mode, when the skeleton has them: (a, b) -> the selector of "a < b"."""
@@ -83,6 +103,13 @@ class Builder:
 
     def x(self, cell: int, d: int) -> int:
         return cell * self.n + d
+
+    @cached_property
+    def groups(self) -> list[tuple[int, ...]]:
+        """The puzzle's all-different groups beyond rows, columns and regions (diagonals,
+        extra regions, disjoint groups, cages: ``Constraint.groups``)."""
+        n, regions = self.n, self.p.regions
+        return [g for c in self.p.constraints for g in c.groups(n, regions)]
 
     def fresh(self) -> int:
         self.top += 1
@@ -116,7 +143,7 @@ class Builder:
         if selector is not None:
             self.assume.append(selector)
             return []
-        return support(self, a, c, fits)
+        return relation(self, a, c, fits)
 
     def cell_rule(self, kind: Any, cell: int) -> list[Clause]:
         """The clauses of the registry class kind on one cell (``cell_clauses``): the
@@ -129,7 +156,7 @@ class Builder:
 
     def facts(self, lits: list[int]) -> list[Clause]:
         """Literals that hold: in a session assumed (no clause), else unit clauses."""
-        if self.pair_selectors:
+        if self.session:
             self.assume.extend(lits)
             return []
         return [[lit] for lit in lits]
@@ -155,6 +182,17 @@ def support(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> list[Clau
         for e in fits[d]:
             back[e].append(d)
     return out + [[-(c * n + e), *(a * n + d for d in back[e])] for e in b.digits()]
+
+
+def relation(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
+    """a and c keep the relation fits, in its cheaper form under unit propagation: the
+    banned digit pairs as binary clauses when they are few (at most 2N: "not
+    consecutive", "no X"), else ``support`` (a dot, a whisper)."""
+    n = b.n
+    banned = [(d, e) for d in b.digits() for e in b.digits() if e not in fits[d]]
+    if len(banned) <= 2 * n:
+        return [[-(a * n + d), -(c * n + e)] for d, e in banned]
+    return support(b, a, c, fits)
 
 
 def order_clauses(b: Builder, cell: int, ge: list[int]) -> list[Clause]:

@@ -1,0 +1,101 @@
+"""The one puzzle type, from the reader to the kernels: a grid of givens plus its rules.
+
+A :class:`Puzzle` holds its size N, its givens (``grid``, row-major, 0 for a blank), its
+constraints (instances of the rule families of ``variants/constraints/``: global rules,
+cages, lines, dots, jigsaw regions, ...), its solution when the source gave one, where it
+came from (``origin``) and, for a ``puzzle:count`` line, the count the source stated. A
+classic grid is a puzzle with no constraints; its regions are the default boxes
+(``geometry.default_regions``), unless a constraint gives others (a jigsaw).
+
+``n`` is the box side of a square size (3 for 9x9) and 0 for the sizes that are not
+squares (6x6 has 2x3 boxes): what the classic engines, which take box sides, read.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from ..grid import Grid
+from ..gridtext import format_any_line, format_symbols
+from .constraint import Constraint
+from .geometry import Regions, default_regions
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A grid as read from a source, with its rules and what the source said about it."""
+
+    size: int
+    grid: Grid
+    """The givens, row-major, 0 for a blank."""
+    origin: str = "<input>"
+    count: int | None = None
+    solution: Grid | None = None
+    constraints: tuple[Constraint, ...] = ()
+
+    @property
+    def n(self) -> int:
+        """The box side of a square size (3 for 9x9), 0 for the other sizes."""
+        root = math.isqrt(self.size)
+        return root if root * root == self.size else 0
+
+    @property
+    def ncells(self) -> int:
+        """N*N."""
+        return self.size * self.size
+
+    @property
+    def is_classic(self) -> bool:
+        """True when the puzzle has no rule beyond rows, columns and square boxes: the
+        classic engines answer it."""
+        return not self.constraints and self.n > 0
+
+    @property
+    def own_regions(self) -> bool:
+        """True when a constraint gives the regions (a jigsaw), not the default boxes."""
+        return any(c.regions() is not None for c in self.constraints)
+
+    @cached_property
+    def regions(self) -> Regions:
+        """The N-cell regions: a constraint's (a jigsaw) or the default boxes."""
+        for c in self.constraints:
+            own = c.regions()
+            if own is not None:
+                return own
+        return default_regions(self.size)
+
+    @property
+    def rules(self) -> list[str]:
+        """The rule names of its constraints, in the order they come, without repeats."""
+        return list(dict.fromkeys(c.rule_of() for c in self.constraints))
+
+    def of(self, kind: type[Constraint]) -> list[Constraint]:
+        """Its constraints of one class (or of its subclasses)."""
+        return [c for c in self.constraints if isinstance(c, kind)]
+
+    def with_givens(self, grid: Grid) -> Puzzle:
+        """The same rules with other givens."""
+        return replace(self, grid=tuple(grid))
+
+    def with_constraints(self, constraints: tuple[Constraint, ...]) -> Puzzle:
+        """The same givens with other rules."""
+        return replace(self, constraints=tuple(constraints))
+
+    def __str__(self) -> str:
+        """The one-line form (numbers separated by spaces past 36x36)."""
+        if self.n == 0:
+            return format_symbols(self.grid, self.size)
+        return format_any_line(self.grid, self.n)
+
+    def svg(self, values: Grid | None = None) -> str:
+        """The puzzle drawn as setters draw it (SVG text; ``model/svg.py``), with the
+        digits of values filled in when given."""
+        from .svg import draw
+
+        return draw(self, values)
+
+    def _repr_svg_(self) -> str:
+        """What a notebook shows for a puzzle that ends a cell."""
+        return self.svg()

@@ -1,0 +1,195 @@
+"""Marks between two orthogonal neighbours (kropki dots, X and V) and their negative
+constraint. A mark holds a relation with a value (``fits``: the digit pairs it allows);
+a family of marks (``Mark`` subclasses: white and black dots, XV) may be "all given"
+(f-puzzles ``negative``: a list of mark keys), and then a pair of neighbours with no
+mark of that family does not keep the relation, for any value the puzzle's marks of
+that kind carry, or the kind's defaults when it has none (XV: always X and V). That is
+the reading of the f-puzzles solver add-on (rangsk's SudokuSolver, ``SolverFactory.cs``:
+one ``neg`` ratio per value of the puzzle's ratio dots, ``neg2`` when it has none). A
+pair carrying a white or a black dot is exempt from both kropki negatives (a 1-2 pair may
+carry either dot).
+
+In a session, the marks of a kind's default values and the negatives of the default
+values are the skeleton's relation selectors (``Constraint.pair_relations``), assumed
+for each marked or unmarked pair: no clause per puzzle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from ...grid import Clause, Grid
+from ...model.builder import Builder, relation
+from ...model.constraint import Constraint
+from ...model.geometry import Pair, cell_name, orthogonal_pairs
+from ...model.reading import Reader
+
+
+@dataclass(frozen=True)
+class Mark(Constraint):
+    """A mark on the border of two orthogonal neighbours (a < b) with its value."""
+
+    cells: Pair
+    value: int
+    family: ClassVar[str] = ""
+    """Marks of one family are exempt from each other's negatives (kropki's white and
+    black dots)."""
+    defaults: ClassVar[tuple[int, ...]] = ()
+    """The values a negative excludes when the puzzle has no mark of the kind."""
+    strict: ClassVar[str] = ""
+    """sigh's name of the family's negative (``StrictKropki``)."""
+    own_values: ClassVar[bool] = True
+    """True when a negative excludes the values the puzzle's marks of the kind carry
+    (kropki); False when it always excludes the defaults (X and V)."""
+    layer = 2
+
+    @staticmethod
+    def fits(value: int, d: int, e: int) -> bool:
+        """True when digits d and e keep the relation of this value."""
+        raise NotImplementedError
+
+    @classmethod
+    def relation(cls, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+        """digit -> the neighbour's digits that keep the relation for one of values."""
+        return _relation(cls, n, values)
+
+    @classmethod
+    def kinds(cls) -> dict[str, type[Mark]]:
+        """Every kind of mark, by its f-puzzles key."""
+        out: dict[str, type[Mark]] = {}
+        todo = list(cls.__subclasses__())
+        while todo:
+            kind = todo.pop()
+            todo += kind.__subclasses__()
+            if kind.key:
+                out[kind.key] = kind
+        return out
+
+    @classmethod
+    def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
+        return {v: cls.relation(n, (v,)) for v in cls.defaults}
+
+    @classmethod
+    def pair(cls, item: dict[str, Any], reader: Reader) -> Pair:
+        """The two neighbours an item's ``cells`` name, in order."""
+        cells = reader.cells(item.get("cells"))
+        n = reader.size
+        if len(cells) != 2:
+            raise reader.error("a mark joins exactly two cells")
+        a, b = sorted(cells)
+        if b - a not in (1, n) or (b - a == 1 and b % n == 0):
+            raise reader.error(f"{cell_name(n, a)} and {cell_name(n, b)} are not neighbours")
+        return a, b
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        a, c = self.cells
+        return b.related((type(self), self.value), a, c, self.relation(b.n, (self.value,)))
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        a, b = self.cells
+        digits = range(1, n + 1)
+        allowed = [(d, e) for d in digits for e in digits if self.fits(self.value, d, e)]
+        m.AddAllowedAssignments([x[a], x[b]], allowed)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        a, b = self.cells
+        return self.fits(self.value, grid[a], grid[b])
+
+    def cells_named(self) -> tuple[int, ...]:
+        return self.cells
+
+    def detail(self, size: int) -> str:
+        return str(self.value)
+
+    def midpoint(self, canvas: Any) -> tuple[float, float]:
+        (x1, y1), (x2, y2) = (canvas.centre(k) for k in self.cells)
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+
+@cache
+def _relation(kind: type[Mark], n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+    digits = range(1, n + 1)
+    return {d: [e for e in digits if any(kind.fits(v, d, e) for v in values)] for d in digits}
+
+
+@dataclass(frozen=True)
+class Negative(Constraint):
+    """No pair of orthogonal neighbours without a mark of the kind's family keeps the
+    kind's relation for any of ``values`` (filled in by ``settle``)."""
+
+    kind: str
+    values: tuple[int, ...] = ()
+    marked: frozenset[Pair] = frozenset()
+    key = "negative"
+    rule = ""
+
+    @classmethod
+    def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
+        kinds = Mark.kinds()
+        if not isinstance(value, list) or not all(k in kinds for k in value):
+            raise reader.error(f"expected a list drawn from {', '.join(sorted(kinds))}")
+        return [cls(k) for k in dict.fromkeys(value)]
+
+    @classmethod
+    def write_value(cls, instances: list[Constraint], name: Callable[[int], str]) -> Any:
+        return [c.kind for c in instances if isinstance(c, Negative)]
+
+    @property
+    def mark(self) -> type[Mark]:
+        return Mark.kinds()[self.kind]
+
+    def rule_of(self) -> str:
+        return self.mark.rule
+
+    def label(self, size: int) -> str:
+        return f"no {self.mark.label_name or self.mark.rule} elsewhere"
+
+    def settle(self, others: Sequence[Constraint]) -> Constraint:
+        marks = [c for c in others if isinstance(c, Mark)]
+        mark = self.mark
+        values = sorted({c.value for c in marks if type(c) is mark and mark.own_values})
+        marked = frozenset(c.cells for c in marks if c.family == mark.family)
+        return Negative(self.kind, tuple(values) or mark.defaults, marked)
+
+    @classmethod
+    def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
+        return {k: _unlike(kind, n, kind.defaults) for k, kind in Mark.kinds().items()}
+
+    def pairs(self, n: int) -> list[Pair]:
+        return [p for p in orthogonal_pairs(n) if p not in self.marked]
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        fits = _unlike(self.mark, b.n, self.values)
+        if self.values == self.mark.defaults:
+            return [c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)]
+        return [c for a, d in self.pairs(b.n) for c in relation(b, a, d, fits)]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        digits = range(1, n + 1)
+        fits = self.mark.fits
+        banned = [(d, e) for d in digits for e in digits if any(fits(v, d, e) for v in self.values)]
+        for a, c in self.pairs(n):
+            m.AddForbiddenAssignments([x[a], x[c]], banned)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        fits = self.mark.fits
+        return not any(any(fits(v, grid[a], grid[c]) for v in self.values) for a, c in self.pairs(n))
+
+    def draw(self, canvas: Any) -> list[str]:
+        return []
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        return f".{self.mark.strict}"
+
+
+@cache
+def _unlike(kind: type[Mark], n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+    """digit -> the neighbour's digits that keep none of the relations of values."""
+    digits = range(1, n + 1)
+    return {d: [e for e in digits if not any(kind.fits(v, d, e) for v in values)] for d in digits}
+
+
+FAMILY = (Negative,)

@@ -1,0 +1,54 @@
+"""The diagonals of an X sudoku (f-puzzles ``diagonal+``, ``diagonal-``): the N cells of
+a main diagonal hold every digit once. ``diagonal-`` runs from the top-left corner to the
+bottom-right one, ``diagonal+`` from the bottom-left to the top-right (f-puzzles' names;
+rangsk's SudokuSolver reads them as ``DiagonalNonrepeatConstraint``). The rule ``x`` is
+both. sigh: ``.Diagonal~-1``, ``.Diagonal~1``. Drawn as a thin blue line from corner
+to corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model.drawing import CELL, Canvas, tag
+from ...model.geometry import Regions
+from ._global import GroupRule
+
+COLOUR = "#4f81bd"
+
+
+@dataclass(frozen=True)
+class DiagonalMinus(GroupRule):
+    """Top-left to bottom-right."""
+
+    key = "diagonal-"
+    rule = "x"
+    label_name = "diagonal (top-left to bottom-right)"
+    sigh_name = "Diagonal~-1"
+
+    def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
+        return [tuple(i * size + i for i in range(size))]
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        m, side = canvas.margin, canvas.size * CELL
+        return [tag("line", x1=m, y1=m, x2=m + side, y2=m + side, stroke=COLOUR, stroke_width=1.5)]
+
+
+@dataclass(frozen=True)
+class DiagonalPlus(GroupRule):
+    """Bottom-left to top-right."""
+
+    key = "diagonal+"
+    rule = "x"
+    label_name = "diagonal (bottom-left to top-right)"
+    sigh_name = "Diagonal~1"
+
+    def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
+        return [tuple((size - 1 - i) * size + i for i in range(size))]
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        m, side = canvas.margin, canvas.size * CELL
+        return [tag("line", x1=m, y1=m + side, x2=m + side, y2=m, stroke=COLOUR, stroke_width=1.5)]
+
+
+FAMILY = (DiagonalPlus, DiagonalMinus)

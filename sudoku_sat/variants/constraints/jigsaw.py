@@ -1,0 +1,151 @@
+"""Jigsaw regions (f-puzzles: a ``region`` number in each cell of ``grid``; ``null`` for a
+cell in no region): irregular regions of N cells replace the default boxes, each holding
+every digit once. At the sizes with no default boxes (5, 7, 11, 13, 14) every cell must
+name its region. A jigsaw's regions are a clue, not the skeleton, so that jigsaw puzzles
+share a session's skeleton: there, a selector per pair of cells "these two share a
+region" (the skeleton's same-region block) is assumed for the pairs of each region, and
+each digit is in each region at least once. Made by random swaps of cells between
+neighbouring boxes that keep both connected. Drawn by the regions' thick borders (the
+drawing of every puzzle). sigh: ``.Jigsaw~`` and one region letter per cell.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from ...grid import Clause, Grid
+from ...model.builder import Builder
+from ...model.constraint import Constraint
+from ...model.drawing import Canvas
+from ...model.geometry import (
+    Regions,
+    cell_name,
+    default_regions,
+    has_default_boxes,
+    orthogonal_pairs,
+)
+from ...model.reading import Reader
+from ._global import group_clauses
+
+LAYOUT = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class Jigsaw(Constraint):
+    """The puzzle's regions, when they are not the default boxes."""
+
+    cells_of: Regions
+    cell_key = "region"
+    rule = "jigsaw"
+    label_name = "jigsaw regions"
+    drawn_first = True
+
+    @classmethod
+    def read_cells(cls, values: dict[int, Any], reader: Reader) -> list[Constraint]:
+        size = reader.size
+        boxes = default_regions(size)
+        box_of = {c: k for k, box in enumerate(boxes) for c in box}
+        if not has_default_boxes(size) and len(values) < size * size:
+            raise reader.error(
+                f"a {size}x{size} puzzle has no default boxes: every cell needs a 'region'"
+            )
+        groups: dict[Any, list[int]] = {}
+        for cell in range(size * size):
+            region = values.get(cell, box_of[cell])
+            if isinstance(region, bool) or not isinstance(region, int | None):
+                raise reader.error(f"region of {cell_name(size, cell)} is not a number")
+            if region is not None:
+                groups.setdefault(region, []).append(cell)
+        regions = tuple(sorted(tuple(cells) for cells in groups.values()))
+        if regions == tuple(sorted(boxes)) and has_default_boxes(size):
+            return []
+        for cells in regions:
+            if len(cells) != size:
+                first = cell_name(size, cells[0])
+                raise reader.error(f"region of {first} has {len(cells)} cells, not {size}")
+        return [cls(regions)]
+
+    @classmethod
+    def write_cells(cls, instances: Any) -> dict[int, Any]:
+        jigsaw = instances[0]
+        return {c: k for k, cells in enumerate(jigsaw.cells_of) for c in cells}
+
+    def regions(self) -> Regions:
+        return self.cells_of
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        selectors = b.same_region
+        if not selectors:
+            return [c for cells in self.cells_of for c in group_clauses(b, cells)]
+        b.assume.extend(
+            selectors[p] for cells in self.cells_of for p in combinations(cells, 2) if p in selectors
+        )
+        return [[b.x(c, d) for c in cells] for cells in self.cells_of for d in b.digits()]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        return None  # the regions are every puzzle's all-different groups
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return all(len({grid[c] for c in cells}) == len(cells) for cells in self.cells_of)
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        return []
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        size = max(max(r) for r in self.cells_of) + 1
+        region = {c: k for k, r in enumerate(self.cells_of) for c in r}
+        return ".Jigsaw~" + "".join(LAYOUT[region[c]] for c in range(size))
+
+    @classmethod
+    def make(
+        cls, solution: Grid, size: int, regions: Regions, rng: random.Random
+    ) -> list[Constraint]:
+        return [cls(random_regions(size, rng))]
+
+
+def random_regions(size: int, rng: random.Random, swaps: int = 400) -> Regions:
+    """Random connected regions of N cells: the default boxes after random cell swaps
+    between neighbouring regions that keep both regions connected."""
+    region = [0] * (size * size)
+    for k, cells in enumerate(default_regions(size)):
+        for c in cells:
+            region[c] = k
+    pairs = orthogonal_pairs(size)
+    for _ in range(swaps):
+        a, b = rng.choice(pairs)
+        ra, rb = region[a], region[b]
+        if ra == rb:
+            continue
+        others = [c for c in range(size * size) if region[c] == rb and c != b]
+        rng.shuffle(others)
+        for c in others:
+            region[a], region[c] = rb, ra
+            if _connected(region, ra, size) and _connected(region, rb, size):
+                break
+            region[a], region[c] = ra, rb
+    groups: dict[int, list[int]] = {}
+    for c, k in enumerate(region):
+        groups.setdefault(k, []).append(c)
+    return tuple(sorted(tuple(g) for g in groups.values()))
+
+
+def _connected(region: list[int], k: int, size: int) -> bool:
+    cells = {c for c, r in enumerate(region) if r == k}
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        c = todo.pop()
+        r, col = divmod(c, size)
+        for rr, cc in ((r + 1, col), (r - 1, col), (r, col + 1), (r, col - 1)):
+            nb = rr * size + cc
+            if 0 <= rr < size and 0 <= cc < size and nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+FAMILY = (Jigsaw,)
