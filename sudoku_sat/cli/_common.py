@@ -245,9 +245,9 @@ def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) 
     """The grid in the chosen format."""
     if fmt is GridFormat.fpuzzles:
         from ..variants.fpuzzles_write import dumps
-        from ..variants.model import classic
+        from ..model.puzzle import Puzzle
 
-        return dumps(classic(n * n, grid))
+        return dumps(Puzzle(n * n, grid))
     if fmt is GridFormat.line:
         return format_line(grid, n, alphabet)
     if fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:

@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..variants.model import Puzzle, cell_name, classic
+from ..model.geometry import cell_name
+from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,
@@ -53,7 +54,7 @@ def candidates_command(
         why = "variant pencil marks print digits 1-9 and A-G"
         honour({"counts", "cap", "as_json"}, rule, {"alphabet": why})
     if items is None:
-        items = [classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)]
+        items = [Puzzle(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)]
     records, unsolvable = [], 0
     for k, puzzle in enumerate(items, 1):
         found = candidates(puzzle, cap if counts else None)

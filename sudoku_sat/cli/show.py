@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..grid import clue_count
-from ..variants.model import classic
+from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,
@@ -46,7 +46,7 @@ def show_command(
     if variants is not None or svg is not None:
         if variants is None:
             variants = [
-                classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)
+                Puzzle(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)
             ]
         return show_variants(variants, fmt.value, svg, alphabet)
     for puzzle in load(puzzles, alphabet, order):

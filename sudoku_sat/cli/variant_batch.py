@@ -14,7 +14,7 @@ import typer
 from ..errors import SolverError
 from ..grid import Grid
 from ..methods import COUNT, SOLVE
-from ..variants.model import Puzzle, rules_of
+from ..model.puzzle import Puzzle
 from ._common import GridFormat, batch_results, emit_json, open_batch
 from .variant_options import refuse_unhonoured
 
@@ -225,7 +225,7 @@ def unique_variants(
             "index": k,
             "origin": p.origin,
             "verdict": verdict,
-            "rules": rules_of(p),
+            "rules": p.rules,
         }
         if verdict == "unique":
             record["solution"] = format_line(a.solutions[0])

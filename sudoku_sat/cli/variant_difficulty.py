@@ -11,7 +11,7 @@ import typer
 from ..difficulty.explain import FAILED, Explanation, Step
 from ..difficulty.rating import LEVELS
 from ..difficulty.variants import RateVariants, cell_name, explain_variant
-from ..variants.model import Puzzle, rules_of
+from ..model.puzzle import Puzzle
 from ..variants.text import format_line
 from ._common import emit_json, exit_if_any
 from .variant_batch import Batch
@@ -28,7 +28,7 @@ def rate_variants(puzzles: list[Puzzle], as_json: bool, batch: Batch) -> None:
     if as_json:
         emit_json(
             [
-                {"index": k, "origin": p.origin, "rules": rules_of(p), **r.as_dict()}
+                {"index": k, "origin": p.origin, "rules": p.rules, **r.as_dict()}
                 for k, (p, r) in enumerate(zip(puzzles, ratings, strict=True), 1)
             ]
         )
@@ -85,7 +85,7 @@ def record(p: Puzzle, e: Explanation) -> dict[str, Any]:
     ]
     return {
         "origin": p.origin,
-        "rules": rules_of(p),
+        "rules": p.rules,
         "puzzle": format_line(e.puzzle),
         "status": e.status,
         "grid": format_line(e.grid),
@@ -103,7 +103,7 @@ def explain_variants(puzzles: list[Puzzle], as_json: bool, depth: int) -> None:
         texts = []
         for p, e in zip(puzzles, explanations, strict=True):
             n = p.size
-            lines = [f"puzzle {p.origin}: {n}x{n} {', '.join(rules_of(p)) or 'classic'}"]
+            lines = [f"puzzle {p.origin}: {n}x{n} {', '.join(p.rules) or 'classic'}"]
             lines += [f"{k:3d}. {describe(s, n)}" for k, s in enumerate(e.steps, 1)]
             lines.append(f"{e.status}: {format_line(e.grid)}")
             texts.append("\n".join(lines))

@@ -18,12 +18,13 @@ import typer
 
 from ..errors import InputError, UsageError
 from ..files import atomic_write, check_writable, read_text
-from ..variants.model import CLI_RULES, Puzzle, classic, rules_of, with_rules
+from ..model.puzzle import Puzzle
+from ..variants.puzzle import global_rule_names, rule_names, with_rules
 from .variant_options import REASONS
 
 RULE_HELP = (
     "Add a global rule to plain grids (repeatable): "
-    + ", ".join(CLI_RULES)
+    + ", ".join(global_rule_names())
     + ". f-puzzles input carries its own rules."
 )
 RuleOption = Annotated[
@@ -56,9 +57,7 @@ def variant_input(
     rules on f-puzzles input, which carries its own."""
     from ..variants.fpuzzles import is_variant_text, parse_variants
 
-    for name in rules or []:
-        if name not in CLI_RULES:
-            raise UsageError(f"--rule {name!r}: known rules are {', '.join(CLI_RULES)}")
+    rules = rule_names(rules)
     if path != "-" and not rules and not _peek_variant(path):
         return None
     text, source = read_text(path)
@@ -70,7 +69,7 @@ def variant_input(
         from ..gridio import parse_puzzles
 
         plain = parse_puzzles(text, source, alphabet, order)
-        puzzles = [classic(p.n * p.n, p.grid, p.origin) for p in plain]
+        puzzles = plain
     else:
         sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
         return None
@@ -114,7 +113,7 @@ def title(k: int, total: int, puzzle: Puzzle, what: str) -> str:
     """The comment line above a drawn grid."""
     n = puzzle.size
     return (
-        f"# {k}/{total} {puzzle.origin}: {n}x{n} {', '.join(rules_of(puzzle)) or 'classic'}: {what}"
+        f"# {k}/{total} {puzzle.origin}: {n}x{n} {', '.join(puzzle.rules) or 'classic'}: {what}"
     )
 
 
