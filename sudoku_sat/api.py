@@ -2,10 +2,10 @@
 
 One puzzle type: :func:`parse` and :func:`read` take everything the command line reads
 (grids in every format, f-puzzles JSON, f-puzzles and SudokuPad links) and give a
-``Puzzle`` that carries its rules (``Puzzle.variant``, None for a classic grid); plain
-grids take global rules with ``rule`` (the CLI's ``--rule`` names). Every function takes
-any puzzle: a variant goes to the variant library (one incremental PySAT solver per
-question, ``sudoku_sat.variants``), a classic grid to the classic engines. Parameter names
+``Puzzle`` that carries its rules (``Puzzle.constraints``, empty for a classic grid);
+plain grids take global rules with ``rule`` (the CLI's ``--rule`` names). Every function
+takes any puzzle and hands it to ``sudoku_sat.jobs``, where one place
+(``jobs.route``) picks the engine that answers it, as for the command line. Parameter names
 are the command line's option names (``count``, ``order``, ``cap``, ``method``, ``rule``).
 
 ``import sudoku_sat as ss`` hands these names on lazily (PEP 562), so importing the
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import SolverError, UsageError
-from .gridio import Puzzle
+from .model.puzzle import Puzzle
 
 if TYPE_CHECKING:
     from .difficulty.explain import Explanation
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .encodings import Formula
     from .proofs.batch import Outcome
     from .model.builder import VariantFormula
-    from .variants.certify import VariantCertificate
     from .variants.fpuzzles_write import FPuzzles
     from .variants.solve import Candidates
 
@@ -118,38 +117,17 @@ def _checked(p: object, what: str) -> Puzzle:
     return p
 
 
-def _pysat(method: str, what: str) -> str | None:
-    """The PySAT solver a variant question uses: None (the default) for auto or pysat."""
-    if method in ("auto", "pysat"):
-        return None
-    if method.startswith("pysat:"):
-        return method.removeprefix("pysat:")
-    raise UsageError(f"method {method!r}: {what} of a variant puzzle takes auto or pysat[:NAME]")
-
-
-def _session(method: str, what: str) -> Any:
-    from .variants.solve import Session
-
-    return Session(_pysat(method, what))
-
-
 def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
     """min(number of solutions, cap): 0 for a contradictory grid, 1 for a unique puzzle.
-    method: ``auto``, ``eup``, ``pysat[:NAME]`` or ``ganak`` (a variant: ``auto`` or
-    ``pysat[:NAME]``)."""
-    from .puzzles.counting import Counters, auto_method, counting_plan
+    method: ``auto``, ``eup``, ``pysat[:NAME]``, ``ganak``, ``candidates``, ``bin:NAME``
+    (a puzzle with constraints: ``auto``, ``pysat[:NAME]`` or ``bin:NAME``), ``all``
+    (every method, which must agree)."""
+    from .jobs.counting import count_one
 
     p = _checked(p, "count")
     if cap < 1:
         raise UsageError(f"cap must be at least 1, not {cap}")
-    if p.variant is not None:
-        with _session(method, "count") as session:
-            return len(session.solutions(p.variant, cap))
-    (kind, *others), name = counting_plan(method)
-    if others:
-        raise UsageError(f"method {method!r}: count takes one method")
-    with Counters(name) as counters:
-        return counters.count(p.grid, p.n, cap, auto_method(p.n) if kind == "auto" else kind)
+    return count_one(p, cap, method)
 
 
 def is_unique(p: Puzzle, method: str = "auto") -> bool:
@@ -160,17 +138,12 @@ def is_unique(p: Puzzle, method: str = "auto") -> bool:
 def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzzle | None:
     """A solution of p (the only one when p is unique), or None when it has none.
     SolverError when the method stops without an answer (past timeout seconds, or a
-    propagation engine, ``up``/``fl``, left cells open). A variant: ``auto`` or
-    ``pysat[:NAME]``, no timeout."""
-    from .puzzles.solving import plan_method
+    propagation engine, ``up``/``fl``, left cells open)."""
+    from .jobs.solving import solve_one
     from .variants.puzzle import solved
 
     p = _checked(p, "solve")
-    if p.variant is not None:
-        with _session(method, "solve") as session:
-            found = session.solutions(p.variant, 1)
-        return solved(p, found[0]) if found else None
-    result = plan_method(method, timeout).one(p.grid, p.n)
+    result = solve_one(p, method, timeout)
     if result.status == "unsat":
         return None
     if result.status != "solved":
@@ -182,14 +155,13 @@ def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzz
 def candidates(p: Puzzle, counts: bool = False, cap: int = 2) -> Candidates:
     """The true candidates of every cell (``.digits``: per cell the digits some solution
     puts there; ``.solvable``); with counts, how many solutions (up to cap) use each
-    (``.counts``: (cell, digit) -> count). Classic and variant puzzles alike."""
-    from .variants.puzzle import variant_of
-    from .variants.solve import candidates as true_candidates
+    (``.counts``: (cell, digit) -> count)."""
+    from .jobs.candidates import candidates as true_candidates
 
     p = _checked(p, "candidates")
     if cap < 1:
         raise UsageError(f"cap must be at least 1, not {cap}")
-    return true_candidates(variant_of(p), cap if counts else None)
+    return true_candidates(p, cap if counts else None)
 
 
 def encode(
@@ -197,19 +169,16 @@ def encode(
 ) -> Formula | VariantFormula:
     """The CNF of p: ``nvars``, ``clauses`` (lists of DIMACS literals) and ``.dimacs()``
     (the text ``sudoku-sat encode`` writes). encoding: minimal, natural, extended,
-    reduced; amo (at-most-one): pairwise, sequential, product, ... A variant has one
-    encoding (docs/variants.md), over the same numbering of x(r,c,d)."""
+    reduced; amo (at-most-one): pairwise, sequential, product, ... A puzzle with
+    constraints has one encoding (docs/variants.md), over the same numbering of x(r,c,d)."""
     from .encodings import check_names
-    from .encodings import encode as encode_grid
-    from .variants.encode import encode_variant
+    from .jobs.encoding import formula
 
     p = _checked(p, "encode")
     check_names(encoding, amo)
-    if p.variant is not None:
-        if (encoding, amo) != ("extended", "pairwise"):
-            raise UsageError("a variant puzzle has one encoding: leave encoding and amo out")
-        return encode_variant(p.variant)
-    return encode_grid(p.grid, p.n, encoding, amo)
+    pairs = (("encoding", encoding, "extended"), ("amo", amo, "pairwise"))
+    given = {name: name for name, value, default in pairs if value != default}
+    return formula(p, encoding, amo, given)
 
 
 def generate(
@@ -227,17 +196,19 @@ def generate(
     rule: variant puzzles of these rule sets (``killer``, ``thermometer``, ...; the CLI's
     ``generate --rule``), size N x N (``--size``, default order**2), each checked unique
     and minimal by CP-SAT. ``k`` and ``n`` are the old names of count and order."""
-    from .puzzles.maker import MakeOptions, make_many, method_options, new_seed
+    from .jobs.making import plan_generate
+    from .puzzles.maker import MakeOptions, method_options, new_seed
+    from .variants.puzzle import split_names
 
     count, order = _old_names(old, count, order)
     seed = new_seed() if seed is None else seed
-    if rule is not None:
-        return _generate_variants(count, size or order * order, seed, method, rule)
-    if size is not None:
-        raise UsageError("size is for variant puzzles (with rule); classic grids take order")
+    rules = split_names(rule)
+    if size is not None and not rules:
+        raise UsageError("size is for puzzles with rules (with rule); plain grids take order")
     checker, engine = method_options(method)
     options = MakeOptions(n=order, checker=checker, seed=seed, fill_engine=engine)
-    return [_made(m) for m in make_many(options, count)]
+    task = plan_generate(rules, size or order * order, options, None, method)
+    return [_made(m) for m in task(list(range(count)))]
 
 
 def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
@@ -253,110 +224,59 @@ def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
     return old.get("k", count), old.get("n", order)
 
 
-def _generate_variants(count: int, size: int, seed: int, method: str, rule: Rules) -> list[Puzzle]:
-    import random
-
-    from .variants.make import check_kinds, check_minimal, make
-    from .variants.puzzle import puzzle_of
-
-    kinds = [rule] if isinstance(rule, str) else list(rule or ())
-    if method != "auto":
-        raise UsageError(f"method {method!r}: variant puzzles are made by auto only")
-    check_kinds(kinds, size)
-    rng = random.Random(seed)
-    out = []
-    for k in range(1, count + 1):
-        made, _ = make(kinds, size, rng)
-        problem = check_minimal(made)
-        if problem is not None:
-            raise SolverError(f"generated puzzle {k} failed the CP-SAT check: {problem}")
-        out.append(puzzle_of(made))
-    return out
-
-
 def minimize(grid: Puzzle, seed: int = 0, method: str = "auto") -> Puzzle:
     """A minimal puzzle made of grid's clues (grid: a unique puzzle or a full grid) with
     the same single solution; SolverError when grid has no solution or several.
     method: as for :func:`generate`."""
-    from .puzzles.maker import MakeOptions, method_options, minimize_many
+    from .jobs.making import plan_minimize
+    from .puzzles.maker import MakeOptions, method_options
 
     grid = _checked(grid, "minimize")
-    if grid.variant is not None:
-        from .variants.make import minimize_puzzle
-        from .variants.puzzle import puzzle_of
-
-        if method != "auto":
-            raise UsageError(f"method {method!r}: a variant puzzle is minimized by auto only")
-        return puzzle_of(minimize_puzzle(grid.variant, seed))
     checker, engine = method_options(method)
-    options = MakeOptions(n=grid.n, checker=checker, seed=seed, fill_engine=engine)
-    made = next(minimize_many(options, [(grid.n, grid.grid)]))
-    return _made(made, grid.origin)
+    options = MakeOptions(n=max(grid.n, 2), checker=checker, seed=seed, fill_engine=engine)
+    task, items = plan_minimize([grid], options, method)
+    return _made(task(items)[0], grid.origin)
 
 
 def _made(made: object, origin: str = "generated") -> Puzzle:
     from .puzzles.maker import Made
 
     assert isinstance(made, Made)
-    if not made.ok or made.puzzle is None:
+    p = made.made(origin)
+    if not made.ok or p is None:
         raise SolverError(made.detail or "no puzzle made")
-    return Puzzle(made.n, made.puzzle, origin, solution=made.solution)
+    return p
 
 
 def rate(p: Puzzle) -> Rating:
     """p's level on the propagation ladder (``.level``: singles, locked, fl, fl2, ...),
     with its score; status ``unsat`` or ``multiple`` when p has no single solution."""
-    from .difficulty.rating import rate as rate_grid
+    from .jobs.difficulty import rate as rate_puzzle
 
-    p = _checked(p, "rate")
-    if p.variant is not None:
-        from .difficulty.variants import rate_variant
-
-        return rate_variant(p.variant)
-    return rate_grid(p.grid, p.n)
+    return rate_puzzle(_checked(p, "rate"))
 
 
 def explain(p: Puzzle) -> Explanation:
     """p solved step by step, each step with the weakest rule that works (``.steps``,
     ``.status``, ``.grid``)."""
-    from .difficulty.explain import explain as explain_grid
+    from .jobs.difficulty import explain as explain_puzzle
 
-    p = _checked(p, "explain")
-    if p.variant is not None:
-        from .difficulty.variants import explain_variant
-
-        return explain_variant(p.variant)
-    return explain_grid(p.grid, p.n)
+    return explain_puzzle(_checked(p, "explain"))
 
 
-def certify(p: Puzzle, directory: str | Path, method: str = "auto") -> Outcome | VariantCertificate:
+def certify(p: Puzzle, directory: str | Path, method: str = "auto") -> Outcome:
     """A checked certificate that p has one solution, written into directory (created if
     needed): puzzle-00001.cnf, .sol and .drup (``.files``); ``.refusal`` says why there is
     none when p has no solution or several. method: where the proof comes from (``auto``,
-    ``fl``, ``pysat[:NAME]``; a variant: ``auto`` or ``pysat:NAME`` of a solver that
-    writes proofs)."""
-    from .proofs.batch import Certifier
+    ``fl``, ``pysat[:NAME]``; a puzzle with constraints: ``auto`` or ``pysat:NAME`` of a
+    solver that writes proofs)."""
+    from .jobs.certifying import Certifying, check_method
     from .proofs.store import prepare
 
     p = _checked(p, "certify")
-    if p.variant is not None:
-        return _certify_variant(p, prepare(directory), method)
-    with Certifier.by_method(prepare(directory), method) as certifier:
-        return certifier.certify(1, p.grid, p.n)
-
-
-def _certify_variant(p: Puzzle, folder: Path, method: str) -> VariantCertificate:
-    from .variants.certify import VariantCertificate, certify_variant
-
-    assert p.variant is not None
-    solver = _pysat(method, "certify")
-    with _session("auto", "certify") as session:
-        found = session.solutions(p.variant, 2)
-    if len(found) != 1:
-        return VariantCertificate(1, None, "several solutions" if found else "no solution")
-    if solver is None:
-        return certify_variant(p.variant, found[0], folder, 1)
-    return certify_variant(p.variant, found[0], folder, 1, solver)
+    check_method(method, [p])
+    with Certifying(prepare(directory), method) as certifier:
+        return certifier.certify(1, p)
 
 
 def to_fpuzzles(p: Puzzle) -> FPuzzles:
@@ -365,6 +285,5 @@ def to_fpuzzles(p: Puzzle) -> FPuzzles:
     which f-puzzles does not draw."""
     from .variants.fpuzzles_write import FPuzzles
     from .variants.fpuzzles_write import to_fpuzzles as fpuzzles_object
-    from .variants.puzzle import variant_of
 
-    return FPuzzles(fpuzzles_object(variant_of(_checked(p, "to_fpuzzles"))))
+    return FPuzzles(fpuzzles_object(_checked(p, "to_fpuzzles")))

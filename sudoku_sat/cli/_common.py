@@ -28,7 +28,7 @@ from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
 from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
-from ..gridio import Puzzle, format_line, format_numbers, read_puzzles, render
+from ..gridio import Puzzle, format_line, format_numbers, render
 from ..methods import help_text
 from ..signals import Terminated
 
@@ -76,11 +76,25 @@ PUZZLES_HELP = (
 ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or '0-9A-F'."
 ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."
 
+GLOBAL_RULES = (
+    "anti-king, anti-knight, x, diagonal+, diagonal-, disjoint-groups, windoku, "
+    "non-consecutive"
+)
+"""The rules --rule adds to plain grids (``variants.puzzle.global_rule_names()``, checked
+by tests/test_cli_choices.py; spelled out here so that --help loads no rule module)."""
+RULE_HELP = (
+    f"Add a global rule to every puzzle read (repeatable, or NAME,NAME): {GLOBAL_RULES}. "
+    "f-puzzles input carries its own rules too."
+)
+
 # Options shared by the grid-reading commands, as typed aliases.
 PuzzlesArg = Annotated[str, typer.Argument(help=PUZZLES_HELP)]
 AlphabetOption = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
 OrderOption = Annotated[int | None, typer.Option(min=MIN_ORDER, max=MAX_ORDER, help=ORDER_HELP)]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
+RuleOption = Annotated[
+    list[str] | None, typer.Option("--rule", help=RULE_HELP, metavar="NAME", show_default=False)
+]
 
 
 def method_option(accepted: Sequence[str], meanings: str) -> Any:
@@ -236,23 +250,75 @@ def open_batch(
     return open_executor(None if jobs is None else clamp_jobs(jobs), scheduler, connect_timeout)
 
 
-def load(path: str, alphabet: str | None = None, order: int | None = None) -> list[Puzzle]:
-    """Read the puzzles of path, the way every grid-reading command does."""
-    return read_puzzles(path, alphabet, order)
+def load(
+    path: str,
+    alphabet: str | None = None,
+    order: int | None = None,
+    rule: list[str] | None = None,
+) -> list[Puzzle]:
+    """Read the puzzles of path, the way every grid-reading command does: the one reader
+    (grids in every format, f-puzzles JSON and links), the rules of --rule added."""
+    from ..variants.puzzle import read_puzzles
+
+    return read_puzzles(path, alphabet, order, rule)
+
+
+def given_options() -> dict[str, str]:
+    """The options the user set for the running command (on the command line or from
+    the environment): parameter name -> the flag, for the library to honour or refuse."""
+    from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return {}
+    given = (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+    return {
+        param.name: max(param.opts, key=len)
+        for param in ctx.command.params
+        if param.name and ctx.get_parameter_source(param.name) in given
+    }
 
 
 def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
-    """The grid in the chosen format."""
+    """A classic grid in the chosen format."""
+    from ..model.puzzle import Puzzle
+
+    return show_solution(Puzzle(n * n, grid), grid, fmt, alphabet)
+
+
+def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None = None) -> str:
+    """A grid of puzzle p (its solution, or its givens) in the chosen format: drawn with
+    the puzzle's boxes (a jigsaw's or a size without square boxes: no box lines), one
+    line, numbers, or f-puzzles JSON with the puzzle's rules."""
+    n = p.n
     if fmt is GridFormat.fpuzzles:
         from ..variants.fpuzzles_write import dumps
-        from ..model.puzzle import Puzzle
 
-        return dumps(Puzzle(n * n, grid))
-    if fmt is GridFormat.line:
+        return dumps(p.with_givens(grid))
+    if n == 0:
+        from ..variants.text import format_line as line_of
+        from ..variants.text import format_numbers as numbers_of
+
+        if fmt is GridFormat.line:
+            return line_of(grid, alphabet)
+        if fmt is GridFormat.numbers:
+            return numbers_of(grid)
+    elif fmt is GridFormat.line:
         return format_line(grid, n, alphabet)
-    if fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
+    elif fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
         return format_numbers(grid, n)
+    if n == 0 or p.own_regions:
+        from ..variants.text import render as drawn
+
+        return drawn(p, grid, alphabet)
     return render(grid, n, alphabet)
+
+
+def title(k: int, total: int, p: Puzzle, what: str) -> str:
+    """The comment line above a drawn grid: its place, origin, size and rules."""
+    n = p.size
+    return f"# {k}/{total} {p.origin}: {n}x{n} {', '.join(p.rules) or 'classic'}: {what}"
 
 
 def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:

@@ -212,7 +212,7 @@ def anneal_command(
     chosen = parse_method(method, ANNEAL)
     variant, backend = chosen.name, chosen.backend
     params = variant_params(variant, options)
-    from .variants import classic_only
+    from ._lab import classic_only
 
     classic_only(puzzles, "anneal")
     items = load(puzzles, alphabet, order)

@@ -14,11 +14,12 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     emit_json,
     guarded,
     load,
+    title,
 )
-from .variants import RuleOption, title, variant_input
 
 
 @app.command("candidates")
@@ -44,17 +45,10 @@ def candidates_command(
     puzzle with no solution prints so and makes the exit code 1. Reads classic grids and
     f-puzzles JSON or links, like unique.
     """
-    from ..variants.solve import candidates
+    from ..jobs.candidates import candidates
     from ..variants.text import render_pencil
 
-    items = variant_input(puzzles, rule, alphabet, order)
-    if items is not None:
-        from .variant_batch import honour
-
-        why = "variant pencil marks print digits 1-9 and A-G"
-        honour({"counts", "cap", "as_json"}, rule, {"alphabet": why})
-    if items is None:
-        items = [Puzzle(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)]
+    items = load(puzzles, alphabet, order, rule)
     records, unsolvable = [], 0
     for k, puzzle in enumerate(items, 1):
         found = candidates(puzzle, cap if counts else None)

@@ -4,7 +4,7 @@ the ``--certify DIR`` option and helpers that ``unique`` and ``generate`` can sh
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,6 +20,7 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     emit_json,
     guarded,
     load,
@@ -28,6 +29,8 @@ from ._common import (
 )
 
 if TYPE_CHECKING:  # the proofs package loads when a certificate is asked for (--certify)
+    from ..jobs.certifying import Certifying
+    from ..jobs.counting import Counted
     from ..proofs import Certifier, Outcome
     from ..puzzles.maker import Made
 
@@ -74,28 +77,36 @@ def certified(
 
 
 def with_certificates(
-    results: Iterator[Made], certifier: Certifier, outcomes: list[Outcome]
+    results: Iterator[Made], certifier: Certifying, outcomes: list[Outcome]
 ) -> Iterator[Made]:
     """Pass generate's results on, certifying each puzzle made (outcomes collects them)."""
     for made in results:
-        if made.puzzle is not None:
-            outcomes.append(certifier.certify(made.index + 1, made.puzzle, made.n))
+        p = made.made()
+        if p is not None and p.solution is not None:
+            outcomes.append(certifier.certify(made.index + 1, p, (p.solution,)))
         yield made
 
 
 def certify_puzzles(
-    items: list[Puzzle], verdicts: list[str], folder: Path, quiet: bool
+    items: list[Puzzle],
+    verdicts: list[str],
+    folder: Path,
+    quiet: bool,
+    found: Sequence[Counted] = (),
+    method: str = "auto",
 ) -> list[Outcome]:
-    """Certify every puzzle (the default method); a prover that finds the puzzle not
+    """Certify every puzzle, each by its engine; a prover that finds the puzzle not
     unique when the counting methods said unique (or the reverse) is a SolverError."""
-    from ..proofs import Certifier
+    from ..jobs.certifying import Certifying
 
+    solutions = [c.solutions or None for c in found] or [None] * len(items)
     outcomes = []
-    with Certifier.by_method(folder) as certifier:
-        work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
-        for outcome in progress(
-            certified(certifier, work), len(items), "certifying", quiet or len(items) < 20
-        ):
+    with Certifying(folder, method) as certifier:
+        work = (
+            certifier.certify(k, p, s)
+            for k, (p, s) in enumerate(zip(items, solutions, strict=True), 1)
+        )
+        for outcome in progress(work, len(items), "certifying", quiet or len(items) < 20):
             outcomes.append(outcome)
     for outcome, said in zip(outcomes, verdicts, strict=True):
         kind = "unique" if outcome.refusal is None else outcome.refusal.kind
@@ -135,6 +146,7 @@ def certify_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Certify that every puzzle has exactly one solution: per unique puzzle, write into
     DIRECTORY puzzle-NNNNN.cnf (F_regle ∧ clues ∧ ¬S), .sol (the solution) and .drup (a
@@ -144,28 +156,16 @@ def certify_command(
     solution, several solutions). Exit 0 when every puzzle is certified, 1 otherwise.
     Check a certificate with check-proof, or with drat-trim / dratify on the CNF and proof.
     """
-    from .variant_batch import unique_variants
-    from .variant_options import refuse_unhonoured
-    from .variants import variant_input
-
-    variants = variant_input(puzzles)
-    if variants is not None:
-        why = "variant certificates are Glucose 4.2's DRUP proofs (docs/variants.md)"
-        refuse_unhonoured({"directory", "as_json"}, {"method": why})
-        unique_variants(variants, as_json, directory)
-        return
-    from ..proofs import Certifier
+    from ..jobs.certifying import Certifying, check_method
     from ..proofs.store import certificate_folder as store_folder
 
-    items = load(puzzles, alphabet, order)
+    items = load(puzzles, alphabet, order, rule)
+    check_method(method, items)
     outcomes: list[Outcome] = []
-    with (
-        store_folder(directory) as folder,
-        Certifier.by_method(folder, method) as certifier,
-    ):
-        work = ((k, p.grid, p.n) for k, p in enumerate(items, 1))
+    with store_folder(directory) as folder, Certifying(folder, method) as certifier:
+        work = (certifier.certify(k, p) for k, p in enumerate(items, 1))
         quiet = quiet or len(items) < 20
-        for outcome in progress(certified(certifier, work), len(items), "certifying", quiet):
+        for outcome in progress(work, len(items), "certifying", quiet):
             outcomes.append(outcome)
             if not as_json:
                 refusal = outcome.refusal

@@ -43,7 +43,7 @@ from ._common import (
 from ._encoding_options import AmoName, AmoOption, encoding_list
 from ._tables import puzzle_table, summary_table
 from .encodings import METHODS_HELP, report
-from .variants import classic_only
+from ._lab import classic_only
 
 COMPARE_HELP = (
     "The CDCL solvers set beside the in-house up and fl, comma-separated: pysat:NAME "

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SolverError
-from ..gridio import Puzzle
+from ..gridio import Puzzle, format_any_line
+from ..jobs.certifying import check_method
+from ..jobs.counting import Counted, plan
 from ..methods import COUNT
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique
@@ -20,11 +22,12 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     SchedulerOption,
     batch_results,
     emit_json,
+    given_options,
     guarded,
-    load,
     method_option,
     open_batch,
 )
@@ -34,8 +37,6 @@ from .certify import (
     certify_puzzles,
     report_outcomes,
 )
-from .variant_batch import Batch, count_variants, honour, unique_variants
-from .variants import RuleOption, variant_input
 
 if TYPE_CHECKING:
     from ..bulk import Lines
@@ -67,21 +68,18 @@ def counted(
     jobs: int | None = None,
     scheduler: str | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
-) -> Iterator[dict[str, int]]:
-    """Each puzzle's counts by every method, in order, on the executor the options ask
-    for, with a progress bar for long files. The names are checked before any work."""
-    from ..batch.items import pack_all
-    from ..puzzles.counting import counting_plan
-    from ..puzzles.tasks import CountTask
-    from ..sat.pysat import check_pysat_name
-
-    methods, solver = counting_plan(method)
-    check_pysat_name(solver)
-    task = CountTask(cap, tuple(methods), solver)
+    keep: int = 0,
+) -> Iterator[Counted]:
+    """Each puzzle's counts by every method, in order, each on its engine, on the executor
+    the options ask for, with a progress bar for long files. The names are checked
+    before any work; a method that fails on a puzzle is a SolverError naming it."""
+    job, work = plan(items, cap, method, keep, given_options())
     with open_batch(jobs, scheduler, connect_timeout) as executor:
-        yield from batch_results(
-            executor, task, pack_all(items), "counting", quiet or len(items) < 20
-        )
+        results = batch_results(executor, job, work, "counting", quiet or len(items) < 20)
+        for k, (p, result) in enumerate(zip(items, results, strict=True), 1):
+            if result.crashed:
+                raise SolverError(f"puzzle {k} ({p.origin}): {result.detail}")
+            yield result
 
 
 def shown(count: int, cap: int) -> str:
@@ -89,18 +87,11 @@ def shown(count: int, cap: int) -> str:
     return f">={cap}" if count >= cap else str(count)
 
 
-def agreed(counts: dict[str, int]) -> int | None:
-    """The count every method gave, or None when they disagree."""
-    values = set(counts.values())
-    return values.pop() if len(values) == 1 else None
-
-
-def describe(counts: dict[str, int], cap: int) -> str:
+def describe(counted: Counted, cap: int) -> str:
     """One output line: the count when the methods agree, every method's count if not."""
-    count = agreed(counts)
-    if count is not None:
-        return shown(count, cap)
-    return " ".join(f"{method}={shown(c, cap)}" for method, c in counts.items())
+    if counted.count is not None:
+        return shown(counted.count, cap)
+    return " ".join(f"{method}={shown(c, cap)}" for method, c in counted.counts.items())
 
 
 @app.command("count")
@@ -125,48 +116,44 @@ def count_command(
     Prints the count, or >=K when the cap K was reached (0: no solution). With
     --method all, exit code 3 and a message naming the puzzles when two methods disagree.
     """
-    variants = variant_input(puzzles, rule, alphabet, order)
-    if variants is not None:
-        honour({"cap", "method", "as_json"}, rule)
-        batch = Batch(jobs, scheduler, connect_timeout, quiet)
-        return count_variants(variants, cap, method, as_json, batch)
-    source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json))
+    source = load_any(puzzles, alphabet, order, rule, bulk_eligible(method, as_json, rule))
     if not isinstance(source, list):
         return bulk_count(source, cap, jobs, scheduler)
     items = source
-    results: list[dict[str, int]] = []
-    for counts in counted(items, cap, method, quiet, jobs, scheduler, connect_timeout):
-        results.append(counts)
+    results: list[Counted] = []
+    for result in counted(items, cap, method, quiet, jobs, scheduler, connect_timeout):
+        results.append(result)
         if not as_json:
-            typer.echo(describe(counts, cap))
+            typer.echo(describe(result, cap))
     numbered = list(enumerate(zip(items, results, strict=True), 1))
     if as_json:
         emit_json([count_record(k, p, c, cap) for k, (p, c) in numbered])
-    disagree = [f"puzzle {k} ({p.origin})" for k, (p, c) in numbered if agreed(c) is None]
+    disagree = [f"puzzle {k} ({p.origin})" for k, (p, c) in numbered if c.count is None]
     if disagree:
         more = f" and {len(disagree) - NAMED} more" if len(disagree) > NAMED else ""
         raise SolverError(f"methods disagree on {', '.join(disagree[:NAMED])}{more}")
 
 
 def load_any(
-    path: str, alphabet: str | None, order: int | None, bulk: bool
+    path: str, alphabet: str | None, order: int | None, rule: list[str] | None, bulk: bool
 ) -> Lines | list[Puzzle]:
-    """The puzzles of path: as bulk Lines when bulk is allowed and the file is 9x9 lines."""
-    from ..bulk import load as load_bulk
+    """The puzzles of path (the one reader): as bulk Lines when bulk is allowed and the
+    file is 9x9 lines, the fast path of the classic engine."""
+    from ..variants.puzzle import read_any
 
-    return load_bulk(path, alphabet, order) if bulk else load(path, alphabet, order)
+    return read_any(path, alphabet, order, rule, lines=bulk)
 
 
-def count_record(k: int, puzzle: Puzzle, counts: dict[str, int], cap: int) -> dict[str, object]:
+def count_record(k: int, puzzle: Puzzle, counted: Counted, cap: int) -> dict[str, object]:
     """One puzzle's counts for --json."""
-    count = agreed(counts)
+    count = counted.count
     return {
         "index": k,
         "origin": puzzle.origin,
         "count": count,
         "capped": count is not None and count >= cap,
         "cap": cap,
-        "methods": counts,
+        "methods": counted.counts,
     }
 
 
@@ -199,25 +186,27 @@ def unique_command(
     verifies); the prover must agree with the verdicts (exit 3 if not), and a unique
     puzzle left without a certificate makes the exit code at least 1.
     """
-    variants = variant_input(puzzles, rule, alphabet, order)
-    if variants is not None:
-        honour({"method", "as_json", "certify"}, rule)
-        batch = Batch(jobs, scheduler, connect_timeout, quiet)
-        return unique_variants(variants, as_json, certify, method, batch)
-    source = load_any(puzzles, alphabet, order, bulk_eligible(method, as_json, certify))
+    bulk = bulk_eligible(method, as_json, certify, rule)
+    source = load_any(puzzles, alphabet, order, rule, bulk)
     if not isinstance(source, list):
         raise typer.Exit(bulk_unique(source, jobs, scheduler))
     items = source
+    if certify is not None:
+        check_method("auto", items)
     with certificate_folder(certify) as folder:
         verdicts: list[str] = []
-        for counts in counted(items, 2, method, quiet, jobs, scheduler, connect_timeout):
-            verdicts.append(verdict(counts))
+        found: list[Counted] = []
+        for result in counted(items, 2, method, quiet, jobs, scheduler, connect_timeout, 2):
+            found.append(result)
+            verdicts.append(verdict(result))
             if not as_json:
-                typer.echo(verdicts[-1])
-        outcomes = [] if folder is None else certify_puzzles(items, verdicts, folder, quiet)
+                typer.echo(verdicts[-1] + _note(items[len(found) - 1], result))
+        outcomes = (
+            [] if folder is None else certify_puzzles(items, verdicts, folder, quiet, found)
+        )
         if as_json:
-            numbered = enumerate(zip(items, verdicts, strict=True), 1)
-            records = [{"index": k, "origin": p.origin, "verdict": v} for k, (p, v) in numbered]
+            numbered = enumerate(zip(items, found, verdicts, strict=True), 1)
+            records = [unique_record(k, p, c, v) for k, (p, c, v) in numbered]
             for record, outcome in zip(records, outcomes, strict=False):
                 record["certificate"] = outcome.as_dict()
             emit_json(records)
@@ -231,9 +220,28 @@ def unique_command(
     raise typer.Exit(code)
 
 
-def verdict(counts: dict[str, int]) -> str:
+def _note(p: Puzzle, result: Counted) -> str:
+    """After a verdict: whether the solution found is the one the file gives, if any."""
+    if p.solution is None or not result.solutions:
+        return ""
+    same = result.count == 1 and result.solutions[0] == p.solution
+    return " (the file's solution)" if same else " (not the file's solution)"
+
+
+def unique_record(k: int, p: Puzzle, result: Counted, word: str) -> dict[str, object]:
+    """One puzzle's verdict for --json: its rules, and its solution when unique."""
+    record: dict[str, object] = {"index": k, "origin": p.origin, "verdict": word}
+    record["rules"] = p.rules
+    if word == "unique" and result.solutions:
+        record["solution"] = format_any_line(result.solutions[0], p.n)
+    if p.solution is not None and result.solutions:
+        record["matches_solution"] = word == "unique" and result.solutions[0] == p.solution
+    return record
+
+
+def verdict(counted: Counted) -> str:
     """unique, several or none from counts with cap 2; disagree when the methods differ."""
-    count = agreed(counts)
+    count = counted.count
     return "disagree" if count is None else VERDICTS[count]
 
 

@@ -10,8 +10,8 @@ import typer
 from ..errors import InputError
 from ..files import atomic_path, check_folder, check_writable
 from ..grid import MAX_ORDER, MIN_ORDER
-from ..gridio import Puzzle
-from ..puzzles.encoded import EncodeOptions, choose_encoding, decode_answer, write_encoded
+from ..model.puzzle import Puzzle
+from ..jobs.encoding import Writer, decode, writers
 from . import app
 from ._common import (
     AlphabetOption,
@@ -19,15 +19,15 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
+    given_options,
     guarded,
     load,
     progress,
     show_grid,
+    show_solution,
 )
 from ._encoding_options import ENCODING_HELP, AmoName, AmoOption, EncodingName
-from .variant_batch import honour
-from .variant_options import refuse_unhonoured
-from .variants import RuleOption, decode_variant, encode_variants, variant_input
 
 
 @app.command("encode")
@@ -73,14 +73,7 @@ def encode_command(
     numbering is recorded in the file's comments (decode it with --cnf). Writes to stdout
     unless -o or --out-dir is given; files are written atomically.
     """
-    variants = variant_input(puzzles, rule, alphabet, order)
-    if variants is not None:
-        why = "variant DIMACS files number digits 1..N (no symbols)"
-        honour({"output", "out_dir", "index", "rules_only"}, rule, {"alphabet": why})
-        return encode_variants(variants, output, index, puzzles, out_dir, rules_only)
-    items = load(puzzles, alphabet, order)
-    chosen = choose_encoding(items[0].n, encoding and encoding.value, rules_only)
-    options = EncodeOptions(chosen, amo.value, rules_only, no_f2)
+    items = load(puzzles, alphabet, order, rule)
     if index is not None:
         if index > len(items):
             raise InputError(f"--index {index}: the file holds {len(items)} puzzles", puzzles)
@@ -90,27 +83,29 @@ def encode_command(
             f"{len(items)} puzzles: a DIMACS file holds one; use --out-dir DIR or --index K",
             puzzles,
         )
+    chosen = encoding and encoding.value
+    write = writers(items, chosen, amo.value, rules_only, no_f2, given_options())
     if out_dir is not None:
         check_folder(out_dir)
         stem = "stdin" if puzzles == "-" else Path(puzzles).stem
         width = len(str(len(items)))
-        for k, puzzle in enumerate(progress(items, len(items), "encoding", quiet), start=1):
-            write_file(puzzle, options, out_dir / f"{stem}-{k:0{width}d}.cnf")
+        for k, writer in enumerate(progress(write, len(items), "encoding", quiet), start=1):
+            write_file(writer, out_dir / f"{stem}-{k:0{width}d}.cnf")
         typer.echo(f"wrote {len(items)} file(s) to {out_dir}", err=True)
         return
     check_writable(output)
     if output is not None:
-        write_file(items[0], options, output)
+        write_file(write[0], output)
         return
     stdout = typer.get_binary_stream("stdout")
-    write_encoded(items[0], options, stdout)
+    write[0](stdout)
     stdout.flush()
 
 
-def write_file(puzzle: Puzzle, options: EncodeOptions, path: Path) -> None:
+def write_file(writer: Writer, path: Path) -> None:
     """One puzzle's DIMACS file, written atomically."""
     with atomic_path(path) as tmp, open(tmp, "wb") as fp:
-        write_encoded(puzzle, options, fp)
+        writer(fp)
 
 
 @app.command("decode")
@@ -162,18 +157,16 @@ def decode_command(
     """
     if puzzle_file is not None and puzzle_file == answer == "-":
         raise InputError("the answer and --puzzle cannot both be stdin", "--puzzle")
-    variants = None if puzzle_file is None else variant_input(puzzle_file)
-    if variants is not None:
-        why = "a variant --puzzle gives the numbering and the rules the answer must keep"
-        refuse_unhonoured({"answer", "puzzle_file", "fmt", "alphabet"}, {"cnf": why})
-        return decode_variant(answer, variants, fmt.value, alphabet)
     puzzle = None if puzzle_file is None else one_puzzle(puzzle_file, alphabet, order)
-    decoded = decode_answer(answer, cnf, puzzle, order)
+    decoded = decode(answer, cnf, puzzle, order)
     if decoded.grid is None:
         verdict = "no solution" if decoded.status == "UNSAT" else "no answer"
         typer.echo(f"{decoded.status}: the solver found {verdict}", err=True)
         raise typer.Exit(1)
-    typer.echo(show_grid(decoded.grid, decoded.n, fmt, alphabet))
+    if puzzle is not None:
+        typer.echo(show_solution(puzzle, decoded.grid, fmt, alphabet))
+    else:
+        typer.echo(show_grid(decoded.grid, decoded.n, fmt, alphabet))
 
 
 def one_puzzle(path: str, alphabet: str | None, order: int | None) -> Puzzle:

@@ -76,7 +76,7 @@ def encodings_command(
     source = dataset if dataset is not None else puzzles
     if source is None or (dataset is not None and puzzles is not None):
         raise SudokuSatError("give either a PUZZLES file or --dataset FILE")
-    from .variants import classic_only
+    from ._lab import classic_only
 
     classic_only(source, "encodings")
     everything = load(source, alphabet, order)

@@ -17,8 +17,8 @@ from ..difficulty.explain import (
     Explanation,
     Step,
 )
-from ..difficulty.explain import explain as explain_puzzle
-from ..difficulty.svg import render_svg
+from ..jobs.difficulty import drawing, explain
+from ..model.puzzle import Puzzle
 from ..encoding import var_cell as cell_of
 from ..files import atomic_write, check_writable
 from ..gridio import format_line
@@ -26,13 +26,16 @@ from . import app
 from ._common import (
     AlphabetOption,
     OrderOption,
+    GridFormat,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     emit_json,
     exit_if_any,
     fail,
     guarded,
     load,
+    show_solution,
 )
 
 RULE_LETTER = {"row": "L", "column": "C", "block": "B"}
@@ -163,31 +166,64 @@ def describe(step: Step, n: int, eliminated_at: dict[int, int], symbols: str = "
     )
 
 
-def render_text(explanation: Explanation, alphabet: str | None = None) -> str:
-    """The whole explanation as numbered lines, then the outcome."""
+def texts(explanation: Explanation, alphabet: str | None = None) -> list[str]:
+    """Each step in words: a classic step by its rule (singles, locked candidates,
+    failed literals), a step on a puzzle's own CNF (``size`` set) by the constraints that
+    forced it."""
+    if explanation.size:
+        return [describe_named(step, explanation.size) for step in explanation.steps]
     n = explanation.n
     symbols = symbols_of(n, alphabet)
     eliminated_at: dict[int, int] = {}
-    lines = [f"puzzle {format_line(explanation.puzzle, n, alphabet)}"]
+    out = []
     for index, step in enumerate(explanation.steps):
-        lines.append(f"{index + 1:3d}. {describe(step, n, eliminated_at, symbols)}")
+        out.append(describe(step, n, eliminated_at, symbols))
         for lit in step.conclusions:
             if lit < 0:
                 eliminated_at[lit] = index
-    lines.append(f"{explanation.status}: {format_line(explanation.grid, n, alphabet)}")
+    return out
+
+
+def literal_named(size: int, lit: int) -> str:
+    """``r4c6=9``, or ``r4c6≠9`` for a negative literal."""
+    cell, d = divmod(abs(lit) - 1, size)
+    return f"r{cell // size + 1}c{cell % size + 1}{'=' if lit > 0 else '≠'}{d + 1}"
+
+
+def describe_named(step: Step, size: int) -> str:
+    """A step on a puzzle's own CNF in words, with the constraints that forced it."""
+    by = "; ".join(step.constraints) or "the cell's own digits"
+    if step.rule != FAILED:
+        return f"{literal_named(size, step.conclusions[0])} by unit propagation: {by}."
+    inner = ""
+    if step.inner:
+        refuted = ", ".join(literal_named(size, lit) for lit, _ in step.inner)
+        inner = f" the failed-literal rule at depth {step.depth - 1} refutes {refuted};"
+    return (
+        f"failed literal (depth {step.depth}): suppose {literal_named(size, step.probe)};"
+        f"{inner} propagating reaches a contradiction through {by}. "
+        f"So {literal_named(size, step.conclusions[0])}."
+    )
+
+
+def render_text(explanation: Explanation, p: Puzzle, alphabet: str | None = None) -> str:
+    """The whole explanation as numbered lines, then the outcome."""
+    lines = [f"puzzle {show_solution(p, explanation.puzzle, GridFormat.line, alphabet)}"]
+    if p.rules:
+        lines[0] += f" ({', '.join(p.rules)})"
+    lines += [f"{k:3d}. {text}" for k, text in enumerate(texts(explanation, alphabet), 1)]
+    grid = show_solution(p, explanation.grid, GridFormat.line, alphabet)
+    lines.append(f"{explanation.status}: {grid}")
     return "\n".join(lines)
 
 
 def record(
-    explanation: Explanation, index: int, origin: str, alphabet: str | None = None
+    explanation: Explanation, index: int, p: Puzzle, alphabet: str | None = None
 ) -> dict[str, object]:
     """An explanation for --json (index from 1, origin ``file:line``): steps with their
-    literals (DIMACS numbers) and texts."""
-    n = explanation.n
-    symbols = symbols_of(n, alphabet)
-    eliminated_at: dict[int, int] = {}
+    literals (DIMACS numbers) and texts, and the constraints behind each."""
     steps = []
-    for number, step in enumerate(explanation.steps):
+    for step, text in zip(explanation.steps, texts(explanation, alphabet), strict=True):
         steps.append(
             {
                 "rule": step.rule,
@@ -200,18 +236,17 @@ def record(
                 "probe": step.probe or None,
                 "conflict": list(step.conflict) or None,
                 "inner": [[lit, list(clause)] for lit, clause in step.inner],
-                "text": describe(step, n, eliminated_at, symbols),
+                "constraints": list(step.constraints),
+                "text": text,
             }
         )
-        for lit in step.conclusions:
-            if lit < 0:
-                eliminated_at[lit] = number
     return {
         "index": index,
-        "origin": origin,
-        "puzzle": format_line(explanation.puzzle, n, alphabet),
+        "origin": p.origin,
+        "rules": p.rules,
+        "puzzle": show_solution(p, explanation.puzzle, GridFormat.line, alphabet),
         "status": explanation.status,
-        "grid": format_line(explanation.grid, n, alphabet),
+        "grid": show_solution(p, explanation.grid, GridFormat.line, alphabet),
         "filled_by": list(explanation.filled_by),
         "steps": steps,
     }
@@ -244,6 +279,7 @@ def explain_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Solve puzzles step by step, each step with the weakest rule that works.
 
@@ -256,28 +292,18 @@ def explain_command(
     input) is explained on its own CNF: each step names the constraints that forced it,
     the cage, line, dot or outside clue with its cells (docs/variants.md).
     """
-    from .variants import variant_input
-
-    variants = variant_input(puzzles)
-    if variants is not None:
-        from .variant_batch import honour
-        from .variant_difficulty import NO_GRID, explain_variants
-
-        svg_why = "the drawn solve is for classic grids; show --svg draws a variant"
-        honour({"as_json", "depth"}, None, {"alphabet": NO_GRID, "svg": svg_why})
-        return explain_variants(variants, as_json, depth)
     check_writable(svg)
-    items = load(puzzles, alphabet, order)
+    items = load(puzzles, alphabet, order, rule)
     if svg is not None and len(items) != 1:
         raise fail(f"--svg draws one puzzle; {puzzles} holds {len(items)}")
-    explanations = [explain_puzzle(p.grid, p.n, depth) for p in items]
+    explanations = [explain(p, depth) for p in items]
     if svg is not None:
-        text = render_svg(explanations[0])
+        text = drawing(explanations[0], items[0])
         atomic_write(svg, lambda fp: fp.write(text))
     if as_json:
         records = zip(explanations, items, strict=True)
-        emit_json([record(e, k, p.origin, alphabet) for k, (e, p) in enumerate(records, 1)])
+        emit_json([record(e, k, p, alphabet) for k, (e, p) in enumerate(records, 1)])
     else:
-        typer.echo("\n\n".join(render_text(e, alphabet) for e in explanations))
+        typer.echo("\n\n".join(render_text(e, p, alphabet) for e, p in zip(explanations, items, strict=True)))
     unsolved = sum(1 for e in explanations if e.status != "solved")
     exit_if_any(unsolved, len(explanations), "not solved by the rules")

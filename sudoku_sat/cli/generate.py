@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from enum import Enum
 from typing import Annotated
@@ -10,23 +10,13 @@ from typing import Annotated
 import typer
 
 from ..alphabet import expand_alphabet
-from ..difficulty.making import LevelOptions, LevelTask
 from ..difficulty.rating import LEVELS
-from ..gridio import format_line
 from ..methods import EMPTY
-from ..proofs import Certifier, Outcome
+from ..proofs import Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
 from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER, LARGE_EMPTY_MIN_ORDER
-from ..puzzles.maker import (
-    Made,
-    MakeOptions,
-    MakeTask,
-    MinimizeTask,
-    method_options,
-    minimize_items,
-    new_seed,
-)
+from ..puzzles.maker import Made, MakeOptions, method_options, new_seed
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
@@ -37,17 +27,19 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     SchedulerOption,
     available_cores,
     batch_results,
     emit_json,
     exit_if_any,
     fail,
+    given_options,
     guarded,
     load,
     method_option,
     open_batch,
-    show_grid,
+    show_solution,
 )
 from .certify import (
     CertifyOption,
@@ -55,10 +47,25 @@ from .certify import (
     report_outcomes,
     with_certificates,
 )
-from .variant_batch import Batch
-from .variant_make import generate_variants, minimize_variants
-from .variant_options import given
-from .variants import VariantRuleOpt, variant_input
+from ..grid import Grid
+from ..jobs.certifying import Certifying
+from ..jobs.making import plan_generate, plan_minimize
+from ..model.puzzle import Puzzle
+from ..variants.puzzle import split_names
+
+MakeRuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        help="Make puzzles with these rules (repeatable, or NAME,NAME): any rule of the "
+        "registry, e.g. killer, thermometer, arrow, kropki, xv, renban, whispers, "
+        "little-killer, sandwich, x, anti-knight, jigsaw; 'sudoku-sat rules' lists them "
+        "all. Printed as f-puzzles JSON, one a line, each checked unique and minimal by "
+        "CP-SAT.",
+        metavar="NAME",
+        show_default=False,
+    ),
+]
 
 
 class Fill(str, Enum):
@@ -151,15 +158,19 @@ def stats_line(made: Made, total: int) -> str:
 
 
 def record(made: Made, seed: int, origins: list[str] | None = None) -> dict[str, object]:
-    """One puzzle for --json (index from 1; minimize: the origin of the puzzle given)."""
+    """One puzzle for --json (index from 1; minimize: the origin of the puzzle given):
+    the puzzle as a line, or as an f-puzzles object when it has rules."""
+    from ..variants.text import puzzle_value
+
     verdict = made.verdict
     where = {"origin": origins[made.index]} if origins is not None else {}
+    p = made.made()
     return {
         "index": made.index + 1,
         **where,
         "seed": seed,
-        "puzzle": format_line(made.puzzle, made.n) if made.puzzle else None,
-        "solution": format_line(made.solution, made.n) if made.solution else None,
+        "puzzle": None if p is None else puzzle_value(p),
+        "solution": None if p is None or p.solution is None else format_any(p.solution, p),
         "clues": made.clues,
         "seconds": round(made.seconds, 6),
         "unique": verdict.unique if verdict else None,
@@ -189,12 +200,27 @@ def emit(
             continue
         if stats or made.puzzle is None:
             typer.echo(stats_line(made, total), err=made.puzzle is None)
-        if made.puzzle is not None:
-            text = show_grid(made.puzzle, made.n, fmt, alphabet)
-            typer.echo(text + ("\n" if fmt is not GridFormat.line else ""))
+        p = made.made(origins[made.index] if origins else "generated")
+        if p is not None:
+            typer.echo(shown(p, fmt, alphabet))
     if as_json:
         emit_json(records)
     return failures
+
+
+def shown(p: Puzzle, fmt: GridFormat, alphabet: str | None) -> str:
+    """A puzzle made: one line that reads back (its grid, or f-puzzles JSON when it has
+    rules), or drawn with a blank line after it."""
+    from ..variants.text import puzzle_line
+
+    if fmt is GridFormat.line:
+        return puzzle_line(p, alphabet)
+    return show_solution(p, p.grid, fmt, alphabet) + "\n"
+
+
+def format_any(grid: Grid, p: Puzzle) -> str:
+    """A solution as one line."""
+    return show_solution(p, grid, GridFormat.line)
 
 
 def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
@@ -257,8 +283,14 @@ def generate_command(
     quiet: QuietOption = False,
     difficulty: DifficultyOpt = None,
     certify: CertifyOption = None,
-    rule: VariantRuleOpt = None,
-    size: Annotated[int | None, typer.Option(min=4, max=16, hidden=True)] = None,
+    rule: MakeRuleOpt = None,
+    size: Annotated[
+        int | None,
+        typer.Option(
+            min=4, max=16, help="With --rule: the grid's side N, when it is not a square "
+            "(6, 8, 10, 12, 15: f-puzzles' boxes); default order**2."
+        ),
+    ] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -269,29 +301,23 @@ def generate_command(
     counts as a failure. From 25x25 up, without --jobs or --scheduler, each puzzle's
     first SAT questions are shared among every core this process may use (the same
     puzzles from a seed either way); --jobs 1 keeps to one core. With --rule NAME,
-    variant puzzles of -n (box side) or --size N, printed as f-puzzles JSON, each checked
-    by CP-SAT (docs/variants.md).
+    puzzles with those rules, of -n (box side) or --size N, printed as f-puzzles JSON,
+    each checked unique and minimal by CP-SAT (docs/variants.md).
     """
-    if rule or size:
-        if size is not None and given("order") and order * order != size:
-            raise fail(f"--size {size} and --order {order} ({order**2}x{order**2}) disagree")
-        side = size or order * order
-        level = None if difficulty is None else difficulty.value
-        seed = new_seed() if seed is None else seed
-        shown = (stats, as_json, quiet, alphabet)
-        batch = Batch(jobs, scheduler, connect_timeout, quiet)
-        return generate_variants(
-            list(rule or []), side, count, seed, level, method, fmt, shown, certify, batch
-        )
-    if order > LARGE_EMPTY_MAX_ORDER:
-        side = order * order
+    rules = split_names(rule)
+    if size is not None and "order" in given_options() and order * order != size:
+        raise fail(f"--size {size} and --order {order} ({order**2}x{order**2}) disagree")
+    side = size or order * order
+    if not rules and size is not None:
+        raise fail("--size is for puzzles with rules (--rule); plain grids take --order")
+    if not rules and order > LARGE_EMPTY_MAX_ORDER:
         raise fail(
             f"generate makes puzzles up to 36x36 (--order {LARGE_EMPTY_MAX_ORDER}): a minimal "
             f"{side}x{side} puzzle needs a SAT question per clue near the hardness peak "
             "(docs/large.md)"
         )
     if alphabet is not None:
-        expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
+        expand_alphabet(alphabet, side)  # a bad one fails now, not after the work
     checker, engine = method_options(method)
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
@@ -301,24 +327,20 @@ def generate_command(
     options = MakeOptions(
         order, fill.value, empty_.value, symmetric, checker, schedule, seed, engine, workers
     )
-    task: Callable[[list[int]], list[Made]]
-    if difficulty is not None:
-        if symmetric or empty_ is not Empty.greedy:
-            raise fail("--difficulty makes its own guided emptying: drop --symmetric and --empty")
-        task = LevelTask(options, LevelOptions(difficulty.value))
-        how = f"guided emptying to {difficulty.value}"
-    else:
-        task = MakeTask(options)
-        how = empty_.value
+    level = None if difficulty is None else difficulty.value
+    if level is not None and (symmetric or empty_ is not Empty.greedy):
+        raise fail("--difficulty makes its own guided emptying: drop --symmetric and --empty")
+    task = plan_generate(rules, side, options, level, method, given_options())
+    how = empty_.value if level is None else f"guided emptying to {level}"
     outcomes: list[Outcome] = []
     with ExitStack() as stack:
         folder = stack.enter_context(certificate_folder(certify))
         executor = stack.enter_context(open_batch(jobs, scheduler, connect_timeout))
-        if stats and not as_json:
+        if stats and not as_json and not rules:
             typer.echo(header(seed, f"fill {fill.value}", how, checker, order))
         results = batch_results(executor, task, list(range(count)), "generating", quiet)
         if folder is not None:
-            certifier = stack.enter_context(Certifier.by_method(folder))
+            certifier = stack.enter_context(Certifying(folder))
             results = with_certificates(results, certifier, outcomes)
         failures = emit(results, count, seed, fmt, stats, as_json, alphabet)
     if folder is not None:
@@ -351,6 +373,7 @@ def minimize_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Empty puzzles or solved grids to minimal unique puzzles (subsets of their clues).
 
@@ -359,14 +382,7 @@ def minimize_command(
     (f-puzzles input) lose givens while they stay unique, each checked by CP-SAT
     (docs/variants.md).
     """
-    variants = variant_input(puzzles)
-    if variants is not None:
-        seed = new_seed() if seed is None else seed
-        batch = Batch(jobs, scheduler, connect_timeout, quiet)
-        shown = (stats, as_json, quiet, alphabet)
-        return minimize_variants(variants, seed, method, fmt, shown, batch)
-    checker, engine = method_options(method)
-    items = load(puzzles, alphabet, order)
+    items = load(puzzles, alphabet, order, rule)
     if items[0].n > MINIMIZE_MAX_ORDER:
         side = MINIMIZE_MAX_ORDER**2
         raise fail(
@@ -385,12 +401,11 @@ def minimize_command(
         seed,
         engine,
     )
-    grids = [(p.n, p.grid) for p in items]
+    task, work = plan_minimize(items, options, method, given_options())
     with open_batch(jobs, scheduler, connect_timeout) as executor:
         if stats and not as_json:
             typer.echo(header(seed, f"solve {engine}", empty_.value, checker, items[0].n))
-        task = MinimizeTask(options)
-        results = batch_results(executor, task, minimize_items(grids), "minimizing", quiet)
+        results = batch_results(executor, task, work, "minimizing", quiet)
         origins = [p.origin for p in items]
-        failures = emit(results, len(grids), seed, fmt, stats, as_json, alphabet, origins)
-    finish(failures, len(grids))
+        failures = emit(results, len(items), seed, fmt, stats, as_json, alphabet, origins)
+    finish(failures, len(items))

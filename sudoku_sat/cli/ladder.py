@@ -157,7 +157,7 @@ def ladder_command(
     check_writable(output)
     names = parse_encodings(encodings)
     ks, backend = parse_levels(methods)
-    from .variants import classic_only
+    from ._lab import classic_only
 
     classic_only(dataset, "ladder")
     everything = load(dataset, alphabet, order)

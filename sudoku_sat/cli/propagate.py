@@ -97,7 +97,7 @@ def propagate_command(
     chosen = parse_method(method, LEVELS)
     level, backend = chosen.name, chosen.backend
     if encoding is not None:
-        from .variants import classic_only
+        from ._lab import classic_only
 
         classic_only(cnf, "propagate")
         puzzles = load(cnf, alphabet, order)

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from ..batch.items import pack_all
-from ..difficulty.rating import LEVELS, SCORE_UNITS, RateTask, Rating
-from ..gridio import format_line
+from ..difficulty.rating import LEVELS, SCORE_UNITS, Rating
+from ..jobs.difficulty import RateJob, rate_items
+from ..variants.text import puzzle_value
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
@@ -18,7 +18,9 @@ from ._common import (
     JobsOption,
     OrderOption,
     PuzzlesArg,
+    GridFormat,
     QuietOption,
+    RuleOption,
     SchedulerOption,
     batch_results,
     emit_json,
@@ -26,6 +28,7 @@ from ._common import (
     guarded,
     load,
     open_batch,
+    show_solution,
 )
 
 
@@ -59,6 +62,7 @@ def rate_command(
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Rate puzzles by the weakest rung of the propagation ladder that solves them.
 
@@ -70,27 +74,24 @@ def rate_command(
     (exit code 1). Prints one line per puzzle, then a '#' summary line. Variant puzzles
     (f-puzzles input) climb the same ladder on their own CNF (docs/variants.md).
     """
-    from .variants import variant_input
-
-    variants = variant_input(puzzles)
-    if variants is not None:
-        from .variant_batch import Batch, honour
-        from .variant_difficulty import NO_GRID, rate_variants
-
-        honour({"as_json"}, None, {"alphabet": NO_GRID})
-        return rate_variants(variants, as_json, Batch(jobs, scheduler, connect_timeout, quiet))
-    items = load(puzzles, alphabet, order)
+    items = load(puzzles, alphabet, order, rule)
     ratings: list[Rating] = []
     with open_batch(jobs, scheduler, connect_timeout) as executor:
-        rated = batch_results(executor, RateTask(), pack_all(items), "rating", quiet)
+        rated = batch_results(executor, RateJob(), rate_items(items), "rating", quiet)
         for p, r in zip(items, rated, strict=True):
             ratings.append(r)
             if not as_json:  # streamed: each line as soon as it and those before are done
-                typer.echo(f"{format_line(p.grid, p.n, alphabet)}  {verdict(r)}")
+                typer.echo(f"{show_solution(p, p.grid, GridFormat.line, alphabet)}  {verdict(r)}")
     if as_json:
         emit_json(
             [
-                {"index": i, "origin": p.origin, "puzzle": format_line(p.grid, p.n), **r.as_dict()}
+                {
+                    "index": i,
+                    "origin": p.origin,
+                    "rules": p.rules,
+                    "puzzle": puzzle_value(p),
+                    **r.as_dict(),
+                }
                 for i, (p, r) in enumerate(zip(items, ratings, strict=True), 1)
             ]
         )

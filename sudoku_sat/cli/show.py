@@ -1,4 +1,4 @@
-"""``show``: read puzzles in any format and print them in another."""
+"""``show``: read puzzles in any format and print them in another, or draw one."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
+from ..errors import InputError
+from ..files import atomic_write, check_writable
 from ..grid import clue_count
-from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,
@@ -16,12 +17,12 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     guarded,
     load,
-    show_grid,
+    show_solution,
+    title,
 )
-from .variant_batch import honour
-from .variants import RuleOption, show_variants, variant_input
 
 
 @app.command("show")
@@ -35,23 +36,27 @@ def show_command(
     order: OrderOption = None,
     rule: RuleOption = None,
     svg: Annotated[
-        Path | None, typer.Option(help="Variant puzzles: write an SVG drawing to this file.")
+        Path | None,
+        typer.Option(help="Write an SVG drawing of the puzzle (one) to this file, its rules "
+        "drawn as setters draw them; any order."),
     ] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
-    variants = variant_input(puzzles, rule, alphabet, order)
-    if variants is not None:
-        honour({"fmt", "alphabet", "svg"}, rule)
-    if variants is not None or svg is not None:
-        if variants is None:
-            variants = [
-                Puzzle(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)
-            ]
-        return show_variants(variants, fmt.value, svg, alphabet)
-    for puzzle in load(puzzles, alphabet, order):
+    items = load(puzzles, alphabet, order, rule)
+    if svg is not None:
+        if len(items) > 1:
+            raise InputError(f"{len(items)} puzzles: --svg draws one", str(svg))
+        check_writable(svg)
+        drawing = items[0].svg()
+        atomic_write(svg, lambda fp: fp.write(drawing))
+        return
+    if fmt is GridFormat.fpuzzles:
+        from ..variants.fpuzzles_write import check_size
+
+        for p in items:
+            check_size(p.size)
+    for k, p in enumerate(items, 1):
         if fmt is GridFormat.grid:
-            typer.echo(
-                f"# {puzzle.origin}: {puzzle.n**2}x{puzzle.n**2}, {clue_count(puzzle.grid)} clues"
-            )
-        typer.echo(show_grid(puzzle.grid, puzzle.n, fmt, alphabet))
+            typer.echo(title(k, len(items), p, f"{clue_count(p.grid)} givens"))
+        typer.echo(show_solution(p, p.grid, fmt, alphabet))

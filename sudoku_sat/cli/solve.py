@@ -1,5 +1,6 @@
-"""``solve``: puzzles through the method ``--method`` names: the compiled EUP engine (the
-default at 9x9 and 16x16), a PySAT solver, a solver binary or an in-house engine."""
+"""``solve``: puzzles through the method ``--method`` names, each on the engine that
+answers it (``jobs.route``): the compiled EUP engine (the default at 9x9 and 16x16), a
+PySAT solver, a solver binary, an in-house engine, or a puzzle's session."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ from typing import Annotated
 
 import typer
 
-from ..batch.items import pack_all
 from ..engines.registry import describe_engines
 from ..errors import SolverError
 from ..gridio import Puzzle, format_any_line
+from ..jobs.solving import plan
 from ..methods import SOLVE
-from ..puzzles.solving import plan_method
 from ..result import SolveResult
 from . import app
 from ._common import (
@@ -24,32 +24,34 @@ from ._common import (
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    RuleOption,
     SchedulerOption,
     batch_results,
     emit_json,
     exit_if_any,
+    given_options,
     guarded,
     load,
     method_option,
     open_batch,
-    show_grid,
+    show_solution,
+    title,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
-from .variant_batch import Batch, honour, solve_variants
-from .variants import RuleOption, variant_input
 
 
 def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
     """One puzzle's result for --json."""
+    solved = result.status in ("solved", "partial")
     return {
         "index": index,
         "origin": puzzle.origin,
         "status": result.status,
-        "solution": format_any_line(result.grid, puzzle.n) if result.status != "unsat" else None,
+        "solution": format_any_line(result.grid, puzzle.n) if solved else None,
         "solver": result.solver,
         "seconds": round(result.seconds, 6),
         "stats": result.stats,
-        "detail": result.detail,
+        "detail": result.detail or None,
     }
 
 
@@ -64,10 +66,11 @@ def solve_command(
             "auto: at 9x9 and 16x16 the compiled EUP engine (numba installed, no "
             "--timeout; the first 9x9 puzzles of a run in pure Python), else pysat:m22 "
             "below 25x25, from 25x25 up propagation + candidate-only CNF + CaDiCaL "
-            "(docs/large.md); pysat:NAME: a PySAT solver by its short name (m22, g4, "
-            "cd19, mc, lgl, ...; pysat alone is m22); bin:NAME: a solver binary on PATH "
-            "(minisat, cadical, picosat, cryptominisat5, kissat, or any with "
-            "SAT-competition output); in-house engines: " + describe_engines() + ".",
+            "(docs/large.md), and for a puzzle with constraints its session (Glucose 4); "
+            "pysat:NAME: a PySAT solver by its short name (m22, g4, cd19, mc, lgl, ...; "
+            "pysat alone is m22); bin:NAME: a solver binary on PATH (minisat, cadical, "
+            "picosat, cryptominisat5, kissat, or any with SAT-competition output); "
+            "in-house engines (classic grids): " + describe_engines() + ".",
         ),
     ] = "auto",
     timeout: Annotated[
@@ -78,7 +81,8 @@ def solve_command(
         typer.Option(
             "--format",
             help="grid: drawn (numbers past 36x36); line: one N*N line per puzzle "
-            "(space-separated numbers past 36x36); fpuzzles: f-puzzles JSON, one a line.",
+            "(space-separated numbers past 36x36); numbers: N lines of N numbers; "
+            "fpuzzles: f-puzzles JSON, one a line, the puzzle's rules kept.",
         ),
     ] = GridFormat.grid,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
@@ -100,20 +104,18 @@ def solve_command(
     engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
     some puzzle (the other puzzles are still solved and printed).
     """
-    variants = variant_input(puzzles, rule, alphabet, order)
-    if variants is not None:
-        honour({"method", "timeout", "fmt", "as_json", "alphabet"}, rule)
-        batch = Batch(jobs, scheduler, connect_timeout, quiet)
-        return solve_variants(variants, method, timeout, fmt, as_json, alphabet, batch)
-    items = load(puzzles, alphabet, order)
-    task = plan_method(method, timeout, encoding.value, amo.value)
+    items = load(puzzles, alphabet, order, rule)
+    if fmt is GridFormat.fpuzzles:
+        from ..variants.fpuzzles_write import check_size
+
+        for p in items:
+            check_size(p.size)
+    job, work = plan(items, method, timeout, encoding.value, amo.value, given_options())
     records: list[dict[str, object]] = []
     unsolved = 0
     crashed: list[str] = []
     with open_batch(jobs, scheduler, connect_timeout) as executor:
-        results = batch_results(
-            executor, task, pack_all(items), "solving", quiet or len(items) < 20
-        )
+        results = batch_results(executor, job, work, "solving", quiet or len(items) < 20)
         for k, (puzzle, result) in enumerate(zip(items, results, strict=True), start=1):
             unsolved += result.status != "solved"
             if result.status == "crashed":
@@ -139,18 +141,17 @@ def render_result(
     total: int,
 ) -> str:
     """A result as text: a line, or a titled grid."""
-    if fmt in (GridFormat.line, GridFormat.fpuzzles):
-        line = format_any_line(result.grid, puzzle.n, alphabet)
-        if fmt is GridFormat.fpuzzles and result.status == "solved":
-            return show_grid(result.grid, puzzle.n, fmt)
+    if fmt is not GridFormat.grid:
         if result.status == "solved":
-            return line
+            return show_solution(puzzle, result.grid, fmt, alphabet)
         detail = f" ({result.detail})" if result.detail else ""
+        line = show_solution(puzzle, result.grid, GridFormat.line, alphabet)
         return f"# {result.status.upper()} {puzzle.origin}{detail}: {line}"
-    title = f"# {k}/{total} {puzzle.origin}: {result.status.upper()} by {result.solver}"
-    title += f" in {result.seconds:.4f} s" + (f" ({result.detail})" if result.detail else "")
+    what = f"{result.status.upper()} by {result.solver} in {result.seconds:.4f} s"
+    what += f" ({result.detail})" if result.detail else ""
+    head = title(k, total, puzzle, what)
     if result.status == "unsat":
-        return title + "\n# UNSAT: this puzzle has no solution"
+        return head + "\n# UNSAT: this puzzle has no solution"
     if result.status == "crashed":
-        return title + "\n# CRASHED: no grid"
-    return title + "\n" + show_grid(result.grid, puzzle.n, fmt, alphabet)
+        return head + "\n# CRASHED: no grid"
+    return head + "\n" + show_solution(puzzle, result.grid, fmt, alphabet)

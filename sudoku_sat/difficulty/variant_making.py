@@ -1,8 +1,10 @@
-"""``generate --rule`` and ``minimize`` on variants as batch tasks: each puzzle from its
-own random stream (the seed and its index), so that every executor (this process,
-``--jobs``, a Dask cluster) makes the same puzzles in the same order; with a level, made
-again until :func:`rate_variant` gives exactly that level (at most :data:`TRIES` times).
-Every puzzle is then checked unique and minimal by CP-SAT (``variants.make.check_minimal``).
+"""``generate --rule`` and ``minimize`` of puzzles with constraints as batch tasks: each
+puzzle from its own random stream (the seed and its index), so that every executor (this
+process, ``--jobs``, a Dask cluster) makes the same puzzles in the same order; with a
+level, made again until :func:`rate_variant` gives exactly that level (at most
+:data:`TRIES` times). Every puzzle is then checked unique and minimal by CP-SAT
+(``variants.make.check_minimal``). Results are the classic maker's
+:class:`~sudoku_sat.puzzles.maker.Made`, the puzzle with its rules in ``rules``.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ import time
 from dataclasses import dataclass, replace
 
 from ..errors import SolverError
-from ..variants.make import check_minimal, make, minimize_puzzle
 from ..model.puzzle import Puzzle
+from ..puzzles.maker import Made
+from ..puzzles.verify import Verdict
+from ..variants.make import check_minimal, make, minimize_puzzle
 from .variants import rate_variant
 
 TRIES = 30
 """Puzzles made per requested one before ``--difficulty`` gives up on it."""
+CHECKER = "cpsat"
 
 
 def stream(seed: int, index: int) -> random.Random:
@@ -25,21 +30,16 @@ def stream(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-@dataclass(frozen=True)
-class VariantMade:
-    """One puzzle made (or None), how long it took, and its check (None: passed)."""
-
-    index: int
-    puzzle: Puzzle | None
-    seconds: float
-    problem: str | None
-    check_seconds: float = 0.0
-    tries: int = 1
+def _made(index: int, p: Puzzle, seconds: float, problem: str | None, extra: dict[str, object]) -> Made:
+    verdict = Verdict(problem != "not unique", problem is None, CHECKER)
+    assert p.solution is not None
+    detail = "" if problem is None else f"independent check failed: {problem}"
+    return Made(index, p.n, p.grid, p.solution, seconds, verdict, detail, dict(extra), p)
 
 
 @dataclass(frozen=True)
 class MakeVariants:
-    """generate's task on variants: puzzle k of the rule sets for each k of a chunk."""
+    """generate's task with rules: puzzle k (from 0) of the rules for each k of a chunk."""
 
     kinds: tuple[str, ...]
     size: int
@@ -47,11 +47,11 @@ class MakeVariants:
     level: str | None = None
     solver: str | None = None
 
-    def __call__(self, chunk: list[int]) -> list[VariantMade]:
+    def __call__(self, chunk: list[int]) -> list[Made]:
         return [self.one(k) for k in chunk]
 
-    def one(self, k: int) -> VariantMade:
-        rng = stream(self.seed, k)
+    def one(self, k: int) -> Made:
+        rng = stream(self.seed, k + 1)
         start = time.perf_counter()
         for tries in range(1, TRIES + 1):
             puzzle, _ = make(list(self.kinds), self.size, rng, solver=self.solver)
@@ -59,27 +59,29 @@ class MakeVariants:
                 made = time.perf_counter() - start
                 problem = check_minimal(puzzle)
                 checked = time.perf_counter() - start - made
-                return VariantMade(k, puzzle, made, problem, checked, tries)
+                stats = {"check_seconds": round(checked, 6), "tries": tries}
+                return _made(k, puzzle, made, problem, stats)
         seconds = time.perf_counter() - start
         why = f"no puzzle rated {self.level} in {TRIES} tries"
-        return VariantMade(k, None, seconds, why, 0.0, TRIES)
+        return Made(k, 0, None, None, seconds, None, why)
 
 
 @dataclass(frozen=True)
 class MinimizeVariants:
-    """minimize's task on variants: each (index, puzzle) of a chunk emptied to a minimal
+    """minimize's task with rules: each (index, puzzle) of a chunk emptied to a minimal
     subset of its givens, from the stream of its index."""
 
     seed: int
     solver: str | None = None
 
-    def __call__(self, chunk: list[tuple[int, Puzzle]]) -> list[VariantMade]:
+    def __call__(self, chunk: list[tuple[int, Puzzle]]) -> list[Made]:
         return [self.one(k, v) for k, v in chunk]
 
-    def one(self, k: int, v: Puzzle) -> VariantMade:
+    def one(self, k: int, v: Puzzle) -> Made:
         start = time.perf_counter()
         try:
-            made = minimize_puzzle(v, stream(self.seed, k).randrange(2**32), self.solver)
+            made = minimize_puzzle(v, stream(self.seed, k + 1).randrange(2**32), self.solver)
         except SolverError as exc:
-            return VariantMade(k, None, time.perf_counter() - start, str(exc))
-        return VariantMade(k, replace(made, origin=v.origin), time.perf_counter() - start, None)
+            return Made(k, v.n, None, None, time.perf_counter() - start, None, str(exc))
+        made = replace(made, origin=v.origin)
+        return _made(k, made, time.perf_counter() - start, None, {})

@@ -25,6 +25,7 @@ from ..batch.items import Packed, pack, unpack
 from ..errors import SudokuSatError
 from ..grid import Grid, clue_count, empty_grid
 from ..methods import EMPTY, parse_method
+from ..model.puzzle import Puzzle
 from .checkers import CHECKERS, Checker, PysatChecker, independent_of, make_checker, resolve_checker
 from .emptying import EMPTY_METHODS, Schedule, empty
 from .emptying_large import LARGE_EMPTY_MIN_ORDER, empty_large
@@ -86,6 +87,8 @@ class Made:
     verdict: Verdict | None = None
     detail: str = ""
     stats: dict[str, Any] = field(default_factory=dict)
+    rules: Puzzle | None = None
+    """The puzzle made with its constraints, when it has some (made by a session)."""
 
     @property
     def ok(self) -> bool:
@@ -94,6 +97,14 @@ class Made:
     @property
     def clues(self) -> int:
         return clue_count(self.puzzle) if self.puzzle is not None else 0
+
+    def made(self, origin: str = "generated") -> Puzzle | None:
+        """The puzzle made, with its rules and solution (None when none was made)."""
+        if self.rules is not None:
+            return replace(self.rules, origin=self.rules.origin or origin)
+        if self.puzzle is None:
+            return None
+        return Puzzle(self.n * self.n, self.puzzle, origin, solution=self.solution)
 
 
 def rng_for(seed: int, index: int) -> random.Random:

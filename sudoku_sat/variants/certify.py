@@ -24,17 +24,11 @@ from ..proofs.store import Written, stem
 from .encode import encode_variant
 from .fpuzzles_write import dumps
 from ..model.puzzle import Puzzle
-from .solve import blocking
+from ..errors import SolverError
+from ..proofs.batch import Outcome
+from ..proofs.prover import Refusal
+from .solve import blocking, decode_model
 from .text import format_line
-
-
-@dataclass(frozen=True)
-class VariantCertificate:
-    """What was written, or why nothing was."""
-
-    index: int
-    files: Written | None
-    refusal: str | None = None
 
 
 def cnf_text(puzzle: Puzzle, solution: Grid) -> tuple[str, int, list[list[int]]]:
@@ -53,20 +47,26 @@ def cnf_text(puzzle: Puzzle, solution: Grid) -> tuple[str, int, list[list[int]]]
 
 
 def certify_variant(
-    puzzle: Puzzle, solution: Grid, folder: Path, index: int, solver: str = "glucose42"
-) -> VariantCertificate:
-    """Write the certificate of puzzle number index (solution: its only solution)."""
+    puzzle: Puzzle, solution: Grid, folder: Path | None, index: int, solver: str = "glucose42"
+) -> Outcome:
+    """The certificate of puzzle number index (solution: its only solution), written into
+    folder when one is given: the CNF F ∧ ¬S, the solution, and the solver's DRUP proof,
+    checked by the in-house RUP checker first (a proof it rejects is a SolverError)."""
     from pysat.solvers import Solver
 
     text, nvars, clauses = cnf_text(puzzle, solution)
     with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as s:
         if s.solve():
-            return VariantCertificate(index, None, "several solutions")
+            other = decode_model(s.get_model(), puzzle.size)
+            return Outcome(index, refusal=Refusal("several", "several solutions", other))
         lines = s.get_proof()
     proof = parse_proof("\n".join(lines), nvars, f"<{solver} proof>")
     verdict = RupChecker(nvars, clauses).check(proof)
     if not verdict.ok:
-        return VariantCertificate(index, None, f"the proof did not check: {verdict.reason}")
+        raise SolverError(f"puzzle {index}: the {solver} proof fails the in-house checker")
+    method = f"pysat:{solver}"
+    if folder is None:
+        return Outcome(index, method, verdict=verdict)
     base = stem(index)
     files = Written(folder / f"{base}.cnf", folder / f"{base}.sol", folder / f"{base}.drup")
     how = f"DRUP proof that {files.cnf.name} is UNSAT ({solver} with_proof)"
@@ -74,7 +74,7 @@ def certify_variant(
     atomic_write(files.solution, lambda fp: fp.write(format_line(solution) + "\n"))
     body = format_proof(proof.steps, [hash_comment(sha256_text(text), files.cnf.name), how])
     atomic_write(files.proof, lambda fp: fp.write(body))
-    return VariantCertificate(index, files)
+    return Outcome(index, method, files, verdict=verdict)
 
 
 def variant_problems(

@@ -15,7 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pathlib import Path
+
+from ..bulk import Lines, parse_lines
 from ..errors import GridError, UsageError
+from ..files import read_text
 from ..gridio import parse_puzzles
 from ..model.constraint import Constraint
 from ..model.puzzle import Puzzle
@@ -23,11 +27,16 @@ from .constraints import rule_classes, rules
 from .fpuzzles import is_variant_text, parse_variants
 
 
+def split_names(rule: str | Sequence[str] | None) -> list[str]:
+    """The rule names asked for: one name, a comma-separated list, or several."""
+    raw = [rule] if isinstance(rule, str) else list(rule or ())
+    return [name.strip() for text in raw for name in str(text).split(",") if name.strip()]
+
+
 def rule_names(rule: str | Sequence[str] | None) -> list[str]:
     """The global rules asked for (one name, a comma-separated list, or several), each
     checked: UsageError naming the rules a puzzle can be given without clues."""
-    raw = [rule] if isinstance(rule, str) else list(rule or ())
-    names = [name.strip() for text in raw for name in str(text).split(",") if name.strip()]
+    names = split_names(rule)
     known = global_rule_names()
     for name in names:
         if name not in known:
@@ -69,6 +78,39 @@ def parse_any(
     else:
         puzzles = parse_puzzles(text, source, alphabet, order)
     return [with_rules(p, names) for p in puzzles]
+
+
+def read_any(
+    path: str | Path,
+    alphabet: str | None = None,
+    order: int | None = None,
+    rule: str | Sequence[str] | None = None,
+    lines: bool = False,
+) -> Lines | list[Puzzle]:
+    """Every puzzle of the file at path (``-``: standard input), in order; with lines, a
+    file of 9x9 lines and no option asking otherwise comes back as :class:`Lines`, the
+    bulk path's form. InputError when the file holds no puzzle."""
+    text, source = read_text(path)
+    if lines and not rule and alphabet is None and order in (None, 3):
+        found = parse_lines(text, source)
+        if found is not None:
+            return found
+    puzzles = parse_any(text, source, alphabet, order, rule)
+    if not puzzles:
+        raise GridError("no puzzle found", source)
+    return puzzles
+
+
+def read_puzzles(
+    path: str | Path,
+    alphabet: str | None = None,
+    order: int | None = None,
+    rule: str | Sequence[str] | None = None,
+) -> list[Puzzle]:
+    """Every puzzle of the file at path (``-``: standard input), in order."""
+    found = read_any(path, alphabet, order, rule)
+    assert isinstance(found, list)
+    return found
 
 
 def solved(p: Puzzle, grid: tuple[int, ...]) -> Puzzle:

@@ -78,3 +78,24 @@ def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
             ruled = (r + 1) % bh == 0
             lines.append("".join("+" if ch == "|" else "-" for ch in lines[-1]) if ruled else "")
     return "\n".join(lines)
+
+
+def puzzle_line(p: Puzzle, alphabet: str | None = None) -> str:
+    """A puzzle as one line that reads back: its N*N symbols when it has no rules (the
+    classic line, numbers past 36x36), else its f-puzzles JSON, which keeps them."""
+    if p.constraints or p.n == 0:
+        from .fpuzzles_write import dumps
+
+        return dumps(p)
+    from ..gridtext import format_any_line
+
+    return format_any_line(p.grid, p.n, alphabet)
+
+
+def puzzle_value(p: Puzzle) -> object:
+    """A puzzle in JSON records: its line, or its f-puzzles object when it has rules."""
+    if p.constraints or p.n == 0:
+        from .fpuzzles_write import to_fpuzzles
+
+        return to_fpuzzles(p)
+    return puzzle_line(p)

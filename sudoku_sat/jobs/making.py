@@ -1,0 +1,96 @@
+"""``generate`` and ``minimize`` on any rules: the engine that makes the puzzles is
+chosen here from what is asked (``--rule``) or from each puzzle given
+(``route.engine_of``): the classic maker (``puzzles.maker``: fill, empty, verify
+independently; ``difficulty.making`` for a level) for plain grids, the session's maker
+(``difficulty.variant_making``: a solution under the rules, clues drawn by each rule's
+module, givens emptied on one incremental solver, checked by CP-SAT) for rules. Both
+give :class:`~sudoku_sat.puzzles.maker.Made` results, in order, on any executor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..batch.items import Packed, pack, unpack
+from ..difficulty.making import LevelOptions, LevelTask
+from ..difficulty.variant_making import MakeVariants, MinimizeVariants
+from ..errors import UsageError
+from ..methods import EMPTY, parse_method
+from ..model.puzzle import Puzzle
+from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask
+from ..variants.make import check_kinds
+from .route import CLASSIC_ONLY, REASONS, SESSION, check_options, engine_of
+
+
+def session_solver(method: str) -> str | None:
+    """The PySAT solver a session's maker uses for --method: auto (the session's own),
+    pysat (m22); the other methods empty classic grids only."""
+    m = parse_method(method, EMPTY)
+    if m.name not in ("auto", "pysat"):
+        raise UsageError(
+            f"--method {method!r}: {m.name} empties classic grids only; puzzles with "
+            "constraints take auto or pysat (docs/variants.md)"
+        )
+    return None if m.name == "auto" else "m22"
+
+
+def plan_generate(
+    rules: list[str],
+    size: int,
+    options: MakeOptions,
+    level: str | None = None,
+    method: str = "auto",
+    given: dict[str, str] | None = None,
+) -> Callable[[list[int]], list[Made]]:
+    """The task that makes puzzle k for each k (from 0) of a chunk: with rules, the
+    session's maker at size N (each rule's classes drawing their clues); without, the
+    classic maker at options.n."""
+    if rules:
+        for name, flag in (given or {}).items():
+            if name in CLASSIC_ONLY:
+                raise UsageError(f"{flag}: {REASONS[name]}")
+        check_kinds(rules, size)
+        return MakeVariants(tuple(rules), size, options.seed, level, session_solver(method))
+    if level is not None:
+        return LevelTask(options, LevelOptions(level))
+    return MakeTask(options)
+
+
+Item = tuple[int, Packed | Puzzle]
+
+
+@dataclass(frozen=True)
+class MinimizeJob:
+    """minimize's task: each (index, puzzle) of a chunk emptied by its engine's maker."""
+
+    classic: MinimizeTask
+    session: MinimizeVariants
+
+    def __call__(self, chunk: list[Item]) -> list[Made]:
+        out: list[Made] = []
+        for k, item in chunk:
+            if isinstance(item, Puzzle):
+                out += self.session([(k, item)])
+            else:
+                out += self.classic([(k, item)])
+        return out
+
+
+def plan_minimize(
+    puzzles: list[Puzzle],
+    options: MakeOptions,
+    method: str = "auto",
+    given: dict[str, str] | None = None,
+) -> tuple[MinimizeJob, list[Item]]:
+    """The task that empties each puzzle, and its items, checked before any work."""
+    check_options(puzzles, given or {})
+    rules = any(engine_of(p) == SESSION for p in puzzles)
+    solver = session_solver(method) if rules else None
+    job = MinimizeJob(MinimizeTask(options), MinimizeVariants(options.seed, solver))
+    items: list[Item] = [
+        (k, p if engine_of(p) == SESSION else pack(p.grid, p.n)) for k, p in enumerate(puzzles)
+    ]
+    return job, items
+
+
+__all__ = ["MinimizeJob", "plan_generate", "plan_minimize", "unpack"]
