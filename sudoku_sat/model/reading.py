@@ -16,7 +16,9 @@ from typing import Any
 
 from ..errors import InputError
 
-CELL_NAME = re.compile(r"^\s*R(\d+)\s*C(\d+)\s*$", re.IGNORECASE)
+CELL_NAME = re.compile(r"^\s*R([0-9]{1,4})\s*C([0-9]{1,4})\s*$", re.IGNORECASE | re.ASCII)
+"""A cell's name: ASCII digits only (``R١C٢`` is not one), at most 4 of them (a name of
+thousands of digits is refused before ``int`` meets Python's limit on digits)."""
 MAX_DEPTH = 32
 """Deepest JSON nesting read: an f-puzzles object nests 5 deep (object, grid, row, cell,
 pencil marks); deeper input is refused before Python's recursive decoder (and every
@@ -61,6 +63,12 @@ def _line_column(text: str, at: int) -> tuple[int, int]:
     return before, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
+def shown(value: Any, most: int = 40) -> str:
+    """value as a message shows it: its repr, cut to most characters."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 class Source:
     """Where an object came from, to name the line of a key in errors."""
 
@@ -101,7 +109,7 @@ class Reader:
     def _rc(self, name: Any) -> tuple[int, int]:
         match = CELL_NAME.match(name) if isinstance(name, str) else None
         if match is None:
-            raise self.error(f"{name!r} is not a cell name like R1C1")
+            raise self.error(f"{shown(name)} is not a cell name like R1C1")
         return int(match.group(1)), int(match.group(2))
 
     def cell(self, name: Any) -> int:
@@ -134,15 +142,16 @@ class Reader:
         return r, c
 
     def number(self, value: Any, signed: bool = False) -> int | None:
-        """A whole number given as an int or a string of digits; None when empty."""
+        """A whole number given as an int or a string of ASCII digits (``²`` and ``٣`` are
+        not digits here), at most 6 of them; None when empty."""
         if value is None or value == "":
             return None
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise self.error(f"value {value!r} is not a whole number")
+            raise self.error(f"value {shown(value)} is not a whole number")
         text = str(value).strip()
         body = text[1:] if signed and text[:1] == "-" else text
-        if not body.isdigit() or len(body) > 6:
-            raise self.error(f"value {value!r} is not a whole number")
+        if not (body.isascii() and body.isdigit()) or len(body) > 6:
+            raise self.error(f"value {shown(value)} is not a whole number")
         return int(text)
 
     def required(self, value: Any) -> int:
