@@ -75,6 +75,27 @@ class Puzzle:
         """Its constraints of one class (or of its subclasses)."""
         return [c for c in self.constraints if isinstance(c, kind)]
 
+    def problem(self, grid: Grid) -> str | None:
+        """Why grid is not a solution of this puzzle (a given changed, two equal digits in
+        a row, column or region, a constraint broken, checked directly by each
+        constraint's ``holds``), naming the place; None when it is one."""
+        n = self.size
+        if len(grid) != n * n or not all(1 <= v <= n for v in grid):
+            return f"not {n * n} digits 1..{n}"
+        for c, (g, v) in enumerate(zip(self.grid, grid, strict=True)):
+            if g and g != v:
+                return f"it changes the given {g} at r{c // n + 1}c{c % n + 1}"
+        units = [tuple(range(r * n, r * n + n)) for r in range(n)]
+        units += [tuple(range(c, n * n, n)) for c in range(n)]
+        for cells in (*units, *self.regions):
+            if len({grid[c] for c in cells}) != len(cells):
+                first = cells[0]
+                return f"a digit repeats in the unit of r{first // n + 1}c{first % n + 1}"
+        for constraint in self.constraints:
+            if not constraint.holds(grid, n):
+                return f"it breaks the {constraint.label(n)}"
+        return None
+
     def with_givens(self, grid: Grid) -> Puzzle:
         """The same rules with other givens."""
         return replace(self, grid=tuple(grid))

@@ -114,7 +114,11 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
             found.extend(cls.read_value(value, reader.at(key)))
     settled = tuple(c.settle(found) for c in found)
     solution = _solution(data.get("solution"), size, where)
-    return Puzzle(size, givens, origin, solution=solution, constraints=settled)
+    puzzle = Puzzle(size, givens, origin, solution=solution, constraints=settled)
+    wrong = None if solution is None else puzzle.problem(solution)
+    if wrong is not None:  # as a puzzle:count:solution line's (gridio)
+        raise where.error(f"'solution' is not a solution of the puzzle: {wrong}", "solution")
+    return puzzle
 
 
 def _grid(
