@@ -12,6 +12,9 @@ from ..errors import InputError
 from ..model.reading import Source, load_json
 
 LINK = re.compile(r"(?:[?&]load=|/fpuzzles)([A-Za-z0-9+/=%_\-]+)")
+MAX_LINK = 1_000_000
+"""Longest link data decoded (characters): f-puzzles' own links hold a few kB, and the
+pure-Python lz-string decoder takes minutes on tens of MB."""
 
 
 def is_variant_text(text: str) -> bool:
@@ -35,6 +38,11 @@ def decode_link(line: str, where: Source) -> Any:
         from ..errors import missing_extra
 
         raise missing_extra("reading f-puzzles links", "variants") from None
+    if len(match.group(1)) > MAX_LINK:
+        raise where.error(
+            f"an f-puzzles link of {len(match.group(1)):,} characters: at most {MAX_LINK:,} "
+            "are decoded"
+        )
     payload = unquote(match.group(1)).replace(" ", "+")
     try:
         text = lzstring.LZString().decompressFromBase64(payload)
