@@ -162,7 +162,7 @@ def read_comments(lines: Sequence[str], source: str = "<cnf>") -> Header | None:
     for line in lines:
         fields = line.split()
         if len(fields) == 6 and fields[0] == "encoding" and fields[2] == "amo":
-            if fields[1] not in ENCODINGS or not fields[5].isdigit():
+            if fields[1] not in ENCODINGS or not (fields[5].isascii() and fields[5].isdigit()):
                 raise DimacsError(f"bad encoding comment {line!r}", source)
             found = Header(fields[1], fields[3], int(fields[5]), None)
         elif fields[:1] == ["givens"] and len(fields) == 2:

@@ -19,7 +19,7 @@ from ..dimacs import Cnf
 from ..encoding import blocking_clause, cell_var, num_vars, rule_count, rules
 from ..errors import DimacsError
 from ..grid import Clause, Grid, geometry
-from ..gridio import format_line, parse_puzzles
+from ..gridio import format_line, is_number, parse_puzzles
 
 TITLE = "sudoku-sat uniqueness certificate: F_regle ∧ clues(P) ∧ ¬S is UNSAT iff P is unique"
 
@@ -85,7 +85,7 @@ def described(cnf: Cnf, source: str) -> tuple[Grid, Grid, int] | None:
     fields = dict(c.split(" ", 1) for c in cnf.comments if " " in c)
     if "puzzle" not in fields or "solution" not in fields:
         return None
-    order = int(fields["order"]) if fields.get("order", "").strip().isdigit() else None
+    order = int(fields["order"]) if is_number(fields.get("order", "").strip()) else None
     found = [parse_puzzles(fields[k].strip(), source, order=order) for k in ("puzzle", "solution")]
     if any(len(f) != 1 for f in found) or found[0][0].n != found[1][0].n:
         raise DimacsError("the 'c puzzle' and 'c solution' comments are not two grids", source)
