@@ -181,7 +181,12 @@ def cnf_header(path: str) -> Header:
     lines, source = comment_lines(path)
     for line in lines:
         fields = line.split()
-        if fields[:2] == ["encoding", "candidates"] and len(fields) == 6 and fields[5].isascii() and fields[5].isdigit():
+        if (
+            fields[:2] == ["encoding", "candidates"]
+            and len(fields) == 6
+            and fields[5].isascii()
+            and fields[5].isdigit()
+        ):
             return Header("candidates", fields[3], int(fields[5]), None)
     header = read_comments(lines, source)
     if header is None:

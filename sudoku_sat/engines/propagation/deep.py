@@ -36,7 +36,12 @@ def parse_level(name: str) -> int:
         return 0
     if text == "fl":
         return 1
-    if text.startswith("fl") and text[2:].isascii() and text[2:].isdigit() and int(text[2:]) <= MAX_LEVEL:
+    if (
+        text.startswith("fl")
+        and text[2:].isascii()
+        and text[2:].isdigit()
+        and int(text[2:]) <= MAX_LEVEL
+    ):
         return int(text[2:])
     raise UsageError(f"unknown level {name!r}; known: up, fl, fl2, ... fl{MAX_LEVEL}")
 
