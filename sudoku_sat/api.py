@@ -28,6 +28,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .arguments import (
+    MAX_CAP,
+    boolean,
+    generate_sizes,
+    global_rules,
+    path_name,
+    reading_options,
+    seconds,
+    seed_number,
+    string,
+    whole_number,
+)
 from .errors import SolverError, UsageError
 from .gridio import Puzzle
 
@@ -82,7 +94,8 @@ def parse(
             raise GridError(f"not UTF-8 text (byte {exc.start})", "<text>") from None
     if not isinstance(text, str):
         raise UsageError(f"parse takes the text of a puzzle (str or bytes), not {_kind(text)}")
-    return one_puzzle(parse_any(text, "<text>", alphabet, order, rule or rules))
+    alphabet, order, names = reading_options(alphabet, order, rule, rules)
+    return one_puzzle(parse_any(text, "<text>", alphabet, order, names))
 
 
 def read(
@@ -101,8 +114,9 @@ def read(
 
     if not isinstance(path, str | Path):
         raise UsageError(f"read takes a path (str or Path), not {_kind(path)}")
+    alphabet, order, names = reading_options(alphabet, order, rule, rules)
     text, source = read_text(path)
-    found = parse_any(text, source, alphabet, order, rule or rules)
+    found = parse_any(text, source, alphabet, order, names)
     if not found:
         raise GridError("no puzzle found", source)
     return found
@@ -120,6 +134,7 @@ def _checked(p: object, what: str) -> Puzzle:
 
 def _pysat(method: str, what: str) -> str | None:
     """The PySAT solver a variant question uses: None (the default) for auto or pysat."""
+    method = string(method, "method")
     if method in ("auto", "pysat"):
         return None
     if method.startswith("pysat:"):
@@ -127,10 +142,10 @@ def _pysat(method: str, what: str) -> str | None:
     raise UsageError(f"method {method!r}: {what} of a variant puzzle takes auto or pysat[:NAME]")
 
 
-def _session(method: str, what: str) -> Any:
+def _session(method: str, what: str, timeout: float | None = None) -> Any:
     from .variants.solve import Session
 
-    return Session(_pysat(method, what))
+    return Session(_pysat(method, what), timeout=timeout)
 
 
 def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
@@ -140,8 +155,7 @@ def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
     from .puzzles.counting import Counters, auto_method, counting_plan
 
     p = _checked(p, "count")
-    if cap < 1:
-        raise UsageError(f"cap must be at least 1, not {cap}")
+    cap, method = _cap(cap), string(method, "method")
     if p.variant is not None:
         with _session(method, "count") as session:
             return len(session.solutions(p.variant, cap))
@@ -150,6 +164,10 @@ def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
         raise UsageError(f"method {method!r}: count takes one method")
     with Counters(name) as counters:
         return counters.count(p.grid, p.n, cap, auto_method(p.n) if kind == "auto" else kind)
+
+
+def _cap(cap: object) -> int:
+    return whole_number(cap, "cap", 1, MAX_CAP, " from 1 to 2**63 - 1")
 
 
 def is_unique(p: Puzzle, method: str = "auto") -> bool:
@@ -161,14 +179,19 @@ def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzz
     """A solution of p (the only one when p is unique), or None when it has none.
     SolverError when the method stops without an answer (past timeout seconds, or a
     propagation engine, ``up``/``fl``, left cells open). A variant: ``auto`` or
-    ``pysat[:NAME]``, no timeout."""
+    ``pysat[:NAME]``. timeout: positive seconds (``inf``: none) or None."""
+    from .deadline import TimedOut
     from .puzzles.solving import plan_method
     from .variants.puzzle import solved
 
     p = _checked(p, "solve")
+    method, timeout = string(method, "method"), seconds(timeout)
     if p.variant is not None:
-        with _session(method, "solve") as session:
-            found = session.solutions(p.variant, 1)
+        try:
+            with _session(method, "solve", timeout) as session:
+                found = session.solutions(p.variant, 1)
+        except TimedOut:
+            raise SolverError(f"pysat gave no solution: timeout after {timeout} s") from None
         return solved(p, found[0]) if found else None
     result = plan_method(method, timeout).one(p.grid, p.n)
     if result.status == "unsat":
@@ -187,8 +210,7 @@ def candidates(p: Puzzle, counts: bool = False, cap: int = 2) -> Candidates:
     from .variants.solve import candidates as true_candidates
 
     p = _checked(p, "candidates")
-    if cap < 1:
-        raise UsageError(f"cap must be at least 1, not {cap}")
+    counts, cap = boolean(counts, "counts"), _cap(cap)
     return true_candidates(variant_of(p), cap if counts else None)
 
 
@@ -204,7 +226,7 @@ def encode(
     from .variants.encode import encode_variant
 
     p = _checked(p, "encode")
-    check_names(encoding, amo)
+    check_names(string(encoding, "encoding"), string(amo, "amo"))
     if p.variant is not None:
         if (encoding, amo) != ("extended", "pairwise"):
             raise UsageError("a variant puzzle has one encoding: leave encoding and amo out")
@@ -214,33 +236,38 @@ def encode(
 
 def generate(
     count: int = 1,
-    order: int = 3,
+    order: int | None = None,
     seed: int | None = None,
     method: str = "auto",
     rule: Rules = None,
     size: int | None = None,
     **old: int,
 ) -> list[Puzzle]:
-    """count minimal puzzles with one solution each, of order n (9x9 for 3), each verified
-    by a method independent of the one that made it; the same seed gives the same ones.
-    method: the search that fills and empties (``auto``, ``eup``, ``pysat``, ``counter``).
-    rule: variant puzzles of these rule sets (``killer``, ``thermometer``, ...; the CLI's
-    ``generate --rule``), size N x N (``--size``, default order**2), each checked unique
-    and minimal by CP-SAT. ``k`` and ``n`` are the old names of count and order."""
+    """count (at most 1,000,000) minimal puzzles with one solution each, of order n (3
+    unless given), each verified by a method independent of the one that made it; the
+    same seed gives the same ones, the CLI's too. method: the search that fills and
+    empties (``auto``, ``eup``, ``pysat``, ``counter``). rule: variant puzzles of these
+    rule sets (``killer``, ``diagonal+``, ...; ``generate --rule``), size N x N
+    (``--size``; order**2 unless given, both must agree), each checked unique and minimal
+    by CP-SAT. ``k`` and ``n`` are the old names of count and order."""
+    from .puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER
     from .puzzles.maker import MakeOptions, make_many, method_options, new_seed
+    from .variants.model import MAX_SIZE, MIN_SIZE
 
     count, order = _old_names(old, count, order)
+    orders, sides = (2, LARGE_EMPTY_MAX_ORDER), (MIN_SIZE, MAX_SIZE)
+    count, order, side = generate_sizes(count, order, size, rule is not None, orders, sides)
+    seed = seed_number(seed)
     seed = new_seed() if seed is None else seed
+    method, rule = string(method, "method"), global_rules(rule)
     if rule is not None:
-        return _generate_variants(count, size or order * order, seed, method, rule)
-    if size is not None:
-        raise UsageError("size is for variant puzzles (with rule); classic grids take order")
+        return _generate_variants(count, side, seed, method, rule)
     checker, engine = method_options(method)
     options = MakeOptions(n=order, checker=checker, seed=seed, fill_engine=engine)
     return [_made(m) for m in make_many(options, count)]
 
 
-def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
+def _old_names(old: dict[str, int], count: int, order: int | None) -> tuple[int, int | None]:
     """generate's deprecated keywords k (count) and n (order)."""
     import warnings
 
@@ -254,40 +281,38 @@ def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
 
 
 def _generate_variants(count: int, size: int, seed: int, method: str, rule: Rules) -> list[Puzzle]:
-    import random
-
-    from .variants.make import check_kinds, check_minimal, make
+    from .difficulty.variant_making import MakeVariants
+    from .variants.make import check_kinds
+    from .variants.methods import variant_emptier
     from .variants.puzzle import puzzle_of
 
     kinds = [rule] if isinstance(rule, str) else list(rule or ())
-    if method != "auto":
-        raise UsageError(f"method {method!r}: variant puzzles are made by auto only")
     check_kinds(kinds, size)
-    rng = random.Random(seed)
+    task = MakeVariants(tuple(kinds), size, seed, None, variant_emptier(method))
     out = []
     for k in range(1, count + 1):
-        made, _ = make(kinds, size, rng)
-        problem = check_minimal(made)
-        if problem is not None:
-            raise SolverError(f"generated puzzle {k} failed the CP-SAT check: {problem}")
-        out.append(puzzle_of(made))
+        made = task.one(k)  # generate --rule's puzzle k: the same from the same seed
+        if made.puzzle is None or made.problem is not None:
+            raise SolverError(f"generated puzzle {k} failed the CP-SAT check: {made.problem}")
+        out.append(puzzle_of(made.puzzle))
     return out
 
 
-def minimize(grid: Puzzle, seed: int = 0, method: str = "auto") -> Puzzle:
+def minimize(grid: Puzzle, seed: int | None = 0, method: str = "auto") -> Puzzle:
     """A minimal puzzle made of grid's clues (grid: a unique puzzle or a full grid) with
     the same single solution; SolverError when grid has no solution or several.
-    method: as for :func:`generate`."""
-    from .puzzles.maker import MakeOptions, method_options, minimize_many
+    method: as for :func:`generate`; seed None: a fresh one."""
+    from .puzzles.maker import MakeOptions, method_options, minimize_many, new_seed
 
     grid = _checked(grid, "minimize")
+    seed, method = seed_number(seed), string(method, "method")
+    seed = new_seed() if seed is None else seed
     if grid.variant is not None:
         from .variants.make import minimize_puzzle
+        from .variants.methods import variant_emptier
         from .variants.puzzle import puzzle_of
 
-        if method != "auto":
-            raise UsageError(f"method {method!r}: a variant puzzle is minimized by auto only")
-        return puzzle_of(minimize_puzzle(grid.variant, seed))
+        return puzzle_of(minimize_puzzle(grid.variant, seed, variant_emptier(method)))
     checker, engine = method_options(method)
     options = MakeOptions(n=grid.n, checker=checker, seed=seed, fill_engine=engine)
     made = next(minimize_many(options, [(grid.n, grid.grid)]))
@@ -339,17 +364,22 @@ def certify(p: Puzzle, directory: str | Path, method: str = "auto") -> Outcome |
     from .proofs.store import prepare
 
     p = _checked(p, "certify")
-    if p.variant is not None:
-        return _certify_variant(p, prepare(directory), method)
-    with Certifier.by_method(prepare(directory), method) as certifier:
+    directory, method = path_name(directory, "directory"), string(method, "method")
+    if p.variant is not None:  # every argument checked before the folder is made
+        return _certify_variant(p, directory, _pysat(method, "certify"))
+    with Certifier.by_method(directory, method) as certifier:  # the method checked first
+        prepare(directory)
         return certifier.certify(1, p.grid, p.n)
 
 
-def _certify_variant(p: Puzzle, folder: Path, method: str) -> VariantCertificate:
+def _certify_variant(p: Puzzle, directory: str | Path, solver: str | None) -> VariantCertificate:
+    from .proofs.prover import proof_solver
+    from .proofs.store import prepare
     from .variants.certify import VariantCertificate, certify_variant
 
     assert p.variant is not None
-    solver = _pysat(method, "certify")
+    proof_solver(solver or "glucose42")  # refused before the folder is made
+    folder = prepare(directory)
     with _session("auto", "certify") as session:
         found = session.solutions(p.variant, 2)
     if len(found) != 1:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..errors import UsageError
-from ..methods import EMPTY, parse_method
 from ..variants.model import Variant
 from ._common import GridFormat, emit_json, exit_if_any
 from .variant_batch import Batch, honour
@@ -26,13 +25,9 @@ JSON_DIGITS = "f-puzzles JSON writes digits as numbers; --alphabet draws with --
 
 def solver_of(method: str) -> str | None:
     """The PySAT solver behind --method: auto (the session's), pysat (m22)."""
-    m = parse_method(method, EMPTY)
-    if m.name not in ("auto", "pysat"):
-        raise UsageError(
-            f"--method {method!r}: {m.name} empties classic grids only; variant puzzles "
-            "take auto or pysat (docs/variants.md)"
-        )
-    return None if m.name == "auto" else "m22"
+    from ..variants.methods import variant_emptier
+
+    return variant_emptier(method)
 
 
 def check_format(fmt: GridFormat, alphabet: str | None) -> None:

@@ -33,7 +33,8 @@ VariantRuleOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
-        help="Make variant puzzles of this rule set (repeatable to combine): x, windoku, "
+        help="Make variant puzzles of this rule set (repeatable to combine): x, diagonal+, "
+        "diagonal-, windoku, "
         "anti-knight, anti-king, non-consecutive, disjoint-groups, jigsaw, killer, "
         "thermometer, arrow, kropki, xv, odd-even. Printed as f-puzzles JSON, one a line.",
         metavar="NAME",

@@ -31,10 +31,13 @@ from .model import (
 )
 from .solve import blocking, decode_model, open_solver, solver_for
 
-KINDS = RULE_NAMES
-"""What generate makes: every rule set (the same 13 names as the CLI's)."""
+KINDS = (*RULE_NAMES[:1], "diagonal+", "diagonal-", *RULE_NAMES[1:])
+"""What generate makes: every rule set (the 13 names of the CLI's), and each diagonal of
+x alone, as ``--rule`` and ``parse(rule=)`` name them."""
 GLOBAL = {
     "x": "x",
+    "diagonal+": "diagonal+",
+    "diagonal-": "diagonal-",
     "windoku": "windoku",
     "anti-knight": "anti-knight",
     "anti-king": "anti-king",
