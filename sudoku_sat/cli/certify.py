@@ -152,7 +152,10 @@ def certify_command(
     if variants is not None:
         why = "variant certificates are Glucose 4.2's DRUP proofs (docs/variants.md)"
         refuse_unhonoured({"directory", "as_json"}, {"method": why})
-        unique_variants(variants, as_json, directory)
+        try:
+            unique_variants(variants, as_json, directory)
+        except typer.Exit as stop:  # unique's 4 (no solution) is certify's 1: no certificate
+            raise typer.Exit(1 if stop.exit_code == 4 else stop.exit_code) from None
         return
     from ..proofs import Certifier
     from ..proofs.store import certificate_folder as store_folder

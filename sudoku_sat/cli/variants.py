@@ -17,7 +17,7 @@ from typing import Annotated, TextIO
 import typer
 
 from ..errors import InputError, UsageError
-from ..files import atomic_write, check_writable, read_text
+from ..files import atomic_write, check_folder, check_writable, read_text
 from ..variants.model import CLI_RULES, Variant, classic, rules_of, with_rules
 from .variant_options import REASONS
 
@@ -135,7 +135,7 @@ def encode_variants(
             raise InputError(f"--index {index}: the file holds {len(puzzles)} puzzles", source)
         puzzles = [puzzles[index - 1]]
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        check_folder(out_dir)  # a folder that cannot be one is bad input (exit 2), as classic
         stem = "stdin" if source == "-" else Path(source).stem
         width = len(str(len(puzzles)))
         for k, puzzle in enumerate(puzzles, 1):
