@@ -167,7 +167,7 @@ def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
 
 
 def _cap(cap: object) -> int:
-    return whole_number(cap, "cap", 1, MAX_CAP, " from 1 to 2**63 - 1")
+    return min(whole_number(cap, "cap", 1, 10**4000, " from 1 up"), MAX_CAP)  # as --cap
 
 
 def is_unique(p: Puzzle, method: str = "auto") -> bool:

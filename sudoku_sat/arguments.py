@@ -27,9 +27,9 @@ from .errors import UsageError
 MAX_COUNT = 1_000_000
 """generate's count at most (``generate -k``): a run holds every puzzle number (its chunks)."""
 MAX_CAP = 2**63 - 1
-"""count's and candidates' cap at most (``--cap``): the compiled engines count in 64-bit
-integers, and no count comes near it (a blank 9x9 has 6.7e21 solutions, past it, but
-enumerating them one by one would never end)."""
+"""A larger cap of count and candidates (``--cap``, any whole number from 1) counts as
+this one: the compiled engines count in 64-bit integers, and no count one solution at a
+time comes near it (a blank 9x9 has 6.7e21 solutions, past it, but would never end)."""
 SHOWN = 40
 """Characters of a string shown in a message."""
 DIGITS_SHOWN = 60

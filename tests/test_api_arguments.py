@@ -23,20 +23,23 @@ def killer() -> ss.Puzzle:
     return ss.read(KILLER)[0]
 
 
-@pytest.mark.parametrize("cap", [math.nan, math.inf, 1.5, True, "2", None, 0, -1, 10**30])
+@pytest.mark.parametrize("cap", [math.nan, math.inf, 1.5, True, "2", None, 0, -1, 10**4001])
 def test_count_refuses_a_cap_that_is_not_a_whole_number_from_1(cap: Any) -> None:
     """NaN made count loop for ever on a blank grid and answer 0 on a unique killer;
     1.5 and True were taken as caps (issue 41, item 12)."""
     for p in (killer(), ss.parse("." * 16)):
-        with pytest.raises(UsageError, match="^cap must be a whole number from 1 to 2\\*\\*63"):
+        with pytest.raises(UsageError, match="^cap must be a whole number from 1 up, not"):
             ss.count(p, cap=cap)
         with pytest.raises(UsageError, match="^cap must be"):
             ss.candidates(p, counts=True, cap=cap)
 
 
-def test_a_cap_up_to_64_bits_counts() -> None:
-    assert ss.count(ss.parse(EASY), cap=2**63 - 1) == 1
-    assert ss.count(killer(), cap=2**63 - 1) == 1
+def test_any_cap_from_1_counts_as_the_cli_does() -> None:
+    """10**30 reached numba's typing as it was (item 22); --cap takes it."""
+    for cap in (2**63 - 1, 2**63, 10**30):
+        assert ss.count(ss.parse(EASY), cap=cap) == 1
+        assert ss.count(killer(), cap=cap) == 1
+        assert ss.candidates(killer(), counts=True, cap=cap).solvable
 
 
 def test_generate_stops_at_the_cli_limit() -> None:
@@ -49,7 +52,6 @@ def test_generate_stops_at_the_cli_limit() -> None:
 P = ss.parse(EASY)
 ORDER = "^order must be a whole number from 2 to 6"
 CALLS: list[tuple[str, Callable[[], object], str]] = [
-    ("count cap 10**30", lambda: ss.count(P, cap=10**30), "^cap must be"),
     ("count cap '2'", lambda: ss.count(P, cap="2"), "^cap must be"),  # type: ignore[arg-type]
     ("generate count 1.5", lambda: ss.generate(count=1.5), "^count must be"),  # type: ignore[arg-type]
     ("certify None", lambda: ss.certify(P, None), "^directory must be a path"),  # type: ignore[arg-type]

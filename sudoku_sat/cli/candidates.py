@@ -10,6 +10,7 @@ from ..variants.model import Variant, cell_name, classic
 from . import app
 from ._common import (
     AlphabetOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -30,7 +31,7 @@ def candidates_command(
     cap: Annotated[
         int, typer.Option(min=1, help="With --counts: stop counting at K.", metavar="K")
     ] = 100,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     rule: RuleOption = None,

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import SolverError
 from ..gridio import Puzzle
-from ..methods import COUNT
+from ..methods import COUNT, VARIANT
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique
 from ._common import (
@@ -17,6 +17,7 @@ from ._common import (
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -56,7 +57,7 @@ METHOD_HELP = (
 )
 NAMED = 10
 """How many puzzles an error or a verdict names on stderr before a summary."""
-MethodOption = Annotated[str, method_option(COUNT, METHOD_HELP)]
+MethodOption = Annotated[str, method_option(COUNT, METHOD_HELP, VARIANT)]
 
 
 def counted(
@@ -111,7 +112,7 @@ def count_command(
         int, typer.Option(min=1, help="Stop counting at K solutions and print >=K.", metavar="K")
     ] = 1000,
     method: MethodOption = "auto",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     jobs: JobsOption = None,
@@ -180,7 +181,7 @@ NO_SOLUTION = 4
 def unique_command(
     puzzles: PuzzlesArg,
     method: MethodOption = "auto",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of verdicts.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     jobs: JobsOption = None,

@@ -32,14 +32,14 @@ from ..deadline import TimedOut
 from ..dimacs import write_cnf_file
 from ..errors import SolverError, UsageError
 from ..grid import Grid
-from ..methods import EMPTY, Method, parse_method
+from ..methods import EMPTY, VARIANT, Method, parse_method
 from ..sat.external import binary_command, find_binary, read_answer, run_in_group
 from ..sat.pysat import check_pysat_name
 from .encode import encode_variant
 from .model import Variant
 from .solve import Session, blocking, decode_model
 
-VARIANT_METHODS = ("auto", "pysat", "bin", "all")
+VARIANT_METHODS = VARIANT
 """The method names a variant puzzle takes (``all`` only where solutions are counted)."""
 BINARIES = ("minisat", "cadical", "picosat", "cryptominisat5", "kissat")
 """The solver binaries ``all`` runs when they are on PATH."""
