@@ -68,15 +68,16 @@ def whole_number(value: object, name: str, low: int, high: int, said: str | None
 
 
 def optional_number(value: object, name: str, low: int, high: int) -> int | None:
-    """None, or value as :func:`whole` checks it."""
+    """None, or value as :func:`whole_number` checks it."""
     return None if value is None else whole_number(value, name, low, high)
 
 
 def seed_number(value: object, name: str = "seed") -> int | None:
-    """None (a fresh seed) or any whole number, as ``--seed`` takes."""
+    """None (a fresh seed) or a whole number of at most 4,000 digits, as ``--seed`` takes
+    (Python reads at most 4,300 digits of a number from text)."""
     if value is None:
         return None
-    return whole_number(value, name, 1 - 10**77, 10**77 - 1, " of at most 77 digits")
+    return whole_number(value, name, 1 - 10**4000, 10**4000 - 1, " of at most 4,000 digits")
 
 
 def seconds(value: object) -> float | None:
@@ -88,12 +89,12 @@ def seconds(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise UsageError(f"timeout must be a number of seconds or None, not {shown(value)}")
     big = isinstance(value, numbers.Integral) and int(value) >= 10**7  # float() may overflow
-    seconds = math.inf if big else float(value)
-    if math.isnan(seconds) or seconds <= 0:
+    limit = math.inf if big else float(value)
+    if math.isnan(limit) or limit <= 0:
         raise UsageError(
             f"timeout must be a positive number of seconds (inf: no limit), not {shown(value)}"
         )
-    return seconds
+    return limit
 
 
 def string(value: object, name: str) -> str:

@@ -18,7 +18,8 @@ Glossary (size N, cells ``c = r*N + col`` row-major from 0, digits 1..N, 0 for a
   that a pair of orthogonal neighbours with no mark of that kind does not satisfy it
   (with the values of the puzzle's marks of that kind: :func:`negated_values`).
 
-The 13 rule names of :data:`RULE_NAMES` are what ``rules_of`` reports and what the
+The 13 rule names of :data:`RULE_NAMES` (and diagonal+ or diagonal- for one diagonal alone)
+are what ``rules_of`` reports and what the
 benchmark and the CLI's ``--rule`` speak of.
 """
 
@@ -201,8 +202,9 @@ def rules_of(puzzle: Variant) -> list[str]:
     """The names (from :data:`RULE_NAMES`) of the rule sets the puzzle uses, in that order,
     then the rule names of its registry constraints in the order they come."""
     dots = {d.kind for d in puzzle.dots}
+    diagonals = sorted({"diagonal+", "diagonal-"} & puzzle.rules)
     present = {
-        "x": bool({"diagonal+", "diagonal-"} & puzzle.rules),
+        "x": len(diagonals) == 2,
         "windoku": bool(puzzle.extra_regions),
         "anti-knight": "antiknight" in puzzle.rules,
         "anti-king": "antiking" in puzzle.rules,
@@ -218,7 +220,8 @@ def rules_of(puzzle: Variant) -> list[str]:
         "odd-even": bool(puzzle.odd or puzzle.even),
     }
     names = [name for name in RULE_NAMES if present[name]]
-    return names + list(dict.fromkeys(c.rule for c in puzzle.constraints))
+    one = diagonals if len(diagonals) == 1 else []  # one diagonal is not x: named as --rule does
+    return one + names + list(dict.fromkeys(c.rule for c in puzzle.constraints))
 
 
 CLI_RULES = {
