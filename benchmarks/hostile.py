@@ -13,7 +13,8 @@ a result (exit 0, 1, 4, or 130/143 after a signal), a traceback (a Python traceb
 an exit code outside the documented set), an error of more than one line, or a hang
 (still running at the timeout). Leftovers: a file left in the private TMPDIR, a temp
 file (``.NAME.xxxx``, ``sudoku-sat-*``) left in the case's folder, or a process of the
-case still alive after it exited. Prints the table, then every case that is not clean.
+case still alive after it exited. Prints the table, then every case that is not clean;
+then the API's table (``hostile_api.py``: every function of the API with every wrong type).
 """
 
 from __future__ import annotations
@@ -348,6 +349,15 @@ def finding(outcome: dict[str, Any]) -> str:
     return f"- {what}: {outcome['case'].name}: {tail}{left}{orphans}"
 
 
+def api_table(quick: bool) -> str:
+    """Every API function with every wrong type (hostile_api.py), in a process of its own."""
+    script = Path(__file__).with_name("hostile_api.py")
+    argv = [sys.executable, str(script), *(["--quick"] if quick else [])]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    return done.stdout.strip() or f"- hostile_api.py exited {done.returncode}: {done.stderr[-300:]}"
+
+
 def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="ten cases spread over the corpus")
@@ -375,6 +385,10 @@ def main(argv: list[str] | None = None) -> str:
     for outcome in outcomes:
         if not clean(outcome):
             print(finding(outcome))
+    if not args.match:  # the API's part: every function with every wrong type
+        api = api_table(args.quick)
+        print("\n" + api)
+        text += "\n\n" + api
     return text
 
 

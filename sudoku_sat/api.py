@@ -28,6 +28,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .arguments import (
+    MAX_CAP,
+    boolean,
+    generate_sizes,
+    global_rules,
+    path_name,
+    reading_options,
+    seconds,
+    seed_number,
+    string,
+    whole_number,
+)
 from .errors import SolverError, UsageError
 from .model.puzzle import Puzzle
 
@@ -81,7 +93,8 @@ def parse(
             raise GridError(f"not UTF-8 text (byte {exc.start})", "<text>") from None
     if not isinstance(text, str):
         raise UsageError(f"parse takes the text of a puzzle (str or bytes), not {_kind(text)}")
-    return one_puzzle(parse_any(text, "<text>", alphabet, order, rule or rules))
+    alphabet, order, names = reading_options(alphabet, order, rule, rules)
+    return one_puzzle(parse_any(text, "<text>", alphabet, order, names))
 
 
 def read(
@@ -100,8 +113,9 @@ def read(
 
     if not isinstance(path, str | Path):
         raise UsageError(f"read takes a path (str or Path), not {_kind(path)}")
+    alphabet, order, names = reading_options(alphabet, order, rule, rules)
     text, source = read_text(path)
-    found = parse_any(text, source, alphabet, order, rule or rules)
+    found = parse_any(text, source, alphabet, order, names)
     if not found:
         raise GridError("no puzzle found", source)
     return found
@@ -125,9 +139,11 @@ def count(p: Puzzle, cap: int = 2, method: str = "auto") -> int:
     from .jobs.counting import count_one
 
     p = _checked(p, "count")
-    if cap < 1:
-        raise UsageError(f"cap must be at least 1, not {cap}")
-    return count_one(p, cap, method)
+    return count_one(p, _cap(cap), string(method, "method"))
+
+
+def _cap(cap: object) -> int:
+    return min(whole_number(cap, "cap", 1, 10**4000, " from 1 up"), MAX_CAP)  # as --cap
 
 
 def is_unique(p: Puzzle, method: str = "auto") -> bool:
@@ -143,7 +159,7 @@ def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzz
     from .variants.puzzle import solved
 
     p = _checked(p, "solve")
-    result = solve_one(p, method, timeout)
+    result = solve_one(p, string(method, "method"), seconds(timeout))
     if result.status == "unsat":
         return None
     if result.status != "solved":
@@ -159,8 +175,7 @@ def candidates(p: Puzzle, counts: bool = False, cap: int = 2) -> Candidates:
     from .jobs.candidates import candidates as true_candidates
 
     p = _checked(p, "candidates")
-    if cap < 1:
-        raise UsageError(f"cap must be at least 1, not {cap}")
+    counts, cap = boolean(counts, "counts"), _cap(cap)
     return true_candidates(p, cap if counts else None)
 
 
@@ -175,6 +190,7 @@ def encode(
     from .jobs.encoding import formula
 
     p = _checked(p, "encode")
+    encoding, amo = string(encoding, "encoding"), string(amo, "amo")
     check_names(encoding, amo)
     pairs = (("encoding", encoding, "extended"), ("amo", amo, "pairwise"))
     given = {name: name for name, value, default in pairs if value != default}
@@ -183,7 +199,7 @@ def encode(
 
 def generate(
     count: int = 1,
-    order: int = 3,
+    order: int | None = None,
     seed: int | None = None,
     method: str = "auto",
     rule: Rules = None,
@@ -200,18 +216,23 @@ def generate(
     from .puzzles.maker import MakeOptions, method_options, new_seed
     from .variants.puzzle import split_names
 
-    count, order = _old_names(old, count, order)
+    from .model.geometry import MAX_SIZE, MIN_SIZE
+    from .puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER
+
+    count, box = _old_names(old, count, order)
+    rules = split_names(global_rules(rule))
+    orders, sides = (2, LARGE_EMPTY_MAX_ORDER), (MIN_SIZE, MAX_SIZE)
+    count, order, side = generate_sizes(count, box, size, bool(rules), orders, sides)
+    seed = seed_number(seed)
     seed = new_seed() if seed is None else seed
-    rules = split_names(rule)
-    if size is not None and not rules:
-        raise UsageError("size is for puzzles with rules (with rule); plain grids take order")
+    method = string(method, "method")
     checker, engine = method_options(method)
-    options = MakeOptions(n=order, checker=checker, seed=seed, fill_engine=engine)
-    task = plan_generate(rules, size or order * order, options, None, method)
+    options = MakeOptions(n=max(order, 2), checker=checker, seed=seed, fill_engine=engine)
+    task = plan_generate(rules, side, options, None, method)
     return [_made(m) for m in task(list(range(count)))]
 
 
-def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
+def _old_names(old: dict[str, int], count: int, order: int | None) -> tuple[int, int | None]:
     """generate's deprecated keywords k (count) and n (order)."""
     import warnings
 
@@ -224,14 +245,16 @@ def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
     return old.get("k", count), old.get("n", order)
 
 
-def minimize(grid: Puzzle, seed: int = 0, method: str = "auto") -> Puzzle:
+def minimize(grid: Puzzle, seed: int | None = 0, method: str = "auto") -> Puzzle:
     """A minimal puzzle made of grid's clues (grid: a unique puzzle or a full grid) with
     the same single solution; SolverError when grid has no solution or several.
     method: as for :func:`generate`."""
     from .jobs.making import plan_minimize
-    from .puzzles.maker import MakeOptions, method_options
+    from .puzzles.maker import MakeOptions, method_options, new_seed
 
     grid = _checked(grid, "minimize")
+    seed, method = seed_number(seed), string(method, "method")
+    seed = new_seed() if seed is None else seed
     checker, engine = method_options(method)
     options = MakeOptions(n=max(grid.n, 2), checker=checker, seed=seed, fill_engine=engine)
     task, items = plan_minimize([grid], options, method)
@@ -274,8 +297,10 @@ def certify(p: Puzzle, directory: str | Path, method: str = "auto") -> Outcome:
     from .proofs.store import prepare
 
     p = _checked(p, "certify")
+    directory, method = path_name(directory, "directory"), string(method, "method")
     check_method(method, [p])
-    with Certifying(prepare(directory), method) as certifier:
+    with Certifying(None, method) as certifier:  # every argument checked before the folder
+        certifier.folder = certifier.classic.directory = prepare(directory)
         return certifier.certify(1, p)
 
 

@@ -103,9 +103,12 @@ class _Reader:
             if s.strip() and not s.lstrip().startswith("#") and not is_rule_line(s)
         ]
 
-    def symbols(self, size: int) -> str:
+    def symbols(self, size: int, line: int = 0) -> str:
         if self.alphabet_spec is None:
-            return default_alphabet(size)
+            try:
+                return default_alphabet(size)
+            except GridError as exc:  # past 36x36: named with this file and line
+                raise self.error(exc.reason, line) from None
         return expand_alphabet(self.alphabet_spec, size)
 
     def value(self, symbol: str, symbols: str, size: int, line: int, column: int) -> int:
@@ -124,7 +127,7 @@ class _Reader:
         raise self.error(f"illegal character {symbol!r}", line, column)
 
     def chars(self, text: str, size: int, line: int, offset: int) -> list[int]:
-        symbols = self.symbols(size)
+        symbols = self.symbols(size, line)
         table = _values(symbols)
         try:
             return [table[ch] for ch in text]
@@ -257,7 +260,7 @@ class _Reader:
 
     def drawn_row(self, size: int, number: int, raw: str) -> list[int]:
         """A row as ``render`` draws it: symbols separated by spaces and ``|``."""
-        symbols = self.symbols(size)
+        symbols = self.symbols(size, number)
         found = [(k + 1, ch) for k, ch in enumerate(raw) if ch not in " \t|"]
         for (column, _), (after, _) in zip(found, found[1:], strict=False):
             if after == column + 1:

@@ -26,6 +26,8 @@ NAMED = ("pysat", "bin")
 
 SOLVE = ("auto", "pysat", "bin", "up", "fl", "eup", "gac", "anneal")
 COUNT = ("auto", "eup", "pysat", "ganak", "candidates", "all")
+VARIANT = ("auto", "pysat", "bin", "all")
+"""What a variant puzzle takes (``all`` where solutions are counted: count, unique)."""
 EMPTY = ("auto", "eup", "pysat", "counter")
 """generate's and minimize's methods: their pysat is one m22 and takes no solver name."""
 PROVE = ("auto", "fl", "pysat")

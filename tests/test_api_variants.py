@@ -73,7 +73,7 @@ def test_variant_questions_refuse_classic_methods_and_options() -> None:
         ss.count(k, method="eup")
     with pytest.raises(UsageError, match="one encoding"):
         ss.encode(k, encoding="minimal")
-    with pytest.raises(UsageError, match="minimized by auto only"):
+    with pytest.raises(UsageError, match="eup empties classic grids only"):
         ss.minimize(k, method="eup")
 
 

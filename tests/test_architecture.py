@@ -9,6 +9,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sudoku_sat"
 GROUND = {
+    "arguments",
     "errors",
     "files",
     "grid",

@@ -99,3 +99,5 @@ def test_hostile_quick_has_no_traceback_hang_or_leftover() -> None:
     assert header.startswith("| cases | one-line errors | results | tracebacks |")
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     assert cells[0] == "10" and cells[3:] == ["0", "0", "0", "0"], text
+    api = text.split("| API calls |", 1)[1].splitlines()[2]  # every function, wrong types
+    assert [c.strip() for c in api.strip("|").split("|")][3:] == ["0"] * 5, text

@@ -17,6 +17,7 @@ from sudoku_sat.gridio import parse_puzzles
 from .conftest import EASY, TRES_DIFFICILE
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[1]
 # EASY with its first clues removed until it has several solutions (checked below)
 AMBIGUOUS = "." * 8 + EASY[8:]
 # the first puzzle of magictour top1465: failed literals solve it (a proof of unit lemmas)
@@ -306,3 +307,16 @@ def test_compacted_keeps_lines_and_renames_in_order() -> None:
         ((2,), True, 2),
         ((), False, 3),
     ]
+
+
+def test_certify_a_variant_with_no_solution_exits_1_as_a_classic_one(tmp_path: Path) -> None:
+    """It exited 4, unique's code; the docs and the classic path say 1 (issue 41, 16)."""
+    data = json.loads((ROOT / "docs" / "data" / "killer-ukpa.json").read_text())
+    data["grid"][0][0] = {"value": 1, "given": True}  # its only solution has 6 there
+    data.pop("solution", None)
+    source = tmp_path / "none.json"
+    source.write_text(json.dumps(data))
+    result = runner.invoke(app, ["certify", str(source), str(tmp_path / "certs")])
+    assert result.exit_code == 1, result.output
+    _, result = certified(tmp_path, "11" + "." * 79 + "\n")
+    assert result.exit_code == 1  # type: ignore[attr-defined]

@@ -133,3 +133,18 @@ def test_compiling_is_said_once_on_a_terminal(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
     cli._say_compiling()
     assert "compiling the engines in the background" in capsys.readouterr().err
+
+
+def test_json_and_seed_have_one_wording_across_commands() -> None:
+    """--json had 9 wordings and --seed 3 meanings (issue 41, item 28)."""
+    from sudoku_sat.cli._common import SEED_HELP
+
+    found: dict[str, set[str]] = {}
+    for name in COMMANDS:
+        for param in load_command(name).params:
+            if param.name in ("as_json", "seed"):
+                text = (getattr(param, "help", "") or "").removesuffix(" Unset: a fresh one.")
+                found.setdefault(param.name, set()).add(text)
+    assert found["seed"] == {SEED_HELP}
+    (json_help,) = found["as_json"]
+    assert json_help.startswith("JSON on stdout: one array with a record per puzzle")

@@ -190,3 +190,18 @@ def test_auto_picks_the_measured_method_per_order(
     monkeypatch.setattr(counting, "numba_available", lambda: False)
     result = runner.invoke(app, ["count", write(tmp_path, EASY), "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)[0]["methods"] == {"pysat": 1}
+
+
+@pytest.mark.parametrize("command", ["count", "unique"])
+def test_help_and_docs_list_bin_for_variants(command: str) -> None:
+    """count/unique --help and docs/cli.md did not list bin:NAME (issue 41, item 27)."""
+    from sudoku_sat.cli import load
+
+    (method,) = [p for p in load(command).params if p.name == "method"]
+    assert (method.help or "").startswith(
+        "auto, eup, pysat[:NAME], ganak, candidates, all; variant puzzles: auto, "
+        "pysat[:NAME], bin:NAME, all. "
+    )
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
+    (row,) = [line for line in docs.splitlines() if line.startswith("| `count`, `unique` | `auto`")]
+    assert "`bin:NAME`" in row

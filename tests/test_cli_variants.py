@@ -146,3 +146,45 @@ def test_grids_past_16x16_are_refused_by_the_variant_path(
         assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
         assert "a 25x25 grid" in result.stderr and "go up to 16x16" in result.stderr
         assert not list(tmp_path.glob("*.svg")) and not list(tmp_path.glob("*.cnf"))
+
+
+KILLER = Path(__file__).resolve().parents[1] / "docs" / "data" / "killer-ukpa.json"
+
+
+def test_a_folder_under_a_file_is_bad_input_for_every_writer(tmp_path: Path) -> None:
+    """encode --out-dir on a variant exited 3 where -o and certify exit 2 for the same
+    cause (issue 41, 17); a path under a regular file stands for a read-only parent,
+    which root does not feel."""
+    (tmp_path / "file").write_text("")
+    classic = tmp_path / "p.txt"
+    classic.write_text(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+    )
+    under = str(tmp_path / "file" / "sub")
+    for source in (str(KILLER), str(classic)):
+        for argv in (["encode", source, "--out-dir", under], ["encode", source, "-o", under + "/x"],
+                     ["certify", source, under]):  # fmt: skip
+            result = RUNNER.invoke(app, argv)
+            assert result.exit_code == 2, (argv, result.output)
+            assert len(result.output.strip().splitlines()) == 1
+
+
+def test_decode_of_a_variant_answer_asks_for_the_puzzle(tmp_path: Path) -> None:
+    """Without --puzzle it said "cell r1c1 is given several values" (issue 41, 19)."""
+    from pysat.solvers import Solver
+
+    import sudoku_sat as ss
+
+    cnf = ss.encode(ss.read(KILLER)[0])
+    with Solver(name="g4", bootstrap_with=cnf.clauses) as s:
+        assert s.solve()
+        model = s.get_model()
+    answer = tmp_path / "answer.txt"
+    answer.write_text("s SATISFIABLE\nv " + " ".join(map(str, model)) + " 0\n")
+    (tmp_path / "k.cnf").write_text(cnf.dimacs())
+    for extra in ([], ["--cnf", str(tmp_path / "k.cnf")]):
+        result = RUNNER.invoke(app, ["decode", str(answer), *extra])
+        assert result.exit_code == 2 and "--puzzle FILE" in result.output, result.output
+        assert "several values" not in result.output
+    result = RUNNER.invoke(app, ["decode", str(answer), "--puzzle", str(KILLER)])
+    assert result.exit_code == 0 and "6 3 2 | 7 9 8 | 1 5 4" in result.output

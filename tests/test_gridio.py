@@ -230,3 +230,10 @@ def test_a_solution_field_that_does_not_solve_its_puzzle_is_refused(
     )
     (read,) = parse_puzzles(f"{TRES_DIFFICILE}:1:{TRES_DIFFICILE_SOLUTION}")
     assert read.count == 1 and "".join(map(str, read.solution or ())) == TRES_DIFFICILE_SOLUTION
+
+
+def test_a_grid_past_36x36_in_symbols_is_named_by_its_file() -> None:
+    """solve on a 64x64 grid of symbols named <input>, not the file (issue 41, 18)."""
+    for text in ("." * 4096, "\n".join(["." * 64] * 64)):
+        with pytest.raises(GridError, match="^big.txt:1: a 64x64 grid has no one-symbol"):
+            parse_puzzles(text, "big.txt")

@@ -138,3 +138,12 @@ def test_the_set_up_commands_are_the_ones_ci_runs() -> None:
         else:
             assert line in ci_lines, f"{line!r} is not run by .ci/run"
     assert ci_lines.index("make test") < ci_lines.index("make run")
+
+
+def test_a_checker_the_readme_names_is_installed_or_says_where_it_comes_from() -> None:
+    """The README's drat-trim check needed a binary no set-up installs (issue 41, 30)."""
+    text = " ".join(README.read_text().split())
+    setup = " ".join(blocks(README.read_text(), "sh"))
+    if "drat-trim puzzle" in text and "drat-trim" not in setup:
+        assert "github.com/marijnheule/drat-trim" in text
+    assert "check-proof puzzle-00001.cnf puzzle-00001.drup --method dratify" in text

@@ -37,7 +37,8 @@ def made(kind: str, size: int, seed: int = 1) -> Variant:
 
 
 def test_thirteen_rules_made() -> None:
-    assert KINDS is RULE_NAMES and len(set(KINDS)) == 13  # generate makes every rule set
+    """generate makes every rule set, and each diagonal alone (parse(rule=) takes them)."""
+    assert set(KINDS) == {*RULE_NAMES, "diagonal+", "diagonal-"} and len(set(RULE_NAMES)) == 13
 
 
 @pytest.mark.parametrize(("kind", "size"), CASES)
@@ -213,9 +214,9 @@ def test_cli_unique_on_json_and_links(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["unique", str(tmp_path / "links.txt"), "--json"])
     assert result.exit_code == 0, result.output
     records = json.loads(result.output)
-    assert [r["verdict"] for r in records] == ["unique"] * 13
+    assert [r["verdict"] for r in records] == ["unique"] * len(KINDS)
     assert all(r["matches_solution"] for r in records)
-    assert sorted(r["rules"][-1] for r in records) == sorted(RULE_NAMES)
+    assert sorted(r["rules"][-1] for r in records) == sorted(KINDS)  # one diagonal is not x
     one = tmp_path / "one.json"
     one.write_text(json.dumps(json.loads(dumps(puzzles[7])), indent=2))
     result = CliRunner().invoke(app, ["unique", str(one)])

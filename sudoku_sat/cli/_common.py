@@ -29,7 +29,7 @@ from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
 from ..gridio import Puzzle, format_line, format_numbers, render
-from ..methods import help_text
+from ..methods import help_text, spelled
 from ..signals import Terminated
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -91,16 +91,32 @@ RULE_HELP = (
 PuzzlesArg = Annotated[str, typer.Argument(help=PUZZLES_HELP)]
 AlphabetOption = Annotated[str | None, typer.Option(help=ALPHABET_HELP)]
 OrderOption = Annotated[int | None, typer.Option(min=MIN_ORDER, max=MAX_ORDER, help=ORDER_HELP)]
+JsonOption = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="JSON on stdout: one array with a record per puzzle, or one object for a "
+        "summary (docs/cli.md, Conventions).",
+    ),
+]
+"""Every command's --json, with one wording (the output's shape is the docs' convention)."""
+SEED_HELP = "Random seed: the same seed gives the same output."
+SeedOption = Annotated[int | None, typer.Option(help=SEED_HELP + " Unset: a fresh one.")]
+SampleSeedOption = Annotated[int, typer.Option(help=SEED_HELP)]
+"""--seed, one wording: a run's (fresh when unset) or a --limit sample's (0 when unset)."""
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
 RuleOption = Annotated[
     list[str] | None, typer.Option("--rule", help=RULE_HELP, metavar="NAME", show_default=False)
 ]
 
 
-def method_option(accepted: Sequence[str], meanings: str) -> Any:
-    """The --method option of a command: the names it accepts (sudoku_sat.methods), then
-    what each means, as --help shows them."""
-    return typer.Option("--method", metavar="METHOD", help=help_text(accepted, meanings))
+def method_option(accepted: Sequence[str], meanings: str, variants: Sequence[str] = ()) -> Any:
+    """The --method option of a command: the names it accepts (sudoku_sat.methods), those
+    it takes on variant puzzles when they differ, then what each means, as --help shows."""
+    names = help_text(accepted, meanings)
+    if variants:
+        names = f"{spelled(accepted)}; variant puzzles: {spelled(variants)}. {meanings}"
+    return typer.Option("--method", metavar="METHOD", help=names)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

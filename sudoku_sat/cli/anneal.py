@@ -21,9 +21,11 @@ from . import app
 from ._common import (
     AlphabetOption,
     GridFormat,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
+    SeedOption,
     emit_json,
     exit_if_any,
     guarded,
@@ -136,9 +138,7 @@ def anneal_command(
         ),
     ] = "swap",
     tries: Annotated[int, typer.Option(min=1, help="Random restarts before giving up.")] = 10,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for puzzle 1 (puzzle k uses S+k-1); random if unset.")
-    ] = None,
+    seed: SeedOption = None,
     delta: Annotated[float | None, typer.Option(help=SIRDEY + "delta of the law [0.1].")] = None,
     t0: Annotated[float | None, typer.Option(help="Initial temperature [e_p; swap 0.5].")] = None,
     alpha: Annotated[float | None, typer.Option(help=SIRDEY + "alpha of T_f [0.99].")] = None,
@@ -189,9 +189,7 @@ def anneal_command(
     fmt: Annotated[
         GridFormat, typer.Option("--format", help="grid: drawn; line: one N*N line per puzzle.")
     ] = GridFormat.grid,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON array, a record per puzzle.")
-    ] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -202,6 +200,7 @@ def anneal_command(
     law T/(1 + log(1+delta)/(e_p+1) T) over levels of n^4 iterations down to T_f). swap
     keeps every block a permutation and swaps two free cells of one block. A run that does
     not reach cost 0 prints its best grid and cost and exits 1 (a result, not an error).
+    With --seed S, puzzle k is annealed from seed S+k-1.
     """
     options = dict(
         t0=t0, delta=delta, alpha=alpha, epsilon=epsilon, e_p=e_p, t_final=t_final,

@@ -11,6 +11,7 @@ from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -32,7 +33,7 @@ def candidates_command(
     cap: Annotated[
         int, typer.Option(min=1, help="With --counts: stop counting at K.", metavar="K")
     ] = 100,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     rule: RuleOption = None,

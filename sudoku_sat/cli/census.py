@@ -9,7 +9,7 @@ import typer
 from ..accel import numba_installed
 from ..puzzles.census import Census, census
 from . import app
-from ._common import QuietOption, emit_json, guarded, stderr
+from ._common import JsonOption, QuietOption, emit_json, guarded, stderr
 
 
 def census_record(result: Census) -> dict[str, object]:
@@ -46,7 +46,7 @@ def census_command(
     order: Annotated[
         int, typer.Option("--order", "-n", min=2, max=2, help="Box side n: only 2 (4x4).")
     ] = 2,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    as_json: JsonOption = False,
     quiet: QuietOption = False,
 ) -> None:
     """Count every 4x4 grid, its uniquely solvable clue sets and its minimal puzzles.

@@ -17,6 +17,7 @@ from ..methods import CHECK, PROVE
 from . import app
 from ._common import (
     AlphabetOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -142,7 +143,7 @@ def certify_command(
         Path, typer.Argument(help="Folder for the certificates (created if needed).")
     ],
     method: Annotated[str, method_option(PROVE, PROVE_HELP)] = "auto",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of records.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,
@@ -192,7 +193,7 @@ def check_proof_command(
     cnf: Annotated[str, typer.Argument(help="The CNF file (DIMACS) the proof refutes.")],
     proof: Annotated[str, typer.Argument(help="The DRUP proof file.")],
     method: Annotated[str, method_option(CHECK, CHECK_HELP)] = "all",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    as_json: JsonOption = False,
     quiet: QuietOption = False,
 ) -> None:
     """Check that PROOF is a DRUP refutation of CNF: exit 0 verified, 1 refuted, 2 malformed.

@@ -31,8 +31,10 @@ from ._common import (
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
+    JsonOption,
     OrderOption,
     QuietOption,
+    SampleSeedOption,
     SchedulerOption,
     batch_results,
     emit_json,
@@ -69,7 +71,7 @@ def compare_command(
     limit: Annotated[
         int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
+    seed: SampleSeedOption = 0,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
@@ -81,13 +83,7 @@ def compare_command(
             "model); exit 1 when one fails.",
         ),
     ] = False,
-    as_json: Annotated[
-        bool,
-        typer.Option(
-            "--json",
-            help="JSON on stdout instead of tables (with --dataset: the summary).",
-        ),
-    ] = False,
+    as_json: JsonOption = False,
     output: Annotated[
         str | None,
         typer.Option(

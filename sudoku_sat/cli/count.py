@@ -11,7 +11,7 @@ from ..errors import SolverError
 from ..gridio import Puzzle, format_any_line
 from ..jobs.certifying import check_method
 from ..jobs.counting import Counted, plan
-from ..methods import COUNT
+from ..methods import COUNT, VARIANT
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique
 from ._common import (
@@ -19,6 +19,7 @@ from ._common import (
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -57,7 +58,7 @@ METHOD_HELP = (
 )
 NAMED = 10
 """How many puzzles an error or a verdict names on stderr before a summary."""
-MethodOption = Annotated[str, method_option(COUNT, METHOD_HELP)]
+MethodOption = Annotated[str, method_option(COUNT, METHOD_HELP, VARIANT)]
 
 
 def counted(
@@ -102,7 +103,7 @@ def count_command(
         int, typer.Option(min=1, help="Stop counting at K solutions and print >=K.", metavar="K")
     ] = 1000,
     method: MethodOption = "auto",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of results.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     jobs: JobsOption = None,
@@ -167,7 +168,7 @@ NO_SOLUTION = 4
 def unique_command(
     puzzles: PuzzlesArg,
     method: MethodOption = "auto",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON array of verdicts.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     jobs: JobsOption = None,

@@ -17,8 +17,10 @@ from . import app
 from ._common import (
     PUZZLES_HELP,
     AlphabetOption,
+    JsonOption,
     OrderOption,
     QuietOption,
+    SampleSeedOption,
     emit_json,
     guarded,
     load,
@@ -52,11 +54,11 @@ def encodings_command(
     limit: Annotated[
         int | None, typer.Option(min=1, help="With --dataset: a random sample of K puzzles.")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
+    seed: SampleSeedOption = 0,
     timeout: Annotated[
         float | None, typer.Option(min=0.001, help="Seconds per solver call.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="JSON instead of the table.")] = False,
+    as_json: JsonOption = False,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
     quiet: QuietOption = False,

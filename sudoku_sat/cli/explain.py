@@ -25,6 +25,7 @@ from ..gridio import format_line
 from . import app
 from ._common import (
     AlphabetOption,
+    JsonOption,
     OrderOption,
     GridFormat,
     PuzzlesArg,
@@ -256,9 +257,7 @@ def record(
 @guarded
 def explain_command(
     puzzles: PuzzlesArg,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON array, a record per puzzle.")
-    ] = False,
+    as_json: JsonOption = False,
     svg: Annotated[
         Path | None,
         typer.Option(

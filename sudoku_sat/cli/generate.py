@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from ..alphabet import expand_alphabet
+from ..arguments import MAX_COUNT
 from ..difficulty.rating import LEVELS
 from ..methods import EMPTY
 from ..proofs import Outcome
@@ -24,11 +25,13 @@ from ._common import (
     ConnectTimeoutOption,
     GridFormat,
     JobsOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
     RuleOption,
     SchedulerOption,
+    SeedOption,
     available_cores,
     batch_results,
     emit_json,
@@ -106,9 +109,6 @@ EmptyOpt = Annotated[
         "annealing (then made minimal); exhaustive: the true minimum (4x4 only).",
     ),
 ]
-SeedOpt = Annotated[
-    int | None, typer.Option(help="Random seed: the same seed gives the same puzzles.")
-]
 SymOpt = Annotated[bool, typer.Option("--symmetric", help="Remove clues in 180° rotation pairs.")]
 FormatOpt = Annotated[
     GridFormat,
@@ -137,7 +137,8 @@ MethodOpt = Annotated[
 TiOpt = Annotated[float, typer.Option("--t0", help="Annealing emptying: initial temperature.")]
 TfOpt = Annotated[float, typer.Option("--t-final", help="Annealing emptying: final temperature.")]
 StepOpt = Annotated[float, typer.Option(help="Annealing emptying: temperature step.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON array of records.")]
+JsonOpt = JsonOption
+SIZE = "With --rule: the grid's side, 4 to 16 (6x6, 8x8... too); -n n means n*n."
 
 
 def verdict_text(made: Made) -> str:
@@ -232,10 +233,6 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     )
 
 
-MAX_COUNT = 1_000_000
-"""generate's --count at most: a run holds every puzzle number in memory (its chunks)."""
-
-
 def finish(failures: int, total: int) -> None:
     """Exit 1 when some puzzle could not be made or failed its check."""
     exit_if_any(failures, total, "failed")
@@ -267,7 +264,7 @@ def generate_command(
         ),
     ] = Fill.backtrack,
     empty_: EmptyOpt = Empty.greedy,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     symmetric: SymOpt = False,
     fmt: FormatOpt = GridFormat.line,
     stats: StatsOpt = False,
@@ -284,13 +281,7 @@ def generate_command(
     difficulty: DifficultyOpt = None,
     certify: CertifyOption = None,
     rule: MakeRuleOpt = None,
-    size: Annotated[
-        int | None,
-        typer.Option(
-            min=4, max=16, help="With --rule: the grid's side N, when it is not a square "
-            "(6, 8, 10, 12, 15: f-puzzles' boxes); default order**2."
-        ),
-    ] = None,
+    size: Annotated[int | None, typer.Option(min=4, max=16, metavar="N", help=SIZE)] = None,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -358,7 +349,7 @@ MINIMIZE_MAX_ORDER = 8
 def minimize_command(
     puzzles: PuzzlesArg,
     empty_: EmptyOpt = Empty.greedy,
-    seed: SeedOpt = None,
+    seed: SeedOption = None,
     symmetric: SymOpt = False,
     fmt: FormatOpt = GridFormat.line,
     stats: StatsOpt = False,

@@ -29,8 +29,10 @@ from ._common import (
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
+    JsonOption,
     OrderOption,
     QuietOption,
+    SampleSeedOption,
     SchedulerOption,
     guarded,
     load,
@@ -122,13 +124,11 @@ def ladder_command(
         ),
     ] = 3,
     limit: Annotated[int | None, typer.Option(min=1, help="A random sample of K puzzles.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the --limit sample.")] = 0,
+    seed: SampleSeedOption = 0,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="The results as JSON on stdout instead of the tables.")
-    ] = False,
+    as_json: JsonOption = False,
     output: Annotated[
         str | None,
         typer.Option(

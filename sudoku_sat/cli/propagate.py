@@ -21,6 +21,7 @@ from . import app
 from ._common import (
     PUZZLES_HELP,
     AlphabetOption,
+    JsonOption,
     OrderOption,
     QuietOption,
     emit_json,
@@ -59,9 +60,7 @@ def propagate_command(
             "':python' runs the pure-Python engine (same results).",
         ),
     ] = "up",
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print {status, literals, stats} as JSON.")
-    ] = False,
+    as_json: JsonOption = False,
     check: Annotated[
         bool,
         typer.Option(

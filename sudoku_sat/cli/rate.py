@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated
 
 import typer
 
@@ -16,6 +15,7 @@ from ._common import (
     AlphabetOption,
     ConnectTimeoutOption,
     JobsOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     GridFormat,
@@ -53,9 +53,7 @@ def summary(ratings: list[Rating]) -> str:
 @guarded
 def rate_command(
     puzzles: PuzzlesArg,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="One JSON array: puzzle, status, level, score.")
-    ] = False,
+    as_json: JsonOption = False,
     jobs: JobsOption = None,
     scheduler: SchedulerOption = None,
     connect_timeout: ConnectTimeoutOption = CONNECT_TIMEOUT,

@@ -15,23 +15,11 @@ from ..batch.items import Packed, pack, unpack
 from ..difficulty.making import LevelOptions, LevelTask
 from ..difficulty.variant_making import MakeVariants, MinimizeVariants
 from ..errors import UsageError
-from ..methods import EMPTY, parse_method
 from ..model.puzzle import Puzzle
 from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask
 from ..variants.make import check_kinds
+from ..variants.methods import variant_emptier
 from .route import CLASSIC_ONLY, REASONS, SESSION, check_options, engine_of
-
-
-def session_solver(method: str) -> str | None:
-    """The PySAT solver a session's maker uses for --method: auto (the session's own),
-    pysat (m22); the other methods empty classic grids only."""
-    m = parse_method(method, EMPTY)
-    if m.name not in ("auto", "pysat"):
-        raise UsageError(
-            f"--method {method!r}: {m.name} empties classic grids only; puzzles with "
-            "constraints take auto or pysat (docs/variants.md)"
-        )
-    return None if m.name == "auto" else "m22"
 
 
 def plan_generate(
@@ -50,7 +38,7 @@ def plan_generate(
             if name in CLASSIC_ONLY:
                 raise UsageError(f"{flag}: {REASONS[name]}")
         check_kinds(rules, size)
-        return MakeVariants(tuple(rules), size, options.seed, level, session_solver(method))
+        return MakeVariants(tuple(rules), size, options.seed, level, variant_emptier(method))
     if level is not None:
         return LevelTask(options, LevelOptions(level))
     return MakeTask(options)
@@ -85,7 +73,7 @@ def plan_minimize(
     """The task that empties each puzzle, and its items, checked before any work."""
     check_options(puzzles, given or {})
     rules = any(engine_of(p) == SESSION for p in puzzles)
-    solver = session_solver(method) if rules else None
+    solver = variant_emptier(method) if rules else None
     job = MinimizeJob(MinimizeTask(options), MinimizeVariants(options.seed, solver))
     items: list[Item] = [
         (k, p if engine_of(p) == SESSION else pack(p.grid, p.n)) for k, p in enumerate(puzzles)

@@ -15,7 +15,7 @@ from ..errors import SolverError
 from ..grid import Grid
 from ..methods import PROVE, parse_method
 from .check import PuzzleChecker
-from .prover import Certificate, Prover, Refusal
+from .prover import Certificate, Prover, Refusal, proof_solver
 from .rup import Verdict
 from .store import Written, write_certificate
 
@@ -53,7 +53,7 @@ class Certifier:
         that PySAT solver, glucose42 unless NAME)."""
         chosen = parse_method(method, PROVE)
         prover = "cdcl" if chosen.name == "pysat" else chosen.name
-        return cls(directory, prover, chosen.detail or PROOF_SOLVER)
+        return cls(directory, prover, proof_solver(chosen.detail or PROOF_SOLVER))
 
     def __init__(
         self,

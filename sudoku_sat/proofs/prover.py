@@ -89,15 +89,21 @@ def numbered(lemmas: list[tuple[int, ...]], deletions: list[bool] | None = None)
     return Proof(steps)
 
 
+def proof_solver(name: str) -> str:
+    """name, when that PySAT solver gives a DRUP proof (:data:`PROOF_SOLVERS`); else
+    SolverError naming the ones that do (checked before any certificate folder is made)."""
+    if check_pysat_name(name) not in PROOF_SOLVERS:
+        raise SolverError(
+            f"PySAT solver {name!r} gives no DRUP proof; use one of: " + ", ".join(PROOF_SOLVERS)
+        )
+    return name
+
+
 class Prover:
     """Certifies puzzles of order n: failed literals on F_regle built once, CDCL fallback."""
 
     def __init__(self, n: int, backend: str = "auto", solver: str = "glucose42"):
-        if check_pysat_name(solver) not in PROOF_SOLVERS:
-            raise SolverError(
-                f"PySAT solver {solver!r} gives no DRUP proof; use one of: "
-                + ", ".join(PROOF_SOLVERS)
-            )
+        proof_solver(solver)
         self.n = n
         self.solver = solver
         self.engine: Engines = build_propagator(num_vars(n), rules(n), backend)

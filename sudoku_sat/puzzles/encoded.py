@@ -135,6 +135,15 @@ def order_of(literals: list[int], header: Header | None, order: int | None) -> i
     raise DimacsError(f"literal {top} is beyond the {side**3:,} variables of a {side}x{side} grid")
 
 
+def _foreign(literals: list[int]) -> bool:
+    """True for a whole model (every variable from 1 to the top, as solvers print them)
+    of at least a 4x4 grid's 64 variables whose count fits no classic encoding: the
+    answer on a variant's CNF, whose auxiliaries follow the N³ cell variables."""
+    top = max((abs(lit) for lit in literals), default=0)
+    whole = top >= 64 and len({abs(lit) for lit in literals}) == top
+    return whole and infer_order(literals) is None
+
+
 def comment_lines(path: str) -> tuple[list[str], str]:
     """The comment lines before a CNF's 'p' line (without their 'c'), and the source name."""
     text, source = read_text(path)
@@ -189,9 +198,14 @@ def cnf_header(path: str) -> Header:
         ):
             return Header("candidates", fields[3], int(fields[5]), None)
     header = read_comments(lines, source)
+    if header is None and any(line.startswith("sudoku-sat variant") for line in lines):
+        raise DimacsError(f"the CNF of a variant puzzle; {VARIANT_ANSWER}", source)
     if header is None:
         raise DimacsError("no 'encoding' comment line: not written by sudoku-sat encode", source)
     return header
+
+
+VARIANT_ANSWER = "a variant puzzle's answer is decoded with --puzzle FILE (the file encoded)"
 
 
 @dataclass(frozen=True)
@@ -223,6 +237,7 @@ def decode_answer(
     if order is None and puzzle is not None:
         order = puzzle.n
     n = order_of(parsed.literals, header, order)
+    guessed = order is None and header is None and _foreign(parsed.literals)
     if header is not None and header.n != n:
         raise InputError(f"--order {n} but the CNF is of order {header.n}", cnf or "--cnf")
     if header is not None and header.encoding == "candidates":
@@ -230,6 +245,12 @@ def decode_answer(
         grid, clashes = decode_candidates(parsed.literals, cnf, n)
     else:
         grid, clashes = decode_model(parsed.literals, n, header.givens if header else None)
+    if guessed and (clashes or grid_problem(grid, n, None)):
+        top = max(abs(lit) for lit in parsed.literals)
+        raise DimacsError(  # a variant's answer: its auxiliaries fit no classic encoding
+            f"not a Sudoku model: its {top:,} variables fit no classic encoding; {VARIANT_ANSWER}",
+            source,
+        )
     if clashes:
         i, j = divmod(clashes[0], n * n)
         raise DimacsError(

@@ -32,14 +32,14 @@ from ..deadline import TimedOut
 from ..dimacs import write_cnf_file
 from ..errors import SolverError, UsageError
 from ..grid import Grid
-from ..methods import Method, parse_method
+from ..methods import EMPTY, VARIANT, Method, parse_method
 from ..sat.external import binary_command, find_binary, read_answer, run_in_group
 from ..sat.pysat import check_pysat_name
 from .encode import encode_variant
 from ..model.puzzle import Puzzle
 from .solve import Session, blocking, decode_model
 
-VARIANT_METHODS = ("auto", "pysat", "bin", "all")
+VARIANT_METHODS = VARIANT
 """The method names a variant puzzle takes (``all`` only where solutions are counted)."""
 BINARIES = ("minisat", "cadical", "picosat", "cryptominisat5", "kissat")
 """The solver binaries ``all`` runs when they are on PATH."""
@@ -64,6 +64,20 @@ def variant_method(text: str, accepted: Sequence[str], timeout: float | None = N
     if method.name == "bin":
         find_binary(method.detail)
     return method
+
+
+def variant_emptier(method: str) -> str | None:
+    """The PySAT solver that makes and empties variant puzzles (``generate --rule``,
+    ``minimize``, their API twins) for a method of :data:`~sudoku_sat.methods.EMPTY`:
+    None (the session's choice) for auto, m22 for pysat; UsageError for eup and counter,
+    which empty classic grids only."""
+    m = parse_method(method, EMPTY)
+    if m.name not in ("auto", "pysat"):
+        raise UsageError(
+            f"--method {method!r}: {m.name} empties classic grids only; variant puzzles "
+            "take auto or pysat (docs/variants.md)"
+        )
+    return None if m.name == "auto" else "m22"
 
 
 def available(cpsat: bool = True) -> list[str]:
