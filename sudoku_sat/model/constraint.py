@@ -48,6 +48,9 @@ class Constraint:
     """The f-puzzles key (or the key setters' tools add)."""
     rule: ClassVar[str] = ""
     """The rule set's name as the CLI and ``rules_of`` say it (``little-killer``)."""
+    family_rule: ClassVar[str] = ""
+    """A rule name that stands for this class and its siblings together (``x``: both
+    diagonals), beside each one's own ``rule``."""
     outside: ClassVar[bool] = False
     """True for clues written outside the grid (the drawing widens its margin)."""
     layer: ClassVar[int] = 1

@@ -68,8 +68,18 @@ class Puzzle:
 
     @property
     def rules(self) -> list[str]:
-        """The rule names of its constraints, in the order they come, without repeats."""
-        return list(dict.fromkeys(c.rule_of() for c in self.constraints))
+        """The rule names of its constraints, in the order they come, without repeats;
+        siblings present together by the name that stands for them (``x``: both
+        diagonals)."""
+        kinds: dict[str, set[type[Constraint]]] = {}
+        for c in self.constraints:
+            if c.family_rule:
+                kinds.setdefault(c.family_rule, set()).add(type(c))
+        names = [
+            c.family_rule if len(kinds.get(c.family_rule, ())) > 1 else c.rule_of()
+            for c in self.constraints
+        ]
+        return list(dict.fromkeys(names))
 
     def of(self, kind: type[Constraint]) -> list[Constraint]:
         """Its constraints of one class (or of its subclasses)."""

@@ -52,16 +52,15 @@ def _keyed(attribute: str) -> dict[str, type[Constraint]]:
 
 @cache
 def rules() -> dict[str, tuple[type[Constraint], ...]]:
-    """Rule name -> the classes it makes: every family's rule name (``killer``,
-    ``renban``, ``x`` for both diagonals), and the key of each global rule that shares
-    its rule name with another (``diagonal+`` and ``diagonal-``: one diagonal)."""
+    """Rule name -> the classes it makes: every class's rule name (``killer``,
+    ``renban``, ``diagonal+``), and the names that stand for several (``x``: both
+    diagonals, ``Constraint.family_rule``)."""
     out: dict[str, list[type[Constraint]]] = {}
     for cls in classes():
         if cls.rule:
             out.setdefault(cls.rule, []).append(cls)
-    for cls in classes():
-        if cls.skeleton and cls.key and len(out[cls.rule]) > 1:
-            out[cls.key] = [cls]
+        if cls.family_rule:
+            out.setdefault(cls.family_rule, []).append(cls)
     return {name: tuple(kinds) for name, kinds in out.items()}
 
 

@@ -2,7 +2,7 @@
 a main diagonal hold every digit once. ``diagonal-`` runs from the top-left corner to the
 bottom-right one, ``diagonal+`` from the bottom-left to the top-right (f-puzzles' names;
 rangsk's SudokuSolver reads them as ``DiagonalNonrepeatConstraint``). The rule ``x`` is
-both. sigh: ``.Diagonal~-1``, ``.Diagonal~1``. Drawn as a thin blue line from corner
+both (``family_rule``); each alone is its key. sigh: ``.Diagonal~-1``, ``.Diagonal~1``. Drawn as a thin blue line from corner
 to corner.
 """
 
@@ -22,7 +22,8 @@ class DiagonalMinus(GroupRule):
     """Top-left to bottom-right."""
 
     key = "diagonal-"
-    rule = "x"
+    rule = "diagonal-"
+    family_rule = "x"
     label_name = "diagonal (top-left to bottom-right)"
     sigh_name = "Diagonal~-1"
 
@@ -39,7 +40,8 @@ class DiagonalPlus(GroupRule):
     """Bottom-left to top-right."""
 
     key = "diagonal+"
-    rule = "x"
+    rule = "diagonal+"
+    family_rule = "x"
     label_name = "diagonal (bottom-left to top-right)"
     sigh_name = "Diagonal~1"
 
