@@ -102,7 +102,7 @@ REFUSED = {
     "negative of lists": (puzzle(negative=[[1]]),
                           "'negative': expected a list drawn from difference, ratio, xv"),
     "lines a number": (puzzle(thermometer=[{"lines": 5}]),
-                       "'thermometer': 'lines' must be a list of cell lists"),
+                       "'thermometer': expected 'lines', a non-empty list of cell lists"),
 }  # fmt: skip
 
 

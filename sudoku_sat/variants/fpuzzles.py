@@ -104,8 +104,8 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     givens, in_cells = _grid(data, size, where)
     reader = Reader(where, size)
     found: list[Constraint] = []
-    for key, cls in cell_registry().items():
-        found += cls.read_cells(in_cells.get(key, {}), reader.at(key))
+    for key, cls in cell_registry().items():  # written in the cells of 'grid'
+        found += cls.read_cells(in_cells.get(key, {}), reader.at("grid"))
     regions = next((r for c in found if (r := c.regions()) is not None), ())
     reader = Reader(where, size, regions=regions)
     for key, cls in keyed.items():

@@ -129,7 +129,7 @@ class Negative(Constraint):
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
         kinds = Mark.kinds()
-        if not isinstance(value, list) or not all(k in kinds for k in value):
+        if not isinstance(value, list) or not all(isinstance(k, str) and k in kinds for k in value):
             raise reader.error(f"expected a list drawn from {', '.join(sorted(kinds))}")
         return [cls(k) for k in dict.fromkeys(value)]
 
