@@ -19,7 +19,7 @@ from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.model import Variant, cell_name
 from sudoku_sat.variants.outside import line_from
 from sudoku_sat.variants.solve import Session
-from sudoku_sat.variants.svg import draw
+from sudoku_sat.model.svg import draw
 
 from .conftest import IN_CI
 
