@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from sudoku_sat.model.builder import SUM_ENCODINGS, Builder
+from sudoku_sat.model.geometry import cell_name
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants.constraints.littlekiller import STEPS, diagonal
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.model import Variant, cell_name
 from sudoku_sat.variants.outside import line_from
 from sudoku_sat.variants.solve import Session
 from sudoku_sat.variants.sum_forms import DEFAULTS, encoding
@@ -68,7 +69,7 @@ def _items(key: str, n: int, grid: list[int], rng: random.Random) -> list[dict[s
     return out
 
 
-def _puzzles(key: str, count: int) -> list[Variant]:
+def _puzzles(key: str, count: int) -> list[Puzzle]:
     rng = random.Random(key)
     out = []
     for k in range(count):
