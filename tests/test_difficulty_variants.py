@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 from pysat.solvers import Solver
+from sudoku_sat.variants.model import RULE_NAMES, Variant
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
@@ -21,7 +22,6 @@ from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import make, minimize_puzzle
-from sudoku_sat.variants.model import RULE_NAMES, Variant
 from sudoku_sat.variants.origins import tagged_formula
 
 KINDS = {"killer": ("killer", 4, 1), "thermometer": ("thermometer", 6, 2), "arrow": ("arrow", 6, 3)}

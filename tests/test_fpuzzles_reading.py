@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
-from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.model.reading import MAX_DEPTH, load_json
+from sudoku_sat.variants.fpuzzles import parse_variants
 
 from .conftest import TRES_DIFFICILE
 

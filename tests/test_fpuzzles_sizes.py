@@ -11,10 +11,10 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError, UsageError
-from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.model.geometry import has_default_boxes
 from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.fpuzzles_write import dumps
 
 RUNNER = CliRunner()
 

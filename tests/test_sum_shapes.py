@@ -6,8 +6,8 @@ import pytest
 from pysat.solvers import Solver
 
 from sudoku_sat.model.builder import Builder
-from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.sum_shapes import (
     partial_sums,
     place,

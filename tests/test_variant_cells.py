@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
-from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.model.geometry import cell_name
+from sudoku_sat.variants.fpuzzles import parse_variants
 
 from .conftest import IN_CI
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_sat.model.svg import draw
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints import cell_registry, registry
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.solve import Session
-from sudoku_sat.model.svg import draw
 
 DATA = Path(__file__).parent / "data" / "constraints"
 CAP = 3

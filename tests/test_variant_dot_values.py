@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from sudoku_sat.errors import InputError
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints._marks import Mark, Negative
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
-from sudoku_sat.model.puzzle import Puzzle
-from sudoku_sat.variants.constraints._marks import Mark, Negative
 from sudoku_sat.variants.solve import Session, count
 
 from .conftest import IN_CI

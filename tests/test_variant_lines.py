@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
+from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.variants.constraints.entropic_modular import entropic_classes, modular_classes
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.model.geometry import cell_name
 
 from .conftest import IN_CI
 from .random_paths import random_path

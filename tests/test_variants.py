@@ -9,17 +9,17 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from sudoku_sat.variants.model import RULE_NAMES, Arrow, Cage, Dot, Variant, default_regions
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
-from sudoku_sat.variants import cpsat
 from sudoku_sat.model.builder import SUM_ENCODINGS
+from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps, link
 from sudoku_sat.variants.make import KINDS, make
-from sudoku_sat.variants.model import RULE_NAMES, Arrow, Cage, Dot, Variant, default_regions
 from sudoku_sat.variants.solve import candidates, count, enumerate_solutions, unique
 
 from .conftest import IN_CI
@@ -292,6 +292,7 @@ def test_nonconsecutive_leaves_white_dot_pairs_free() -> None:
     dotted pair differs by 1, every other neighbour pair does not (each solution checked
     directly; the count against CP-SAT)."""
     from sudoku_sat.variants.model import orthogonal_pairs
+
     from sudoku_sat.variants.solve import enumerate_solutions
 
     rows = ["123456", "456123", "231564", "564231", "312645", "645312"]

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_sat.variants import cpsat
-from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.model.puzzle import Puzzle
-from sudoku_sat.variants import house_sums
+from sudoku_sat.variants import cpsat, house_sums
 from sudoku_sat.variants.constraints.killer import Cage
+from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.solve import enumerate_solutions
 
 KILLERS = Path(__file__).parent / "data" / "constraints" / "killercage.jsonl"
