@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-from sudoku_sat.variants.model import cell_name
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
@@ -16,6 +15,7 @@ from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import check_minimal, make
+from sudoku_sat.variants.model import cell_name
 
 from .conftest import IN_CI
 
