@@ -28,6 +28,10 @@ from ...model.geometry import Pair, cell_name, orthogonal_pairs
 from ...model.reading import Reader
 
 
+ORTHOGONAL = ((0, 1), (1, 0))
+"""The moves from a cell to its right and lower neighbours: the pairs a mark joins."""
+
+
 @dataclass(frozen=True)
 class Mark(Constraint):
     """A mark on the border of two orthogonal neighbours (a < b) with its value."""
@@ -41,6 +45,7 @@ class Mark(Constraint):
     """The values a negative excludes when the puzzle has no mark of the kind."""
     strict: ClassVar[str] = ""
     """sigh's name of the family's negative (``StrictKropki``)."""
+    pair_moves = ORTHOGONAL
     own_values: ClassVar[bool] = True
     """True when a negative excludes the values the puzzle's marks of the kind carry
     (kropki); False when it always excludes the defaults (X and V)."""
@@ -71,6 +76,10 @@ class Mark(Constraint):
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
         return {v: cls.relation(n, (v,)) for v in cls.defaults}
+
+    @classmethod
+    def pair_group(cls) -> tuple[type[Constraint], ...]:
+        return marks_and_negatives()
 
     @classmethod
     def pair(cls, item: dict[str, Any], reader: Reader) -> Pair:
@@ -125,6 +134,7 @@ class Negative(Constraint):
     marked: frozenset[Pair] = frozenset()
     key = "negative"
     rule = ""
+    pair_moves = ORTHOGONAL
 
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
@@ -158,13 +168,19 @@ class Negative(Constraint):
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
         return {k: _unlike(kind, n, kind.defaults) for k, kind in Mark.kinds().items()}
 
+    @classmethod
+    def pair_group(cls) -> tuple[type[Constraint], ...]:
+        return marks_and_negatives()
+
     def pairs(self, n: int) -> list[Pair]:
         return [p for p in orthogonal_pairs(n) if p not in self.marked]
 
     def clauses(self, b: Builder) -> list[Clause]:
         fits = _unlike(self.mark, b.n, self.values)
         if self.values == self.mark.defaults:
-            return [c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)]
+            return [
+                c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)
+            ]
         return [c for a, d in self.pairs(b.n) for c in relation(b, a, d, fits)]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
@@ -176,13 +192,22 @@ class Negative(Constraint):
 
     def holds(self, grid: Grid, n: int) -> bool:
         fits = self.mark.fits
-        return not any(any(fits(v, grid[a], grid[c]) for v in self.values) for a, c in self.pairs(n))
+        return not any(
+            any(fits(v, grid[a], grid[c]) for v in self.values) for a, c in self.pairs(n)
+        )
 
     def draw(self, canvas: Any) -> list[str]:
         return []
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return f".{self.mark.strict}"
+
+
+def marks_and_negatives() -> tuple[type[Constraint], ...]:
+    """Every kind of mark and the negative: a session's skeleton holds the relations of
+    all of them for any puzzle with one (one skeleton for every puzzle with marks, as the
+    single block of pair selectors before the registry held them)."""
+    return (*Mark.kinds().values(), Negative)
 
 
 @cache
