@@ -200,6 +200,8 @@ class Negative(Constraint):
         return []
 
     def sigh(self, name: Callable[[int], str]) -> str:
+        if self.values != self.mark.defaults:
+            raise NotImplementedError(f"sigh's {self.mark.strict} excludes {self.mark.defaults}")
         return f".{self.mark.strict}"
 
 
