@@ -31,11 +31,11 @@ from pathlib import Path
 from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints import sum_defaults
 from sudoku_sat.variants.constraints.arrow import Arrow
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.solve import Session
-from sudoku_sat.variants.sum_forms import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "constraints"
@@ -205,13 +205,13 @@ def encoding_cell(sums: str, puzzles: list[Puzzle]) -> str:
 
 def sums_lab(encodings: tuple[str, ...], stems: list[str], limit: int | None) -> str:
     """The sum-encoding table: each encoding's CPU per puzzle on each file's real puzzles,
-    and the family's default (``sum_forms.DEFAULTS``; cages and arrows: ``combos``)."""
+    and the family's default (``constraints.sum_defaults()``; cages and arrows: ``combos``)."""
     head = "| real puzzles | " + " | ".join(f"`{s}` CPU ms/puzzle" for s in encodings)
     head += " | default |\n|---|" + "---:|" * len(encodings) + "---|\n"
     rows = []
     for stem, puzzles in real_puzzles(stems).items():
         cells = [encoding_cell(s, puzzles[:limit]) for s in encodings]
-        cells.append(f"`{DEFAULTS.get(stem, 'combos')}`")
+        cells.append(f"`{sum_defaults().get(stem, 'combos')}`")
         rows.append(f"| {stem} ({len(puzzles[:limit])}) | " + " | ".join(cells) + " |\n")
         print(rows[-1], end="", flush=True, file=sys.stderr)
     return head + "".join(rows)

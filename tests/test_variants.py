@@ -332,3 +332,15 @@ def test_nonconsecutive_leaves_white_dot_pairs_free() -> None:
     for g in found:
         for x, y in orthogonal_pairs(6):
             assert (abs(g[x] - g[y]) == 1) == ((x, y) in dotted)
+
+
+def test_marks_are_made_all_given_with_their_negative() -> None:
+    """Kropki and XV puzzles are made with every mark and the negative constraint that
+    says so (as before issue 38); both rules at once keep both kinds of marks."""
+    kinds = {n.kind for n in made("kropki", 6, 3).of(Negative)}  # type: ignore[attr-defined]
+    assert kinds == {"difference", "ratio"}
+    assert {n.kind for n in made("xv", 6, 3).of(Negative)} == {"xv"}  # type: ignore[attr-defined]
+    both, solution = make(["kropki", "xv"], 6, random.Random(4))
+    assert both.of(WhiteDot) and both.of(XV) and len(both.of(Negative)) == 3
+    assert all(c.holds(solution, 6) for c in both.constraints)
+    assert cpsat.count(both, 2) == 1 and cpsat.is_solution(both, solution)

@@ -32,7 +32,7 @@ class Rules(Protocol):
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "default"
 """No encoding chosen: cages and arrows in ``combos``, each registry family in its own
-default (``sum_forms.DEFAULTS``)."""
+default (``constraints.sum_defaults()``)."""
 MAX_TUPLES = 20000
 """Past this many digit tuples an arrow's ``combos`` falls back to ``running``."""
 

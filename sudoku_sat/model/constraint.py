@@ -72,6 +72,9 @@ class Constraint:
     cell_key: ClassVar[str] = ""
     """The key of the grid's cell objects it is read from (``givenPencilMarks``,
     ``region``), for a rule written in the cells rather than under a key of its own."""
+    sum_encoding: ClassVar[str] = ""
+    """Its sums' encoding when none is chosen (``sum_forms.encoding``), from the
+    sum-encoding table of docs/variants.md; empty for a family without sums of its own."""
     label_name: ClassVar[str] = ""
     """How messages name it ("killer cage"); the rule name when empty."""
 

@@ -14,7 +14,7 @@ module documents them), and the redundant clauses the families imply together
 Givens are unit clauses.
 
 Sums (cages, arrows, the registry's sum constraints): six encodings
-(:data:`SUM_ENCODINGS`), each family's default in ``sum_forms.DEFAULTS``, read from the
+(:data:`SUM_ENCODINGS`), each family's default in ``constraints.sum_defaults()``, read from the
 sum-encoding table of docs/variants.md; ``sums`` and ``sum_forms`` describe them. A pill's
 line over more than half a house is first rewritten by the houses (``sums.by_houses``):
 "Triple digits" went from 30-60 s to 0.06 s (docs/variants.md).

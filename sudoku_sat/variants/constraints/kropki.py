@@ -20,7 +20,7 @@ from ...model.constraint import Constraint
 from ...model.drawing import CELL, Canvas, tag
 from ...model.geometry import Regions, orthogonal_pairs
 from ...model.reading import Reader
-from ._marks import Mark
+from ._marks import Mark, Negative
 
 
 @dataclass(frozen=True)
@@ -60,14 +60,15 @@ class Dot(Mark):
     def make(
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
-        """Every pair of neighbours that keeps the default relation (all dots given);
-        a pair that would take both dots (1 and 2) takes the white one."""
+        """Every pair of neighbours that keeps the default relation, and the negative
+        constraint that says so (all dots given); a pair that would take both dots (1
+        and 2) takes the white one."""
         v = cls.defaults[0]
         out: list[Constraint] = []
         for a, b in orthogonal_pairs(size):
             if cls.fits(v, solution[a], solution[b]) and not cls.taken(solution[a], solution[b]):
                 out.append(cls((a, b), v))
-        return out
+        return [*out, Negative(cls.key)]
 
     @classmethod
     def taken(cls, d: int, e: int) -> bool:

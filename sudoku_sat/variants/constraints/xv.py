@@ -17,7 +17,7 @@ from ...model.constraint import Constraint
 from ...model.drawing import Canvas, tag
 from ...model.geometry import Regions, orthogonal_pairs
 from ...model.reading import Reader
-from ._marks import Mark
+from ._marks import Mark, Negative
 
 LETTERS = {"X": 10, "V": 5}
 
@@ -82,12 +82,14 @@ class XV(Mark):
     def make(
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
-        """Every pair of neighbours summing to 10 or 5 (all given)."""
-        return [
+        """Every pair of neighbours summing to 10 or 5, and the negative constraint that
+        says so (all given)."""
+        out: list[Constraint] = [
             cls((a, b), solution[a] + solution[b])
             for a, b in orthogonal_pairs(size)
             if solution[a] + solution[b] in cls.defaults
         ]
+        return [*out, Negative(cls.key)]
 
 
 FAMILY = (XV,)
