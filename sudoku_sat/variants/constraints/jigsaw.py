@@ -87,7 +87,8 @@ class Jigsaw(Constraint):
         return [[b.x(c, d) for c in cells] for cells in self.cells_of for d in b.digits()]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        return None  # the regions are every puzzle's all-different groups
+        for cells in self.cells_of:  # in place of the default boxes (``cpsat.build``)
+            m.AddAllDifferent([x[c] for c in cells])
 
     def holds(self, grid: Grid, n: int) -> bool:
         return all(len({grid[c] for c in cells}) == len(cells) for cells in self.cells_of)
