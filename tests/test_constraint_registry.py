@@ -130,7 +130,7 @@ def _cpsat_holds(instances: tuple[Constraint, ...], grid: Grid) -> bool:
     from ortools.sat.python import cp_model
 
     m = cp_model.CpModel()
-    x = [m.NewIntVar(d, d, f"c{c}") for c, d in enumerate(grid)]
+    x = [m.NewIntVar(d, d, f"c{c}") for c, d in enumerate(grid)]  # type: ignore[attr-defined]
     for c in instances:
         c.cpsat(m, x, SIZE)
     solver = cp_model.CpSolver()
