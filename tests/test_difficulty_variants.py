@@ -10,15 +10,15 @@ import re
 
 import pytest
 from pysat.solvers import Solver
-from sudoku_sat.model.puzzle import Puzzle
-from sudoku_sat.variants.constraints.thermometer import Thermometer
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.difficulty.explain import FAILED
 from sudoku_sat.difficulty.variants import PROPAGATION, explain_variant, rate_variant
 from sudoku_sat.errors import SolverError
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints.thermometer import Thermometer
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import make, minimize_puzzle

@@ -16,7 +16,6 @@ from sudoku_sat.variants.selectors import (
     step_selectors,
 )
 
-
 MOVES = ((), (KING, KING), (ORTHOGONAL, KING, ORTHOGONAL))
 """Relation blocks: none, two on a king's move, marks' (orthogonal) around a king's."""
 

@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass, replace
 
 from ..errors import SolverError
-from ..variants.make import check_minimal, make, minimize_puzzle
 from ..model.puzzle import Puzzle
+from ..variants.make import check_minimal, make, minimize_puzzle
 from .variants import rate_variant
 
 TRIES = 30

@@ -29,6 +29,7 @@ class Rules(Protocol):
     @property
     def constraints(self) -> tuple[Any, ...]: ...
 
+
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "default"
 """No encoding chosen: cages and arrows in ``combos``, each registry family in its own

@@ -67,7 +67,9 @@ def base(names: list[str], size: int, rng: random.Random) -> Puzzle:
     for name in names:
         for kind in rule_classes(name):
             if kind.drawn_first:
-                found += [c for c in kind.make(blank.grid, size, blank.regions, rng) if c not in found]
+                found += [
+                    c for c in kind.make(blank.grid, size, blank.regions, rng) if c not in found
+                ]
     return blank.with_constraints(tuple(c.settle(found) for c in found))
 
 

@@ -27,7 +27,6 @@ from ...model.constraint import Constraint
 from ...model.geometry import Pair, cell_name, orthogonal_pairs
 from ...model.reading import Reader
 
-
 ORTHOGONAL = ((0, 1), (1, 0))
 """The moves from a cell to its right and lower neighbours: the pairs a mark joins."""
 

@@ -2,8 +2,9 @@
 circle reads; a circle of several cells (a pill) reads its digits as a number in reading
 order. Shape: ``{"cells": [circle cells], "lines": [[cells from the circle to the
 tip]]}``, each line one arrow; its cells in the circle are passed over, and a line may
-jump over cells as f-puzzles draws it (published puzzles do). Clauses: ``sums.arrow_sum`` (one-hot partial sums tied to the circle's digits, a
-pill's line over more than half a house rewritten by the houses). sigh: ``.Arrow~circle~
+jump over cells as f-puzzles draws it (published puzzles do). Clauses: ``sums.arrow_sum``
+(one-hot partial sums tied to the circle's digits, a pill's line over more than half a
+house rewritten by the houses). sigh: ``.Arrow~circle~
 line`` or ``.PillArrow~K~circle~line``. Drawn as an empty circle (a rounded pill), a line
 from its edge and an arrowhead. Made by walking from a circle of digit 3 or more through
 neighbours while their sum stays under it.

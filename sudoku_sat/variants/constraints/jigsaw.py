@@ -82,7 +82,10 @@ class Jigsaw(Constraint):
         if not selectors:
             return [c for cells in self.cells_of for c in group_clauses(b, cells)]
         b.assume.extend(
-            selectors[p] for cells in self.cells_of for p in combinations(cells, 2) if p in selectors
+            selectors[p]
+            for cells in self.cells_of
+            for p in combinations(cells, 2)
+            if p in selectors
         )
         return [[b.x(c, d) for c in cells] for cells in self.cells_of for d in b.digits()]
 

@@ -49,7 +49,9 @@ class Dot(Mark):
 
     def draw(self, canvas: Canvas) -> list[str]:
         x, y = self.midpoint(canvas)
-        return [tag("circle", cx=x, cy=y, r=CELL * 0.15, fill=self.fill, stroke="black", stroke_width=1)]
+        return [
+            tag("circle", cx=x, cy=y, r=CELL * 0.15, fill=self.fill, stroke="black", stroke_width=1)
+        ]
 
     def sigh(self, name: Callable[[int], str]) -> str:
         if self.value != self.defaults[0]:
