@@ -58,7 +58,7 @@ class Mark(Constraint):
     @classmethod
     def relation(cls, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
         """digit -> the neighbour's digits that keep the relation for one of values."""
-        return _relation(cls, n, values)
+        return _relation(cls.key, n, values)
 
     @classmethod
     def kinds(cls) -> dict[str, type[Mark]]:
@@ -118,7 +118,8 @@ class Mark(Constraint):
 
 
 @cache
-def _relation(kind: type[Mark], n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+def _relation(key: str, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+    kind = Mark.kinds()[key]
     digits = range(1, n + 1)
     return {d: [e for e in digits if any(kind.fits(v, d, e) for v in values)] for d in digits}
 
@@ -165,7 +166,7 @@ class Negative(Constraint):
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
-        return {k: _unlike(kind, n, kind.defaults) for k, kind in Mark.kinds().items()}
+        return {k: _unlike(k, n, kind.defaults) for k, kind in Mark.kinds().items()}
 
     @classmethod
     def pair_group(cls) -> tuple[type[Constraint], ...]:
@@ -175,7 +176,7 @@ class Negative(Constraint):
         return [p for p in orthogonal_pairs(n) if p not in self.marked]
 
     def clauses(self, b: Builder) -> list[Clause]:
-        fits = _unlike(self.mark, b.n, self.values)
+        fits = _unlike(self.kind, b.n, self.values)
         if self.values == self.mark.defaults:
             return [
                 c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)
@@ -212,8 +213,10 @@ def marks_and_negatives() -> tuple[type[Constraint], ...]:
 
 
 @cache
-def _unlike(kind: type[Mark], n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
-    """digit -> the neighbour's digits that keep none of the relations of values."""
+def _unlike(key: str, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+    """digit -> the neighbour's digits that keep none of the relations of values (of the
+    mark kind of that key)."""
+    kind = Mark.kinds()[key]
     digits = range(1, n + 1)
     return {d: [e for e in digits if not any(kind.fits(v, d, e) for v in values)] for d in digits}
 
