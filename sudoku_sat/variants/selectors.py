@@ -3,8 +3,12 @@ the size and the blocks present, so that every puzzle of a skeleton names them a
 the step selectors ("a < b" on a king's move: thermometers, minimum and maximum cells),
 the same-region selectors (jigsaws), the order literals (every cell's "digit ≥ k":
 between and lockout lines), then one block per relation between neighbours
-(``Constraint.pair_relations``: kropki dots, XV, their negatives, whispers) and one a
-cell per rule of single cells (``Constraint.cell_rule``: indexers).
+(``Constraint.pair_relations``: kropki dots, XV, their negatives, whispers), on the
+pairs its class's moves join (``pair_moves``: a king's move, marks orthogonal ones only)
+and one a cell per rule of single cells (``Constraint.cell_rule``: indexers). The
+classes of a ``pair_group`` come together: any puzzle with marks (dots, X, V or a
+negative) gets the blocks of all of them, so they share one skeleton (15 skeletons and
+3x the CPU over the kropki and XV puzzles of tests/data before they did).
 A skeleton holds only the blocks its puzzles need (``encode.skeleton_key``), numbered
 one after the other in that order from N**3 + 1 (``layout``), so that no number is dead
 (a model is read whole: 1,873 variables instead of 6,017 on a between-line skeleton,
