@@ -84,3 +84,15 @@ def test_the_encoding_keeps_the_count_cp_sat_gives(total: int, some: bool) -> No
     count = cpsat.count(p, 100)
     assert len(enumerate_solutions(p, 100)) == count
     assert (count > 0) == some
+
+
+def test_the_implied_sums_are_their_own_part() -> None:
+    """The formula counts clauses per part, named by f-puzzles key; the law-of-45 sums
+    are the part "implied", left out when asked (ratings read the rules alone)."""
+    from sudoku_sat.variants.encode import encode_variant
+
+    p = killer(9, Cage((0, 1, 2), 6), Cage((3, 4), 9))
+    parts = encode_variant(p).parts
+    assert {"cells", "units", "killercage", "implied"} <= set(parts)
+    assert "implied" not in encode_variant(p, implied=False).parts
+    assert encode_variant(p, implied=False).parts["killercage"] == parts["killercage"]
