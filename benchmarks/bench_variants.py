@@ -1,4 +1,4 @@
-"""Variant puzzles: ``unique`` beside OR-tools CP-SAT on every rule set, in the same run.
+"""Puzzle puzzles: ``unique`` beside OR-tools CP-SAT on every rule set, in the same run.
 
     python benchmarks/bench_variants.py --write     # the three tables of docs/variants.md
     python benchmarks/bench_variants.py --no-made --write   # the real puzzles' table only
@@ -41,17 +41,19 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from real_variants import MARKS, PILLS, encoding_cell, real_table, session_lab, sums_lab  # noqa: E402
 
-from sudoku_sat.variants import cpsat  # noqa: E402
 from sudoku_sat.model.builder import SUM_ENCODINGS  # noqa: E402
+from sudoku_sat.model.puzzle import Puzzle  # noqa: E402
+from sudoku_sat.variants import cpsat  # noqa: E402
+from sudoku_sat.variants.constraints._marks import Negative  # noqa: E402
+from sudoku_sat.variants.constraints.killer import Cage  # noqa: E402
 from sudoku_sat.variants.fpuzzles_write import dumps  # noqa: E402
-from sudoku_sat.variants.make import KINDS, make  # noqa: E402
-from sudoku_sat.variants.model import Cage, Variant  # noqa: E402
+from sudoku_sat.variants.make import kinds as make_kinds  # noqa: E402
+from sudoku_sat.variants.make import make  # noqa: E402
 from sudoku_sat.variants.solve import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +63,12 @@ SUMS_BEGIN, SUMS_END = "<!-- sum-encodings:begin -->", "<!-- sum-encodings:end -
 PILLS_BEGIN, PILLS_END = "<!-- pills:begin -->", "<!-- pills:end -->"
 MARKS_BEGIN, MARKS_END = "<!-- pencilmarks:begin -->", "<!-- pencilmarks:end -->"
 REAL_BEGIN, REAL_END = "<!-- bench_variants_real:begin -->", "<!-- bench_variants_real:end -->"
+KINDS = (
+    *("x", "windoku", "anti-knight", "anti-king", "non-consecutive", "disjoint-groups"),
+    *("jigsaw", "killer", "thermometer", "arrow", "kropki", "xv", "odd-even"),
+)
+"""The rows of the made-puzzle table (the 13 rule sets it has always measured);
+``--rules all`` takes every rule of the registry (``make.kinds()``)."""
 
 
 def cli() -> list[str]:
@@ -79,32 +87,38 @@ def process(args: list[str], rounds: int) -> float:
     return best
 
 
-def puzzles_for(kind: str, size: int, count: int, seed: int) -> list[Variant]:
+def puzzles_for(kind: str, size: int, count: int, seed: int) -> list[Puzzle]:
     """count unique minimal puzzles of the rule set."""
     rng = random.Random(f"{kind}:{seed}")
     return [make(kind, size, rng)[0] for _ in range(count)]
 
 
-def several(p: Variant) -> Variant:
+def several(p: Puzzle) -> Puzzle:
     """One more given removed (with no given: the negative constraint dropped, and the
     first cage's sum): usually several solutions."""
-    kept = [c for c, v in enumerate(p.givens) if v]
+    kept = [c for c, v in enumerate(p.grid) if v]
     if not kept:
-        cages = tuple(Cage(c.cells, None) for c in p.cages[:1]) + p.cages[1:]
-        return replace(p, negative=frozenset(), cages=cages)
-    return p.with_givens(tuple(0 if c == kept[0] else v for c, v in enumerate(p.givens)))
+        first = next((c for c in p.constraints if isinstance(c, Cage)), None)
+        return p.with_constraints(
+            tuple(
+                Cage(c.cells, None) if c is first else c  # type: ignore[attr-defined]
+                for c in p.constraints
+                if not isinstance(c, Negative)
+            )
+        )
+    return p.with_givens(tuple(0 if c == kept[0] else v for c, v in enumerate(p.grid)))
 
 
-def contradictory(p: Variant) -> Variant:
+def contradictory(p: Puzzle) -> Puzzle:
     """One given changed to another digit (or one blank filled wrongly)."""
     assert p.solution is not None
-    cell = next((c for c, v in enumerate(p.givens) if v), 0)
-    wrong = list(p.givens)
+    cell = next((c for c, v in enumerate(p.grid) if v), 0)
+    wrong = list(p.grid)
     wrong[cell] = p.solution[cell] % p.size + 1
     return p.with_givens(tuple(wrong))
 
 
-def per_puzzle(run: Callable[[Variant], object], puzzles: list[Variant]) -> float:
+def per_puzzle(run: Callable[[Puzzle], object], puzzles: list[Puzzle]) -> float:
     """CPU seconds of this process per puzzle of run over puzzles, after one warming call
     (CPU time, not wall time: the machine is shared, and CP-SAT runs one worker)."""
     run(puzzles[0])
@@ -114,7 +128,7 @@ def per_puzzle(run: Callable[[Variant], object], puzzles: list[Variant]) -> floa
     return (time.process_time() - start) / len(puzzles)
 
 
-def cp_verdict(p: Variant) -> str:
+def cp_verdict(p: Puzzle) -> str:
     return {0: "none", 1: "unique", 2: "several"}[cpsat.count(p, 2)]
 
 
@@ -134,7 +148,7 @@ def rule_row(
     path.write_text(dumps(made[0]) + "\n")
     whole = process(["unique", str(path)], rounds)
     tally = f"{ours.count('unique')}/{ours.count('several')}/{ours.count('none')}"
-    givens = statistics.mean(sum(1 for v in p.givens if v) for p in made)
+    givens = statistics.mean(sum(1 for v in p.grid if v) for p in made)
     goals = f"{'met' if cp / sat >= 5 else 'NOT met'}, {'met' if whole <= 1 else 'NOT met'}"
     row = (
         f"| {kind} | {size}x{size} | {len(made)} | {givens:.1f} | {tally} | "
@@ -195,9 +209,9 @@ SUMS_FILES = [
 def tools_table(size: int, generate: int, seed: int, rounds: int, folder: Path) -> str:
     rng = random.Random(seed)
     blankish = make("anti-knight", size, rng)[0]
-    kept = [c for c, v in enumerate(blankish.givens) if v][: max(1, size // 3)]
-    blankish = replace(
-        blankish, givens=tuple(v if c in kept else 0 for c, v in enumerate(blankish.givens))
+    kept = [c for c, v in enumerate(blankish.grid) if v][: max(1, size // 3)]
+    blankish = blankish.with_givens(
+        tuple(v if c in kept else 0 for c, v in enumerate(blankish.grid))
     )
     path = folder / "blankish.json"
     path.write_text(dumps(blankish) + "\n")
@@ -243,7 +257,9 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--rounds", type=int, default=3, help="runs per whole-process timing")
     parser.add_argument("--generate", type=int, default=10, help="generate -k K (0: none)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rules", default=",".join(KINDS), help="comma-separated rule sets")
+    parser.add_argument(
+        "--rules", default=",".join(KINDS), help="comma-separated rule sets, or all"
+    )
     parser.add_argument("--write", action="store_true", help="rewrite docs/variants.md")
     parser.add_argument("--real", default="", help="comma-separated files of real puzzles")
     parser.add_argument("--no-made", action="store_true", help="only the real puzzles' table")
@@ -294,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> str:
         when = stamp()
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
-            kinds = args.rules.split(",")
+            kinds = list(make_kinds()) if args.rules == "all" else args.rules.split(",")
             rules, differ = rules_table(
                 kinds, args.size, args.count, args.seed, args.rounds, folder
             )

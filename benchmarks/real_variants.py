@@ -28,12 +28,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from sudoku_sat.model.geometry import cell_name
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints import sum_defaults
+from sudoku_sat.variants.constraints.arrow import Arrow
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
-from sudoku_sat.variants.model import Variant, cell_name
 from sudoku_sat.variants.solve import Session
-from sudoku_sat.variants.sum_forms import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "constraints"
@@ -44,9 +46,9 @@ TIMEOUT = 120.0
 """Seconds a single whole process may take before it counts as this long."""
 
 
-def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Variant]]:
+def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
     """File stem -> its real puzzles with one published solution (expect 1)."""
-    out: dict[str, list[Variant]] = {}
+    out: dict[str, list[Puzzle]] = {}
     for path in sorted([*DATA.glob("*.jsonl"), *HARD.glob("*.jsonl")], key=lambda p: p.stem):
         if stems and path.stem not in stems:
             continue
@@ -61,78 +63,32 @@ def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Variant]]:
     return out
 
 
-def to_sigh(p: Variant) -> str:
-    """The puzzle in sigh's constraint strings (the rule sets of the model and the
-    registry's constraints through their ``sigh``)."""
+def to_sigh(p: Puzzle) -> str:
+    """The puzzle in sigh's constraint strings: each constraint's own ``sigh`` (each
+    string once: sigh states a rule once), then the givens. NotForSigh when a
+    constraint says sigh cannot state it (``NotImplementedError``, with its reason)."""
     n = p.size
 
     def name(c: int) -> str:
         return cell_name(n, c)
 
-    def cells(cs: tuple[int, ...]) -> str:
-        return "".join(f"~{name(c)}" for c in cs)
-
     parts = [] if n == 9 else [f".Shape~{n}x{n}"]
-    parts += [f".{sigh}" for rule, sigh in GLOBALS if rule in p.rules]  # diagonals, moves, ...
-    if p.jigsaw:
-        region = {c: k for k, r in enumerate(p.regions) for c in r}
-        parts.append(".Jigsaw~" + "".join(LAYOUT[region[c]] for c in range(n * n)))
-    parts += [f".AllDifferent{cells(r)}" for r in p.extra_regions]
-    for cage in p.cages:
-        total = "" if cage.total is None else cage.total
-        parts.append(f".Cage~{total}{cells(cage.cells)}")
-    parts += [f".Thermo{cells(t)}" for t in p.thermometers]
-    for a in p.arrows:
-        pill = f".PillArrow~{len(a.circle)}" if len(a.circle) > 1 else ".Arrow"
-        parts.append(pill + cells(a.circle + a.line))
-    for dot in p.dots:
-        kind = SIGH_DOTS.get((dot.kind, dot.value))
-        if kind is None:  # sigh's dots have these values only
-            raise NotForSigh(f"{dot.kind} dot of value {dot.value}")
-        parts.append(f".{kind}{cells(dot.cells)}")
-    if p.negative & {"difference", "ratio"}:
-        parts.append(".StrictKropki")
-    if "xv" in p.negative:
-        parts.append(".StrictXV")
-    parts += [c.sigh(name) for c in p.constraints]
-    allowed = dict(p.pencil)
-    for c in p.odd:
-        allowed[c] = tuple(range(1, n + 1, 2))
-    for c in p.even:
-        allowed[c] = tuple(range(2, n + 1, 2))
-    for c, d in enumerate(p.givens):
-        if d:
-            allowed[c] = (d,)
-    if allowed:
-        parts.append(
-            "."
-            + "".join(f"~{name(c)}_" + "_".join(map(str, ds)) for c, ds in sorted(allowed.items()))
-        )
-    return "".join(parts)
+    for c in p.constraints:
+        try:
+            parts.append(c.sigh(name))
+        except NotImplementedError as why:
+            raise NotForSigh(f"{c.label(n)}: {why}" if str(why) else c.label(n)) from None
+    given = "".join(f"~{name(c)}_{d}" for c, d in enumerate(p.grid) if d)
+    if given:
+        parts.append("." + given)  # sigh intersects the candidates given for one cell
+    return "".join(dict.fromkeys(parts))
 
 
 class NotForSigh(ValueError):
     """A constraint sigh's strings cannot state as the puzzle means it."""
 
 
-SIGH_DOTS = {
-    ("difference", 1): "WhiteDot",
-    ("ratio", 2): "BlackDot",
-    ("sum", 10): "X",
-    ("sum", 5): "V",
-}
-GLOBALS = (
-    ("diagonal+", "Diagonal~1"),
-    ("diagonal-", "Diagonal~-1"),
-    ("antiknight", "AntiKnight"),
-    ("antiking", "AntiKing"),
-    ("nonconsecutive", "AntiConsecutive"),
-    ("disjointgroups", "DisjointSets"),
-)
-LAYOUT = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def sigh_batch(puzzles: list[Variant], folder: Path) -> tuple[list[int], float] | None:
+def sigh_batch(puzzles: list[Puzzle], folder: Path) -> tuple[list[int], float] | None:
     """sigh's counts (to 2) and the wall time of one Node process over the puzzles; None
     when Node or sigh's checkout is missing."""
     script = SIGH / "count.mjs"
@@ -163,7 +119,7 @@ def whole(args: list[str], cli: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def cpu_per_puzzle(run: Callable[[Variant], object], puzzles: list[Variant]) -> float:
+def cpu_per_puzzle(run: Callable[[Puzzle], object], puzzles: list[Puzzle]) -> float:
     """CPU seconds per puzzle after one warming call."""
     run(puzzles[0])
     start = time.process_time()
@@ -181,7 +137,7 @@ HEAD = (
 )
 
 
-def real_row(stem: str, puzzles: list[Variant], cli: list[str], folder: Path) -> str:
+def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> str:
     """One table row: a file's real puzzles timed by sudoku-sat, sigh and CP-SAT."""
     with Session() as session:
         verdicts = [session.unique(p) for p in puzzles]
@@ -231,7 +187,7 @@ BUDGET = 20.0
 """CPU seconds an encoding may spend on one row of the sum-encoding table."""
 
 
-def encoding_cell(sums: str, puzzles: list[Variant]) -> str:
+def encoding_cell(sums: str, puzzles: list[Puzzle]) -> str:
     """CPU ms per puzzle of ``unique`` in one session with the sum encoding (no warming
     call: the first puzzle's encoding is part of the cost), or how far it got in BUDGET."""
     spent = 0.0
@@ -249,13 +205,13 @@ def encoding_cell(sums: str, puzzles: list[Variant]) -> str:
 
 def sums_lab(encodings: tuple[str, ...], stems: list[str], limit: int | None) -> str:
     """The sum-encoding table: each encoding's CPU per puzzle on each file's real puzzles,
-    and the family's default (``sum_forms.DEFAULTS``; cages and arrows: ``combos``)."""
+    and the family's default (``constraints.sum_defaults()``; cages and arrows: ``combos``)."""
     head = "| real puzzles | " + " | ".join(f"`{s}` CPU ms/puzzle" for s in encodings)
     head += " | default |\n|---|" + "---:|" * len(encodings) + "---|\n"
     rows = []
     for stem, puzzles in real_puzzles(stems).items():
         cells = [encoding_cell(s, puzzles[:limit]) for s in encodings]
-        cells.append(f"`{DEFAULTS.get(stem, 'combos')}`")
+        cells.append(f"`{sum_defaults().get(stem, 'combos')}`")
         rows.append(f"| {stem} ({len(puzzles[:limit])}) | " + " | ".join(cells) + " |\n")
         print(rows[-1], end="", flush=True, file=sys.stderr)
     return head + "".join(rows)
@@ -296,7 +252,7 @@ MARKS = (
 """The pencil-mark table's rows (as :data:`PILLS`)."""
 
 
-def lab_cell(row: tuple[str, str, bool, int], puzzles: list[Variant]) -> tuple[str, str, str]:
+def lab_cell(row: tuple[str, str, bool, int], puzzles: list[Puzzle]) -> tuple[str, str, str]:
     """(CPU ms per puzzle, CPU s of the slowest, right answers) of ``unique`` in one
     session as the row sets it (no warming call), or how far it got when BUDGET was
     spent; CP-SAT's count to 2 on the cpsat row."""
@@ -328,7 +284,7 @@ def session_lab(
     """A table of the rows (encoding, solver, houses, session budget) on one file's real
     puzzles: CPU per puzzle and of the slowest, right answers."""
     puzzles = real_puzzles([stem])[stem][:limit]
-    pills = sum(any(len(a.circle) > 1 for a in p.arrows) for p in puzzles)
+    pills = sum(any(len(a.circle) > 1 for a in p.of(Arrow)) for p in puzzles)  # type: ignore[attr-defined]
     what = f"{len(puzzles)} {stem}" + (f", {pills} with pills" if pills else "")
     head = (
         "| sum encoding | solver | rewritten by the houses | conflicts on the shared solver "

@@ -3,7 +3,7 @@ thick box lines, the values in the grid's own symbols (numbers past 36x36).
 
 The pieces (``document``, ``cell``, ``box_lines``, ``value_text``) are shared by the
 explanation's drawing (``difficulty/svg.py``, cells coloured by rule) and the variant
-drawing (``variants/svg.py``) so that every drawing of the project has one look;
+drawing (``model/svg.py``) so that every drawing of the project has one look;
 ``draw_grid`` is what ``Puzzle._repr_svg_`` shows in a notebook for a classic puzzle.
 Plain SVG 1.1 text, no script, no dependency.
 """

@@ -5,7 +5,7 @@ outline geometry, and ``_repr_svg_`` on every kind of puzzle."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,9 +17,22 @@ from sudoku_sat.cli import app
 from sudoku_sat.difficulty.rating import Rating
 from sudoku_sat.model.constraint import Constraint
 from sudoku_sat.model.drawing import CELL, MARGIN, Canvas, loops, outline
-from sudoku_sat.variants.model import Arrow, Cage, Dot, Variant, classic, windoku_regions
-from sudoku_sat.variants.puzzle import puzzle_of
-from sudoku_sat.variants.svg import DIAGONAL, GREY, SHADE, draw
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.model.svg import draw
+from sudoku_sat.variants.constraints.antiking import AntiKing
+from sudoku_sat.variants.constraints.antiknight import AntiKnight
+from sudoku_sat.variants.constraints.arrow import Arrow
+from sudoku_sat.variants.constraints.diagonal import COLOUR as DIAGONAL
+from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
+from sudoku_sat.variants.constraints.disjoint import DisjointGroups
+from sudoku_sat.variants.constraints.extraregion import SHADE, ExtraRegion, windows
+from sudoku_sat.variants.constraints.jigsaw import Jigsaw
+from sudoku_sat.variants.constraints.killer import Cage
+from sudoku_sat.variants.constraints.kropki import BlackDot, WhiteDot
+from sudoku_sat.variants.constraints.nonconsecutive import NonConsecutive
+from sudoku_sat.variants.constraints.odd_even import Even, Odd
+from sudoku_sat.variants.constraints.thermometer import GREY, Thermometer
+from sudoku_sat.variants.constraints.xv import XV
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,18 +43,21 @@ def elements(svg: str, name: str) -> list[ET.Element]:
     return list(ET.fromstring(svg).iter(NS + name))
 
 
-def blank(**rules: object) -> Variant:
-    return replace(classic(9, (0,) * 81), **rules)  # type: ignore[arg-type]
+def blank(*constraints: Constraint, givens: tuple[int, ...] = (0,) * 81) -> Puzzle:
+    return Puzzle(9, givens, constraints=tuple(c.settle(constraints) for c in constraints))
+
+
+ROWS = tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))
 
 
 def test_a_killer_cage_is_one_dashed_outline_with_its_sum_clear_of_a_given() -> None:
     (k,) = ss.read(KILLER)
-    assert k.variant is not None
+    assert not k.is_classic
     svg = k._repr_svg_()
     cages = [p for p in elements(svg, "path") if p.get("stroke-dasharray")]
-    assert len(cages) == len(k.variant.cages) == 25
+    assert len(cages) == len(k.of(Cage)) == 25
     assert all(p.get("d", "").count("M") == 1 for p in cages)  # no cage has a hole
-    given = replace(k.variant, givens=(8,) + (0,) * 80)  # r1c1 holds a given and a sum
+    given = k.with_givens((8,) + (0,) * 80)  # r1c1 holds a given and a sum
     texts = elements(draw(given), "text")
     (total,) = [t for t in texts if t.text == "20" and float(t.get("x", 0)) < MARGIN + CELL]
     (digit,) = [t for t in texts if t.text == "8" and t.get("font-size") == "22"]
@@ -60,12 +76,16 @@ def test_the_outline_follows_the_outer_boundary_inset() -> None:
 
 def test_lines_are_polylines_and_shapes_are_where_f_puzzles_puts_them() -> None:
     p = blank(
-        thermometers=((0, 1, 2),),
-        arrows=(Arrow((40,), (41, 42)), Arrow((3, 4), (13, 22))),
-        dots=(Dot("difference", (60, 61), 1), Dot("ratio", (62, 63), 2), Dot("sum", (70, 71), 10)),
-        odd=(80,),
-        even=(79,),
-        rules=frozenset({"diagonal+", "diagonal-"}),
+        Thermometer((0, 1, 2)),
+        Arrow((40,), (41, 42)),
+        Arrow((3, 4), (13, 22)),
+        WhiteDot((60, 61), 1),
+        BlackDot((62, 63), 2),
+        XV((70, 71), 10),
+        Odd(80),
+        Even(79),
+        DiagonalPlus(),
+        DiagonalMinus(),
     )
     svg = draw(p)
     polylines = elements(svg, "polyline")
@@ -86,10 +106,9 @@ def test_lines_are_polylines_and_shapes_are_where_f_puzzles_puts_them() -> None:
 
 
 def test_windoku_is_shaded_and_a_jigsaw_has_its_regions() -> None:
-    svg = draw(blank(extra_regions=windoku_regions(9)))
+    svg = draw(blank(*(ExtraRegion(cells) for cells in windows(9))))
     assert sum(r.get("fill") == SHADE for r in elements(svg, "rect")) == 36
-    rows = tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))
-    thick = [ln for ln in elements(draw(blank(regions=rows, jigsaw=True)), "line")]
+    thick = [ln for ln in elements(draw(blank(Jigsaw(ROWS))), "line")]
     assert sum(ln.get("stroke-width") == "2.5" for ln in thick) == 9 * 9 * 2 + 2 * 9
 
 
@@ -108,7 +127,7 @@ class Corner(Constraint):
 
 
 def test_outside_clues_are_drawn_in_the_margin() -> None:
-    svg = draw(blank(constraints=(Corner(7),)))
+    svg = draw(blank(Corner(7)))
     root = ET.fromstring(svg)
     assert float(root.get("width", 0)) == 9 * CELL + 2 * CELL
     (seven,) = [t for t in elements(svg, "text") if t.text == "7"]
@@ -121,7 +140,7 @@ def test_outside_clues_are_drawn_in_the_margin() -> None:
 def test_a_classic_grid_of_every_order_draws_itself(order: int) -> None:
     size = order * order
     grid = tuple((c % size) + 1 if c % 7 == 0 else 0 for c in range(size * size))
-    p = ss.Puzzle(order, grid)
+    p = ss.Puzzle(size, grid)
     root = ET.fromstring(p._repr_svg_())
     assert float(root.get("width", 0)) == size * CELL + 2 * MARGIN
     texts = [t.text for t in root.iter(NS + "text")]
@@ -129,33 +148,33 @@ def test_a_classic_grid_of_every_order_draws_itself(order: int) -> None:
     assert texts[0] == {4: "1", 9: "1", 16: "1", 25: "1", 36: "0", 49: "1"}[size]
 
 
-VARIANTS = {
-    "x": dict(rules=frozenset({"diagonal+", "diagonal-"})),
-    "windoku": dict(extra_regions=windoku_regions(9)),
-    "anti-knight": dict(rules=frozenset({"antiknight"})),
-    "anti-king": dict(rules=frozenset({"antiking"})),
-    "non-consecutive": dict(rules=frozenset({"nonconsecutive"})),
-    "disjoint-groups": dict(rules=frozenset({"disjointgroups"})),
-    "jigsaw": dict(regions=tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9)), jigsaw=True),
-    "killer": dict(cages=(Cage((0, 1, 9), 12), Cage((80,), None))),
-    "thermometer": dict(thermometers=((0, 10, 20),)),
-    "arrow": dict(arrows=(Arrow((0,), (1, 2)),)),
-    "kropki": dict(dots=(Dot("difference", (0, 1), 1),)),
-    "xv": dict(dots=(Dot("sum", (0, 1), 5),)),
-    "odd-even": dict(odd=(0,), even=(1,)),
+VARIANTS: dict[str, tuple[Constraint, ...]] = {
+    "x": (DiagonalPlus(), DiagonalMinus()),
+    "windoku": tuple(ExtraRegion(cells) for cells in windows(9)),
+    "anti-knight": (AntiKnight(),),
+    "anti-king": (AntiKing(),),
+    "non-consecutive": (NonConsecutive(),),
+    "disjoint-groups": (DisjointGroups(),),
+    "jigsaw": (Jigsaw(ROWS),),
+    "killer": (Cage((0, 1, 9), 12), Cage((80,), None)),
+    "thermometer": (Thermometer((0, 10, 20)),),
+    "arrow": (Arrow((0,), (1, 2)),),
+    "kropki": (WhiteDot((0, 1), 1),),
+    "xv": (XV((0, 1), 5),),
+    "odd-even": (Odd(0), Even(1)),
 }
 
 
 @pytest.mark.parametrize("kind", sorted(VARIANTS))
 def test_every_variant_kind_draws_itself(kind: str) -> None:
-    p = puzzle_of(blank(givens=(5,) + (0,) * 80, **VARIANTS[kind]))
-    assert p.is_variant
+    p = blank(*VARIANTS[kind], givens=(5,) + (0,) * 80)
+    assert not p.is_classic
     root = ET.fromstring(p._repr_svg_())
     assert root.tag == NS + "svg" and any(t.text == "5" for t in root.iter(NS + "text"))
 
 
 def test_a_six_by_six_variant_has_no_box_side_but_draws_and_prints() -> None:
-    p = puzzle_of(replace(classic(6, (1,) + (0,) * 35), cages=(Cage((0, 1), 3),)))
+    p = Puzzle(6, (1,) + (0,) * 35, constraints=(Cage((0, 1), 3),))
     assert (p.n, p.size, str(p)) == (0, 6, "1" + "." * 35)
     assert len(elements(p._repr_svg_(), "path")) == 1
 

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
-from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.model.reading import MAX_DEPTH, load_json
+from sudoku_sat.variants.fpuzzles import parse_variants
 
 from .conftest import TRES_DIFFICILE
 
@@ -102,7 +102,7 @@ REFUSED = {
     "negative of lists": (puzzle(negative=[[1]]),
                           "'negative': expected a list drawn from difference, ratio, xv"),
     "lines a number": (puzzle(thermometer=[{"lines": 5}]),
-                       "'thermometer': 'lines' must be a list of cell lists"),
+                       "'thermometer': expected 'lines', a non-empty list of cell lists"),
 }  # fmt: skip
 
 

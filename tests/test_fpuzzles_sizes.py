@@ -10,10 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
-from sudoku_sat.errors import InputError
+from sudoku_sat.errors import InputError, UsageError
+from sudoku_sat.model.geometry import has_default_boxes
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
-from sudoku_sat.variants.model import classic, has_default_boxes
 
 RUNNER = CliRunner()
 
@@ -45,14 +46,14 @@ def test_the_cli_refuses_a_7x7_without_regions_in_one_line(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("size", range(4, 17))
 def test_every_size_written_reads_back(size: int) -> None:
-    written = classic(size, (0,) * (size * size))
+    written = Puzzle(size, (0,) * (size * size))
     (read,) = parse_variants(dumps(written))
-    assert (read.size, read.regions, read.givens) == (size, written.regions, written.givens)
+    assert (read.size, read.regions, read.grid) == (size, written.regions, written.grid)
 
 
 def test_nothing_past_16x16_is_written_as_fpuzzles() -> None:
-    with pytest.raises(InputError, match="25x25 grid: .* go up to 16x16"):
-        dumps(classic(25, (0,) * 625))
+    with pytest.raises(UsageError, match="4x4 to 16x16, not 25x25"):
+        dumps(Puzzle(25, (0,) * 625))
     result = RUNNER.invoke(app, ["show", "-", "--format", "fpuzzles"], input="." * 625)
-    assert result.exit_code == 2 and "25x25 grid: " in result.output and "16x16" in result.output
+    assert result.exit_code == 2 and "25x25" in result.output and "16x16" in result.output
     assert result.output.count("\n") == 1

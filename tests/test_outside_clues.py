@@ -12,14 +12,15 @@ from typing import Any
 import pytest
 
 from sudoku_sat.errors import InputError
+from sudoku_sat.model.geometry import cell_name
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.model.svg import draw
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints.littlekiller import STEPS, diagonal
 from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.model import Variant, cell_name
 from sudoku_sat.variants.outside import line_from
 from sudoku_sat.variants.solve import Session
-from sudoku_sat.variants.svg import draw
 
 from .conftest import IN_CI
 
@@ -30,7 +31,7 @@ DATA = Path(__file__).parent / "data" / "constraints"
 KEYS = ("littlekillersum", "sandwichsum", "xsum", "skyscraper")
 
 
-def puzzle(size: int, **keys: Any) -> Variant:
+def puzzle(size: int, **keys: Any) -> Puzzle:
     grid = [[{} for _ in range(size)] for _ in range(size)]
     text = json.dumps({"size": size, "grid": grid, **keys}, indent=1)
     (out,) = parse_variants(text, "x.json")

@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 
 from sudoku_sat.model.builder import SUM_ENCODINGS, Builder
+from sudoku_sat.model.geometry import cell_name
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants.constraints import registry, sum_defaults
 from sudoku_sat.variants.constraints.littlekiller import STEPS, diagonal
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.model import Variant, cell_name
 from sudoku_sat.variants.outside import line_from
 from sudoku_sat.variants.solve import Session
-from sudoku_sat.variants.sum_forms import DEFAULTS, encoding
+from sudoku_sat.variants.sum_forms import encoding
 
 from .random_paths import random_path
 
@@ -68,7 +70,7 @@ def _items(key: str, n: int, grid: list[int], rng: random.Random) -> list[dict[s
     return out
 
 
-def _puzzles(key: str, count: int) -> list[Variant]:
+def _puzzles(key: str, count: int) -> list[Puzzle]:
     rng = random.Random(key)
     out = []
     for k in range(count):
@@ -83,6 +85,9 @@ def _puzzles(key: str, count: int) -> list[Variant]:
         (p,) = parse_variants(json.dumps(data), f"random {key}")
         out.append(p)
     return out
+
+
+DEFAULTS = sum_defaults()
 
 
 @pytest.mark.parametrize("key", sorted(DEFAULTS))
@@ -101,10 +106,10 @@ def test_every_encoding_counts_as_cp_sat(key: str) -> None:
 def test_the_default_is_the_family_s_unless_one_is_chosen() -> None:
     (p,) = _puzzles("zipperline", 1)
     default = Builder(p, "default")
-    assert {k: encoding(default, k) for k in DEFAULTS} == DEFAULTS
+    assert {k: encoding(default, registry()[k].sum_encoding) for k in DEFAULTS} == DEFAULTS
     assert default.sums == "combos"  # cages and arrows
     for sums in SUM_ENCODINGS:
-        assert {encoding(Builder(p, sums), k) for k in DEFAULTS} == {sums}
+        assert {encoding(Builder(p, sums), registry()[k].sum_encoding) for k in DEFAULTS} == {sums}
 
 
 @pytest.mark.parametrize("line", [["R1C3", "R1C4", "R1C5", "R1C6"], ["R1C3", "R1C4", "R2C4"]])

@@ -6,8 +6,8 @@ import pytest
 from pysat.solvers import Solver
 
 from sudoku_sat.model.builder import Builder
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants.encode import encode_variant
-from sudoku_sat.variants.model import Variant
 from sudoku_sat.variants.sum_shapes import (
     partial_sums,
     place,
@@ -18,7 +18,7 @@ from sudoku_sat.variants.sum_shapes import (
 
 
 def _builder(n: int) -> Builder:
-    return Builder(Variant(n, (0,) * (n * n), ()), "running", top=n**3 + 17)
+    return Builder(Puzzle(n, (0,) * (n * n)), "running", top=n**3 + 17)
 
 
 @pytest.mark.parametrize(("n", "cells", "total"), [(9, (3, 14, 40), 12), (6, (0, 7, 14, 21), 9)])
@@ -36,8 +36,8 @@ def test_placed_shapes_are_the_direct_clauses(n: int, cells: tuple[int, ...], to
 def test_a_total_no_cells_reach_is_unsatisfiable() -> None:
     b = _builder(4)
     clauses, _ = place(b, running_shape(4, 2, 9), (0, 5))  # two digits of 1..4: at most 8
-    formula = encode_variant(
-        Variant(4, (0,) * 16, ((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15)))
-    )
+    blank = Puzzle(4, (0,) * 16)
+    assert blank.regions == ((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15))
+    formula = encode_variant(blank)
     with Solver(name="g4", bootstrap_with=formula.clauses + clauses) as s:
         assert not s.solve()

@@ -11,9 +11,10 @@ from functools import cache
 
 import pytest
 
-from sudoku_sat.variants import cpsat, sums
 from sudoku_sat.model.builder import Builder
-from sudoku_sat.variants.model import Arrow, Variant, default_regions
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants import cpsat, sums
+from sudoku_sat.variants.constraints.arrow import Arrow
 from sudoku_sat.variants.solve import Session, count, enumerate_solutions
 
 from .conftest import IN_CI
@@ -40,8 +41,8 @@ def grid(seed: int) -> tuple[int, ...]:
     return tuple(digits[(3 * (r % 3) + r // 3 + c) % N] for r in rows for c in cols)
 
 
-def blank(size: int = N) -> Variant:
-    return Variant(size, (0,) * size * size, default_regions(size))
+def blank(size: int = N) -> Puzzle:
+    return Puzzle(size, (0,) * size * size)
 
 
 def pill(solution: tuple[int, ...], line: tuple[int, ...], k: int, rng: random.Random) -> Arrow:
@@ -84,7 +85,7 @@ def lines(seed: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 @cache
-def puzzles(seed: int) -> dict[str, Variant]:
+def puzzles(seed: int) -> dict[str, Puzzle]:
     """One made pill-arrow puzzle of each kind: unique (most givens), several (none),
     contradictory (a given changed)."""
     rng = random.Random(seed)
@@ -92,10 +93,10 @@ def puzzles(seed: int) -> dict[str, Variant]:
     arrows = tuple(pill(solution, line, k, rng) for line, k in lines(seed))
     on_arrows = {c for a in arrows for c in a.circle + a.line}
     kept = [c for c in range(N * N) if c not in on_arrows and rng.random() < 0.5]
-    unique = replace(blank(), arrows=arrows, solution=solution)
+    unique = replace(blank(), constraints=tuple(arrows), solution=solution)
     while True:  # givens added where two solutions differ, until one is left (CP-SAT
         givens = tuple(v if c in kept else 0 for c, v in enumerate(solution))  # checks it)
-        unique = replace(unique, givens=givens)
+        unique = unique.with_givens(givens)
         found = enumerate_solutions(unique, 2)
         if len(found) < 2:
             break
@@ -104,8 +105,8 @@ def puzzles(seed: int) -> dict[str, Variant]:
     wrong[kept[0]] = solution[kept[0]] % N + 1
     return {
         "unique": unique,
-        "several": replace(unique, givens=(0,) * N * N),
-        "none": replace(unique, givens=tuple(wrong)),
+        "several": unique.with_givens((0,) * N * N),
+        "none": unique.with_givens(tuple(wrong)),
     }
 
 
@@ -135,10 +136,10 @@ def test_the_rewriting_of_whole_houses() -> None:
 
 def test_a_line_that_is_a_house_reads_45() -> None:
     row = tuple(range(N))
-    p = replace(blank(), arrows=(Arrow((20, 21), row),))  # r3c3 r3c4 read 45
+    p = blank().with_constraints((Arrow((20, 21), row),))  # r3c3 r3c4 read 45
     solutions = Session().solutions(p, CAP)
     assert solutions and all(s[20] == 4 and s[21] == 5 for s in solutions)
-    assert count(replace(p, arrows=(Arrow((20, 21), row[1:]),)), 1) == 1
+    assert count(p.with_constraints((Arrow((20, 21), row[1:]),)), 1) == 1
 
 
 @pytest.mark.parametrize("sums_encoding", ["combos", "running", "pb-dd"])
@@ -148,8 +149,8 @@ def test_made_pill_puzzles_count_as_cp_sat(seed: int, sums_encoding: str) -> Non
         pytest.importorskip("pindakaas")
     made = puzzles(seed)
     b = Builder(made["unique"], sums_encoding)
-    shorter = [len(sums.by_houses(b, {c: 1 for c in a.line})[0]) for a in made["unique"].arrows]
-    assert all(k < len(a.line) for k, a in zip(shorter, made["unique"].arrows, strict=True))
+    shorter = [len(sums.by_houses(b, {c: 1 for c in a.line})[0]) for a in made["unique"].of(Arrow)]  # type: ignore[attr-defined]
+    assert all(k < len(a.line) for k, a in zip(shorter, made["unique"].of(Arrow), strict=True))
     expected = {kind: cpsat.count(p, CAP) for kind, p in made.items()}
     assert expected == {"unique": 1, "several": CAP, "none": 0}
     with Session(sums=sums_encoding) as session:

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
+from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.model import cell_name
 
 from .conftest import IN_CI
 
@@ -84,7 +84,7 @@ def test_in_a_session_extremum_cells_assume_the_skeleton_steps() -> None:
     (puzzle,) = parse_variants(_empty(6, minimum=[{"cell": "R1C1"}, {"cell": "R3C3"}]), "p")
     clauses, _, assumed = encode_clues(puzzle, 10_000)
     assert (len(clauses), len(assumed)) == (0, 2 + 4)
-    assert encode_variant(puzzle).parts["constraints"] == (2 + 4) * 2 * 6
+    assert encode_variant(puzzle).parts["minimum"] == (2 + 4) * 2 * 6
 
 
 def test_indexers_point_along_their_line() -> None:
@@ -134,7 +134,7 @@ def test_every_command_on_a_puzzle(key: str, tmp_path: Path) -> None:
     assert run("unique", str(path)).startswith("unique")
     assert run("count", str(path), "--cap", "3").strip() == "1"
     (solved,) = parse_variants(run("solve", str(path), "--format", "fpuzzles"), "solved")
-    assert solved.constraints == puzzle.constraints and 0 not in solved.givens
+    assert solved.constraints == puzzle.constraints and 0 not in solved.grid
     assert "true candidates" in run("candidates", str(path))
     cnf = tmp_path / "p.cnf"
     run("encode", str(path), "-o", str(cnf))

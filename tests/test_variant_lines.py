@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import InputError
+from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.variants.constraints.entropic_modular import entropic_classes, modular_classes
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.model import cell_name
 
 from .conftest import IN_CI
 from .random_paths import random_path
@@ -129,7 +129,7 @@ def test_region_sum_segments_follow_jigsaw_regions() -> None:
         parse_variants(json.dumps(data), "")
     data["regionsumline"] = [{"lines": [["R2C3", "R2C4", "R3C4", "R3C3"]]}]
     (puzzle,) = parse_variants(json.dumps(data), "")
-    (line,) = puzzle.constraints
+    (line,) = [c for c in puzzle.constraints if c.key == "regionsumline"]
     assert line.segments == ((6, 7), (11, 10))  # type: ignore[attr-defined]
 
 
@@ -156,7 +156,7 @@ def test_every_command_on_one_puzzle_per_key(tmp_path: Path) -> None:
     assert [line.split()[0] for line in run("unique", p)] == ["unique"] * len(KEYS)
     assert run("count", p) == ["1"] * len(KEYS)
     solved = parse_variants("\n".join(run("solve", p, "--format", "fpuzzles")), "solved")
-    assert len(solved) == len(KEYS) and all(0 not in s.givens for s in solved)
+    assert len(solved) == len(KEYS) and all(0 not in s.grid for s in solved)
     assert sum(line.startswith("# ") for line in run("candidates", p)) == len(KEYS)
     for k, key in enumerate(KEYS, 1):
         cnf = run("encode", p, "--index", str(k))

@@ -5,25 +5,39 @@ overlapping cages imply nothing."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from sudoku_sat.variants import cpsat
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants import cpsat, house_sums
+from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.house_sums import implied_sums, tuples
-from sudoku_sat.variants.model import Cage, Variant, classic
 from sudoku_sat.variants.solve import enumerate_solutions
 
 KILLERS = Path(__file__).parent / "data" / "constraints" / "killercage.jsonl"
 
 
-def killer(size: int, *cages: Cage) -> Variant:
-    return replace(classic(size, (0,) * size**2), cages=cages)
+def killer(size: int, *cages: Cage) -> Puzzle:
+    return Puzzle(size, (0,) * size**2, constraints=cages)
 
 
-def real_killers() -> list[Variant]:
+def _given(p: Puzzle) -> list[tuple[tuple[int, ...], int | None, object]]:
+    return [(c.cells, c.total, c) for c in p.of(Cage)]  # type: ignore[attr-defined]
+
+
+def implied_sums(p: Puzzle) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+    """The innie and outie sums of the puzzle's cages."""
+    return house_sums.implied_sums(p.size, p.regions, _given(p))
+
+
+def tuples(p: Puzzle, cells: tuple[int, ...], total: int) -> list[tuple[int, ...]] | None:
+    """The digit tuples of cells summing to total, cells that share a house differing."""
+    apart = house_sums._apart(p.size, p.regions, _given(p), cells)
+    return house_sums.tuples(p.size, apart, cells, total)
+
+
+def real_killers() -> list[Puzzle]:
     out = []
     for number, line in enumerate(KILLERS.read_text().splitlines(), 1):
         if line.startswith("#") or not line.strip():
@@ -70,3 +84,15 @@ def test_the_encoding_keeps_the_count_cp_sat_gives(total: int, some: bool) -> No
     count = cpsat.count(p, 100)
     assert len(enumerate_solutions(p, 100)) == count
     assert (count > 0) == some
+
+
+def test_the_implied_sums_are_their_own_part() -> None:
+    """The formula counts clauses per part, named by f-puzzles key; the law-of-45 sums
+    are the part "implied", left out when asked (ratings read the rules alone)."""
+    from sudoku_sat.variants.encode import encode_variant
+
+    p = killer(9, Cage((0, 1, 2), 6), Cage((3, 4), 9))
+    parts = encode_variant(p).parts
+    assert {"cells", "units", "killercage", "implied"} <= set(parts)
+    assert "implied" not in encode_variant(p, implied=False).parts
+    assert encode_variant(p, implied=False).parts["killercage"] == parts["killercage"]

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..engines.propagation.types import Engines, Propagation
 from ..grid import Grid
 from ..model.puzzle import Puzzle
-from ..variants.origins import Origin, TaggedFormula, tagged_formula
+from ..variants.origins import STRUCTURE, Origin, TaggedFormula, tagged_formula
 from .explain import FAILED, MAX_DEPTH, Explanation, Step
 from .rating import Rating
 from .reasoned import DECIDED, Reasoned
@@ -91,7 +91,7 @@ def cell_name(size: int, cell: int) -> str:
 
 def origin_name(o: Origin, size: int) -> str:
     """``killer cage (sum 9) r1c1 r2c1 r3c1``, ``row 2``, ``cell r3c4``."""
-    if o.kind in ("row", "column", "box", "region"):
+    if o.kind in STRUCTURE[1:]:  # row, column, box, region
         return f"{o.kind} {o.detail}"
     cells = " ".join(cell_name(size, c) for c in o.cells)
     detail = f" ({o.detail})" if o.detail else ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Protocol
 
 from ..dimacs import dumps
@@ -29,10 +29,11 @@ class Rules(Protocol):
     @property
     def constraints(self) -> tuple[Any, ...]: ...
 
+
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "default"
 """No encoding chosen: cages and arrows in ``combos``, each registry family in its own
-default (``sum_forms.DEFAULTS``)."""
+default (``constraints.sum_defaults()``)."""
 MAX_TUPLES = 20000
 """Past this many digit tuples an arrow's ``combos`` falls back to ``running``."""
 
@@ -174,25 +175,49 @@ class Builder:
 
 def support(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
     """x(a,d) → ∨ x(c,e) over e in fits[d], and x(c,e) → ∨ x(a,d) over the d it fits."""
-    n = b.n
-    back: dict[int, list[int]] = {e: [] for e in b.digits()}
-    out = []
-    for d in b.digits():
-        out.append([-(a * n + d), *(c * n + e for e in fits[d])])
-        for e in fits[d]:
-            back[e].append(d)
-    return out + [[-(c * n + e), *(a * n + d for d in back[e])] for e in b.digits()]
+    return _placed(b.n, a, c, _shape(b.n, _key(b.n, fits), False))
 
 
 def relation(b: Builder, a: int, c: int, fits: dict[int, list[int]]) -> list[Clause]:
     """a and c keep the relation fits, in its cheaper form under unit propagation: the
     banned digit pairs as binary clauses when they are few (at most 2N: "not
     consecutive", "no X"), else ``support`` (a dot, a whisper)."""
-    n = b.n
-    banned = [(d, e) for d in b.digits() for e in b.digits() if e not in fits[d]]
-    if len(banned) <= 2 * n:
-        return [[-(a * n + d), -(c * n + e)] for d, e in banned]
-    return support(b, a, c, fits)
+    return _placed(b.n, a, c, _shape(b.n, _key(b.n, fits), True))
+
+
+Shape = tuple[tuple[tuple[int, int], ...], ...]
+"""Clauses over two cells: (0 for the first cell or 1 for the second, ±digit) each."""
+
+
+def _key(n: int, fits: dict[int, list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(fits[d]) for d in range(1, n + 1))
+
+
+@cache
+def _shape(n: int, fits: tuple[tuple[int, ...], ...], cheaper: bool) -> Shape:
+    """The clauses of a relation between two cells, once per relation (a skeleton places
+    it on every pair of neighbours): the banned pairs when cheaper and they are few,
+    else the supports both ways."""
+    digits = range(1, n + 1)
+    allowed = [set(fits[d - 1]) for d in digits]
+    banned = [(d, e) for d in digits for e in digits if e not in allowed[d - 1]]
+    if cheaper and len(banned) <= 2 * n:
+        return tuple(((0, -d), (1, -e)) for d, e in banned)
+    back: dict[int, list[int]] = {e: [] for e in digits}
+    out: list[tuple[tuple[int, int], ...]] = []
+    for d in digits:
+        out.append(((0, -d), *((1, e) for e in fits[d - 1])))
+        for e in fits[d - 1]:
+            back[e].append(d)
+    out += [((1, -e), *((0, d) for d in back[e])) for e in digits]
+    return tuple(out)
+
+
+def _placed(n: int, a: int, c: int, shape: Shape) -> list[Clause]:
+    base = (a * n, c * n)
+    return [
+        [base[side] + d if d > 0 else -base[side] + d for side, d in clause] for clause in shape
+    ]
 
 
 def order_clauses(b: Builder, cell: int, ge: list[int]) -> list[Clause]:

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from ..grid import Clause, Grid
 from .builder import Builder
 from .drawing import Canvas
-from .geometry import Regions, cell_name
+from .geometry import KING, Regions, cell_name
 from .reading import Reader
 
 
@@ -75,6 +75,9 @@ class Constraint:
     cell_key: ClassVar[str] = ""
     """The key of the grid's cell objects it is read from (``givenPencilMarks``,
     ``region``), for a rule written in the cells rather than under a key of its own."""
+    sum_encoding: ClassVar[str] = ""
+    """Its sums' encoding when none is chosen (``sum_forms.encoding``), from the
+    sum-encoding table of docs/variants.md; empty for a family without sums of its own."""
     label_name: ClassVar[str] = ""
     """How messages name it ("killer cage"); the rule name when empty."""
 
@@ -84,6 +87,17 @@ class Constraint:
         neighbouring cells usually keep, which a session's skeleton then holds for every
         two cells a king's move apart, behind a selector a pair (``b.related``)."""
         return {}
+
+    pair_moves: ClassVar[tuple[tuple[int, int], ...]] = KING
+    """The moves between the cells its ``pair_relations`` hold on (a king's move: both
+    orthogonal and diagonal neighbours; marks: orthogonal ones only)."""
+
+    @classmethod
+    def pair_group(cls) -> tuple[type[Constraint], ...]:
+        """The classes whose ``pair_relations`` a skeleton holds together with this
+        one's, so that their puzzles share one skeleton (kropki dots, XV and their
+        negatives: any puzzle with marks); itself by default."""
+        return (cls,)
 
     cell_rule: ClassVar[bool] = False
     """True when its clauses are, cell by cell, the same in every puzzle

@@ -18,12 +18,12 @@ from pathlib import Path
 from ..dimacs import write_cnf
 from ..files import atomic_write
 from ..grid import Grid
+from ..model.puzzle import Puzzle
 from ..proofs.proof import format_proof, hash_comment, parse_proof, sha256_text
 from ..proofs.rup import RupChecker
 from ..proofs.store import Written, stem
 from .encode import encode_variant
 from .fpuzzles_write import dumps
-from ..model.puzzle import Puzzle
 from ..errors import SolverError
 from ..proofs.batch import Outcome
 from ..proofs.prover import Refusal

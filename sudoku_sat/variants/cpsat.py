@@ -26,15 +26,17 @@ def _ortools() -> Any:
 
 
 def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
-    """The CP-SAT model of the puzzle and its N*N cell variables: rows, columns and
-    regions all different, the givens, and each constraint's own statement."""
+    """The CP-SAT model of the puzzle and its N*N cell variables: rows, columns and the
+    default boxes all different (a jigsaw states its own regions), the givens, and each
+    constraint's own statement."""
     cp_model = _ortools()
     m = cp_model.CpModel()
     n = puzzle.size
     x = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
     groups = [[r * n + c for c in range(n)] for r in range(n)]
     groups += [[r * n + c for r in range(n)] for c in range(n)]
-    groups += [list(r) for r in puzzle.regions]
+    if not puzzle.own_regions:  # else the constraint that gives them states them
+        groups += [list(r) for r in puzzle.regions]
     for g in groups:
         m.AddAllDifferent([x[c] for c in g])
     for c, d in enumerate(puzzle.grid):

@@ -14,7 +14,7 @@ module documents them), and the redundant clauses the families imply together
 Givens are unit clauses.
 
 Sums (cages, arrows, the registry's sum constraints): six encodings
-(:data:`SUM_ENCODINGS`), each family's default in ``sum_forms.DEFAULTS``, read from the
+(:data:`SUM_ENCODINGS`), each family's default in ``constraints.sum_defaults()``, read from the
 sum-encoding table of docs/variants.md; ``sums`` and ``sum_forms`` describe them. A pill's
 line over more than half a house is first rewritten by the houses (``sums.by_houses``):
 "Triple digits" went from 30-60 s to 0.06 s (docs/variants.md).
@@ -127,7 +127,8 @@ def skeleton_layout(puzzle: Puzzle) -> Layout:
     """The numbering of the blocks the puzzle's skeleton holds."""
     key = skeleton_key(puzzle)
     present = (bool(key[4]), bool(key[1]), bool(key[5]))
-    return layout(puzzle.size, *present, len(relation_kinds(puzzle)), len(cell_kinds(puzzle)))
+    moves = tuple(kind.pair_moves for kind, _ in relation_kinds(puzzle))
+    return layout(puzzle.size, *present, moves, len(cell_kinds(puzzle)))
 
 
 def encode_skeleton(puzzle: Puzzle) -> tuple[list[Clause], int]:
@@ -156,7 +157,7 @@ def encode_skeleton(puzzle: Puzzle) -> tuple[list[Clause], int]:
     for base, (family, label) in zip(lay.relations, relation_kinds(puzzle), strict=True):
         b.part = f"{family.key} {label} pairs"
         fits = family.pair_relations(b.n)[label]
-        for (a, c), s in relation_selectors(b.n, base).items():
+        for (a, c), s in relation_selectors(b.n, base, family.pair_moves).items():
             if a < c:
                 b.add([*clause, -s] for clause in relation(b, a, c, fits))
     for base, rule in zip(lay.cells, cell_kinds(puzzle), strict=True):
@@ -183,7 +184,7 @@ def encode_clues(
     if lay.regions is not None:
         b.same_region = region_selectors(b.n, lay.regions)
     kinds = zip(relation_kinds(puzzle), lay.relations, strict=True)
-    b.relations = {kind: relation_selectors(b.n, base) for kind, base in kinds}
+    b.relations = {kind: relation_selectors(b.n, base, kind[0].pair_moves) for kind, base in kinds}
     b.cell_rules = dict(zip(cell_kinds(puzzle), lay.cells, strict=True))
     for constraint in puzzle.constraints:
         if not constraint.skeleton:

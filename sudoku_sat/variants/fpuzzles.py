@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..model.constraint import Constraint
-from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name
+from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, load_json
 from ..model.reading import Source as _Source
@@ -104,9 +104,9 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     givens, in_cells = _grid(data, size, where)
     reader = Reader(where, size)
     found: list[Constraint] = []
-    for key, cls in cell_registry().items():
-        found += cls.read_cells(in_cells.get(key, {}), reader.at(key))
-    regions = next((r for c in found if (r := c.regions()) is not None), ())
+    for key, cls in cell_registry().items():  # written in the cells of 'grid'
+        found += cls.read_cells(in_cells.get(key, {}), reader.at("grid"))
+    regions = next((r for c in found if (r := c.regions()) is not None), default_regions(size))
     reader = Reader(where, size, regions=regions)
     for key, cls in keyed.items():
         value = data.get(key)

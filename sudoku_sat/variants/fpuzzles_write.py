@@ -10,8 +10,9 @@ from typing import Any
 
 from ..errors import UsageError
 from ..model.constraint import Constraint
-from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name
+from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, has_default_boxes
 from ..model.puzzle import Puzzle
+from .constraints.jigsaw import Jigsaw
 
 
 def check_size(size: int) -> None:
@@ -41,6 +42,8 @@ def to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
         for kind, instances in families.items()
         if kind.cell_key
     }
+    if not has_default_boxes(size) and not puzzle.own_regions:  # f-puzzles draws no boxes
+        in_cells[Jigsaw.cell_key] = Jigsaw.write_cells([Jigsaw(puzzle.regions)])
     grid: list[list[dict[str, Any]]] = []
     for r in range(size):
         row = []

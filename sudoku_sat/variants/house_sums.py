@@ -135,9 +135,9 @@ def house_sums(b: Builder, given: Sequence[Given]) -> list[Clause]:
         apart = _apart(n, regions, given, cells)
         if len(apart) == len(cells) * (len(cells) - 1) // 2:
             clauses = list(cage_combos(b, cells, total))  # all differ: digit sets
-        elif len(cells) <= MOST_TUPLE_CELLS and (
-            found := tuples(n, apart, cells, total)
-        ) is not None:
+        elif (
+            len(cells) <= MOST_TUPLE_CELLS and (found := tuples(n, apart, cells, total)) is not None
+        ):
             clauses = _tuple_clauses(b, cells, found)
         else:
             continue

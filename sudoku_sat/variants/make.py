@@ -67,7 +67,9 @@ def base(names: list[str], size: int, rng: random.Random) -> Puzzle:
     for name in names:
         for kind in rule_classes(name):
             if kind.drawn_first:
-                found += [c for c in kind.make(blank.grid, size, blank.regions, rng) if c not in found]
+                found += [
+                    c for c in kind.make(blank.grid, size, blank.regions, rng) if c not in found
+                ]
     return blank.with_constraints(tuple(c.settle(found) for c in found))
 
 
@@ -99,7 +101,7 @@ def minimize(
     cells = [c for c in range(size * size) if clues is None or clues[c]]
     with open_solver(formula, solver or solver_for(puzzle)) as s:
         s.add_clause(blocking(solution, size))
-        kept = {("given", c): c * size + solution[c] for c in cells}
+        kept: dict[tuple[str, object], int] = {("given", c): c * size + solution[c] for c in cells}
         for k, lit in formula.selectors.items():
             kept[("sum", k)] = lit
         order = [key for key in kept if key[0] == "given"]
@@ -171,11 +173,11 @@ def check_minimal(puzzle: Puzzle, sums: bool = True) -> str | None:
             fewer[c] = 0
             if cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 1:
                 return f"given {v} at cell {cell_name(puzzle.size, c)} can be removed"
-    for k, c in enumerate(puzzle.constraints if sums else ()):
-        bare = c.without_value()
-        if bare != c:
+    for k, rule in enumerate(puzzle.constraints if sums else ()):
+        bare = rule.without_value()
+        if bare != rule:
             rules = list(puzzle.constraints)
             rules[k] = bare
             if cpsat.count(puzzle.with_constraints(tuple(rules)), 2) == 1:
-                return f"the value of {c.label(puzzle.size)} can be removed"
+                return f"the value of {rule.label(puzzle.size)} can be removed"
     return None

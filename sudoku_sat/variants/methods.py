@@ -33,10 +33,10 @@ from ..dimacs import write_cnf_file
 from ..errors import SolverError, UsageError
 from ..grid import Grid
 from ..methods import EMPTY, VARIANT, Method, parse_method
+from ..model.puzzle import Puzzle
 from ..sat.external import binary_command, find_binary, read_answer, run_in_group
 from ..sat.pysat import check_pysat_name
 from .encode import encode_variant
-from ..model.puzzle import Puzzle
 from .solve import Session, blocking, decode_model
 
 VARIANT_METHODS = VARIANT

@@ -14,6 +14,7 @@ against ``encode_variant``'s.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 

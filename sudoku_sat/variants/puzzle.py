@@ -46,8 +46,12 @@ def rule_names(rule: str | Sequence[str] | None) -> list[str]:
 
 def global_rule_names() -> list[str]:
     """The rule names a grid can be given without clues (global rules, windoku)."""
-    return [name for name, kinds in rules().items() if all(k.drawn_first for k in kinds)
-            and not any(k.regions is not Constraint.regions for k in kinds)]
+    return [
+        name
+        for name, kinds in rules().items()
+        if all(k.drawn_first for k in kinds)
+        and not any(k.regions is not Constraint.regions for k in kinds)
+    ]
 
 
 def with_rules(p: Puzzle, names: Sequence[str]) -> Puzzle:

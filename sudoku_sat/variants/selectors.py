@@ -3,8 +3,12 @@ the size and the blocks present, so that every puzzle of a skeleton names them a
 the step selectors ("a < b" on a king's move: thermometers, minimum and maximum cells),
 the same-region selectors (jigsaws), the order literals (every cell's "digit ≥ k":
 between and lockout lines), then one block per relation between neighbours
-(``Constraint.pair_relations``: kropki dots, XV, their negatives, whispers) and one a
-cell per rule of single cells (``Constraint.cell_rule``: indexers).
+(``Constraint.pair_relations``: kropki dots, XV, their negatives, whispers), on the
+pairs its class's moves join (``pair_moves``: a king's move, marks orthogonal ones only)
+and one a cell per rule of single cells (``Constraint.cell_rule``: indexers). The
+classes of a ``pair_group`` come together: any puzzle with marks (dots, X, V or a
+negative) gets the blocks of all of them, so they share one skeleton (15 skeletons and
+3x the CPU over the kropki and XV puzzles of tests/data before they did).
 A skeleton holds only the blocks its puzzles need (``encode.skeleton_key``), numbered
 one after the other in that order from N**3 + 1 (``layout``), so that no number is dead
 (a model is read whole: 1,873 variables instead of 6,017 on a between-line skeleton,
@@ -19,6 +23,8 @@ from itertools import combinations
 from ..model.builder import Rules
 from ..model.constraint import Constraint
 from ..model.geometry import KING, offset_pairs
+
+Moves = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -36,9 +42,10 @@ class Layout:
 
 @cache
 def layout(
-    size: int, steps: bool, regions: bool, orders: bool, relations: int, cells: int
+    size: int, steps: bool, regions: bool, orders: bool, relations: tuple[Moves, ...], cells: int
 ) -> Layout:
-    """The blocks present, numbered one after the other from N**3 + 1."""
+    """The blocks present, numbered one after the other from N**3 + 1: one block of
+    relation selectors for each moves in relations (the pairs they join)."""
     top, bases = size**3, list[int | None]()
     sizes = (
         (steps, 2 * len(offset_pairs(size, KING))),
@@ -49,9 +56,9 @@ def layout(
         bases.append(top if present else None)
         top += count if present else 0
     tails = []
-    for _ in range(relations):
+    for moves in relations:
         tails.append(top)
-        top += len(offset_pairs(size, KING))
+        top += len(offset_pairs(size, moves))
     rules = []
     for _ in range(cells):
         rules.append(top)
@@ -95,19 +102,22 @@ def order_literals(size: int, base: int) -> dict[int, list[int]]:
 
 
 @cache
-def relation_selectors(size: int, base: int) -> dict[tuple[int, int], int]:
-    """(a, b) -> selector of a registry relation on cells a king's move apart, both
-    orders sharing one, from base + 1."""
+def relation_selectors(size: int, base: int, moves: Moves = KING) -> dict[tuple[int, int], int]:
+    """(a, b) -> selector of a registry relation on cells one of the moves apart (a
+    king's move by default), both orders sharing one, from base + 1."""
     out = {}
-    for i, (a, b) in enumerate(offset_pairs(size, KING), 1):
+    for i, (a, b) in enumerate(offset_pairs(size, moves), 1):
         out[(a, b)] = out[(b, a)] = base + i
     return out
 
 
 def relation_kinds(puzzle: Rules) -> tuple[tuple[type[Constraint], object], ...]:
-    """The (class, label) of each relation a skeleton holds (``pair_relations``)."""
-    kinds = sorted({type(c) for c in puzzle.constraints}, key=lambda k: k.key)
-    return tuple((k, label) for k in kinds for label in k.pair_relations(puzzle.size))
+    """The (class, label) of each relation a skeleton holds (``pair_relations``), for
+    the classes of the puzzle's constraints and those grouped with them (``pair_group``)."""
+    size = puzzle.size
+    present = {type(c) for c in puzzle.constraints if type(c).pair_relations(size)}
+    kinds = sorted({k for kind in present for k in kind.pair_group()}, key=lambda k: k.key)
+    return tuple((k, label) for k in kinds for label in k.pair_relations(size))
 
 
 def cell_kinds(puzzle: Rules) -> tuple[type[Constraint], ...]:

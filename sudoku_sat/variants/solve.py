@@ -20,10 +20,10 @@ from typing import Any
 
 from ..deadline import TimedOut, effective_timeout
 from ..grid import Grid
-from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
 from ..model.builder import DEFAULT_SUMS, VariantFormula
-from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
 from ..model.puzzle import Puzzle
+from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
+from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
 
 DEFAULT_SOLVER = "g4"
 """Glucose 4: as fast as MiniSat 2.2 or faster on the variant benchmark (docs/variants.md)."""

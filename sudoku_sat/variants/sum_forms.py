@@ -31,8 +31,9 @@ The encodings (``builder.SUM_ENCODINGS``):
 
 A guarded statement adds ¬guard to each clause (``combos`` on cells that differ: the
 guarded digit sets of ``outside.guarded_sets``, selectors functions of the grid). The
-default of a family (:data:`DEFAULTS`, by f-puzzles key) applies when the builder's
-encoding was not chosen (``Builder.chosen``); a chosen one applies to every family.
+default of a family (its class's ``sum_encoding``; ``constraints.sum_defaults()`` lists
+them by f-puzzles key) applies when the builder's encoding was not chosen
+(``Builder.chosen``); a chosen one applies to every family.
 """
 
 from __future__ import annotations
@@ -48,22 +49,14 @@ from .outside import digit_sets, guarded_sets
 from .sum_shapes import never, place, running_shape, totals_shape
 from .sums_pb import linear
 
-DEFAULTS: dict[str, str] = {
-    "littlekillersum": "running",
-    "sandwichsum": "combos",
-    "xsum": "combos",
-    "regionsumline": "running",
-    "zipperline": "running",
-    "doublearrow": "running",
-}
-"""Each sum family's encoding when none is chosen (docs/variants.md, sum-encoding table)."""
 MAX_OPTIONS = 2000
 """Past this many digit sets or tuples a group's ``combos`` is its running sums."""
 
 
-def encoding(b: Builder, key: str) -> str:
-    """The sum encoding of family key in this builder: the chosen one, else its default."""
-    return b.sums if b.chosen else DEFAULTS.get(key, "running")
+def encoding(b: Builder, default: str) -> str:
+    """The sum encoding of a family in this builder: the chosen one, else the family's
+    default (its ``sum_encoding``; ``running`` when it names none)."""
+    return b.sums if b.chosen else default or "running"
 
 
 def _guarded(clauses: list[Clause], guard: int | None) -> list[Clause]:

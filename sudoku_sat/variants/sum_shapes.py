@@ -86,7 +86,7 @@ def never(b: Builder) -> list[Clause]:
 
 
 def _record(n: int, make: Callable[[Builder], object]) -> tuple[Builder, object]:
-    b = Builder(Puzzle(n, (0,) * (n * n), ()), "running")
+    b = Builder(Puzzle(n, (0,) * (n * n)), "running")
     return b, make(b)
 
 

@@ -1,7 +1,8 @@
 """Sum encodings of killer cage totals (``cage_sum``) and arrows (``arrow_sum``), used by
-their rule modules; ``encode`` documents them and which is the default. Arrows whose circle has several cells (pills) are the line's
-one-hot running sums tied to the circle's digits (``_pill``) in every encoding but
-``card`` and ``pb-*`` (one linear equality). A sum over more than half a house is first
+their rule modules; ``encode`` documents them and which is the default. Arrows whose
+circle has several cells (pills) are the line's one-hot running sums tied to the
+circle's digits (``_pill``) in every encoding but ``card`` and ``pb-*`` (one linear
+equality). A sum over more than half a house is first
 rewritten by the houses (``by_houses``: N cells of a house sum to N(N+1)/2)."""
 
 from __future__ import annotations

@@ -64,6 +64,12 @@ def rules() -> dict[str, tuple[type[Constraint], ...]]:
     return {name: tuple(kinds) for name, kinds in out.items()}
 
 
+def sum_defaults() -> dict[str, str]:
+    """f-puzzles key -> the default sum encoding of each family that has one
+    (``Constraint.sum_encoding``; cages and arrows take the builder's, ``combos``)."""
+    return {key: cls.sum_encoding for key, cls in registry().items() if cls.sum_encoding}
+
+
 def rule_names() -> list[str]:
     """The rule names of the registered constraints, in registry order."""
     return list(rules())

@@ -27,6 +27,9 @@ from ...model.constraint import Constraint
 from ...model.geometry import Pair, cell_name, orthogonal_pairs
 from ...model.reading import Reader
 
+ORTHOGONAL = ((0, 1), (1, 0))
+"""The moves from a cell to its right and lower neighbours: the pairs a mark joins."""
+
 
 @dataclass(frozen=True)
 class Mark(Constraint):
@@ -41,6 +44,7 @@ class Mark(Constraint):
     """The values a negative excludes when the puzzle has no mark of the kind."""
     strict: ClassVar[str] = ""
     """sigh's name of the family's negative (``StrictKropki``)."""
+    pair_moves = ORTHOGONAL
     own_values: ClassVar[bool] = True
     """True when a negative excludes the values the puzzle's marks of the kind carry
     (kropki); False when it always excludes the defaults (X and V)."""
@@ -54,7 +58,7 @@ class Mark(Constraint):
     @classmethod
     def relation(cls, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
         """digit -> the neighbour's digits that keep the relation for one of values."""
-        return _relation(cls, n, values)
+        return _relation(cls.key, n, values)
 
     @classmethod
     def kinds(cls) -> dict[str, type[Mark]]:
@@ -71,6 +75,10 @@ class Mark(Constraint):
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
         return {v: cls.relation(n, (v,)) for v in cls.defaults}
+
+    @classmethod
+    def pair_group(cls) -> tuple[type[Constraint], ...]:
+        return marks_and_negatives()
 
     @classmethod
     def pair(cls, item: dict[str, Any], reader: Reader) -> Pair:
@@ -110,7 +118,8 @@ class Mark(Constraint):
 
 
 @cache
-def _relation(kind: type[Mark], n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+def _relation(key: str, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+    kind = Mark.kinds()[key]
     digits = range(1, n + 1)
     return {d: [e for e in digits if any(kind.fits(v, d, e) for v in values)] for d in digits}
 
@@ -125,11 +134,12 @@ class Negative(Constraint):
     marked: frozenset[Pair] = frozenset()
     key = "negative"
     rule = ""
+    pair_moves = ORTHOGONAL
 
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:
         kinds = Mark.kinds()
-        if not isinstance(value, list) or not all(k in kinds for k in value):
+        if not isinstance(value, list) or not all(isinstance(k, str) and k in kinds for k in value):
             raise reader.error(f"expected a list drawn from {', '.join(sorted(kinds))}")
         return [cls(k) for k in dict.fromkeys(value)]
 
@@ -156,15 +166,21 @@ class Negative(Constraint):
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
-        return {k: _unlike(kind, n, kind.defaults) for k, kind in Mark.kinds().items()}
+        return {k: _unlike(k, n, kind.defaults) for k, kind in Mark.kinds().items()}
+
+    @classmethod
+    def pair_group(cls) -> tuple[type[Constraint], ...]:
+        return marks_and_negatives()
 
     def pairs(self, n: int) -> list[Pair]:
         return [p for p in orthogonal_pairs(n) if p not in self.marked]
 
     def clauses(self, b: Builder) -> list[Clause]:
-        fits = _unlike(self.mark, b.n, self.values)
+        fits = _unlike(self.kind, b.n, self.values)
         if self.values == self.mark.defaults:
-            return [c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)]
+            return [
+                c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)
+            ]
         return [c for a, d in self.pairs(b.n) for c in relation(b, a, d, fits)]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
@@ -176,18 +192,31 @@ class Negative(Constraint):
 
     def holds(self, grid: Grid, n: int) -> bool:
         fits = self.mark.fits
-        return not any(any(fits(v, grid[a], grid[c]) for v in self.values) for a, c in self.pairs(n))
+        return not any(
+            any(fits(v, grid[a], grid[c]) for v in self.values) for a, c in self.pairs(n)
+        )
 
     def draw(self, canvas: Any) -> list[str]:
         return []
 
     def sigh(self, name: Callable[[int], str]) -> str:
+        if self.values != self.mark.defaults:
+            raise NotImplementedError(f"sigh's {self.mark.strict} excludes {self.mark.defaults}")
         return f".{self.mark.strict}"
 
 
+def marks_and_negatives() -> tuple[type[Constraint], ...]:
+    """Every kind of mark and the negative: a session's skeleton holds the relations of
+    all of them for any puzzle with one (one skeleton for every puzzle with marks, as the
+    single block of pair selectors before the registry held them)."""
+    return (*Mark.kinds().values(), Negative)
+
+
 @cache
-def _unlike(kind: type[Mark], n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
-    """digit -> the neighbour's digits that keep none of the relations of values."""
+def _unlike(key: str, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
+    """digit -> the neighbour's digits that keep none of the relations of values (of the
+    mark kind of that key)."""
+    kind = Mark.kinds()[key]
     digits = range(1, n + 1)
     return {d: [e for e in digits if not any(kind.fits(v, d, e) for v in values)] for d in digits}
 

@@ -31,6 +31,8 @@ class DoubleArrow(Line):
     """The two end circles sum to the cells between them."""
 
     key = "doublearrow"
+
+    sum_encoding = "running"
     rule = "double-arrow"
     colour = "#aaa"
     sigh_name = "DoubleArrow"
@@ -38,7 +40,7 @@ class DoubleArrow(Line):
 
     def clauses(self, b: Builder) -> list[Clause]:
         ends = (self.line[0], self.line[-1])
-        return equal_totals(b, [ends, self.line[1:-1]], encoding(b, self.key))
+        return equal_totals(b, [ends, self.line[1:-1]], encoding(b, self.sum_encoding))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         m.Add(x[self.line[0]] + x[self.line[-1]] == sum(x[c] for c in self.line[1:-1]))

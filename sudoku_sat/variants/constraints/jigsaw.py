@@ -82,12 +82,16 @@ class Jigsaw(Constraint):
         if not selectors:
             return [c for cells in self.cells_of for c in group_clauses(b, cells)]
         b.assume.extend(
-            selectors[p] for cells in self.cells_of for p in combinations(cells, 2) if p in selectors
+            selectors[p]
+            for cells in self.cells_of
+            for p in combinations(cells, 2)
+            if p in selectors
         )
         return [[b.x(c, d) for c in cells] for cells in self.cells_of for d in b.digits()]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        return None  # the regions are every puzzle's all-different groups
+        for cells in self.cells_of:  # in place of the default boxes (``cpsat.build``)
+            m.AddAllDifferent([x[c] for c in cells])
 
     def holds(self, grid: Grid, n: int) -> bool:
         return all(len({grid[c] for c in cells}) == len(cells) for cells in self.cells_of)

@@ -105,7 +105,9 @@ class Cage(Constraint):
             x, y = canvas.corner(min(self.cells))
             label = str(self.total)
             width = 0.62 * FONT * len(label) + 2
-            out.append(tag("rect", x=x + 1.5, y=y + 1.5, width=width, height=FONT + 1, fill="white"))
+            out.append(
+                tag("rect", x=x + 1.5, y=y + 1.5, width=width, height=FONT + 1, fill="white")
+            )
             out.append(tag("text", label, x=x + 2.5, y=y + 1.5 + FONT * 0.92, font_size=FONT))
         return out
 

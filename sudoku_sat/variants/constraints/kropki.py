@@ -49,7 +49,9 @@ class Dot(Mark):
 
     def draw(self, canvas: Canvas) -> list[str]:
         x, y = self.midpoint(canvas)
-        return [tag("circle", cx=x, cy=y, r=CELL * 0.15, fill=self.fill, stroke="black", stroke_width=1)]
+        return [
+            tag("circle", cx=x, cy=y, r=CELL * 0.15, fill=self.fill, stroke="black", stroke_width=1)
+        ]
 
     def sigh(self, name: Callable[[int], str]) -> str:
         if self.value != self.defaults[0]:
@@ -61,13 +63,14 @@ class Dot(Mark):
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
         """Every pair of neighbours that keeps the default relation, and the negative
-        (all dots given); a pair that would take both dots (1 and 2) takes the white one."""
+        constraint that says so (all dots given); a pair that would take both dots (1
+        and 2) takes the white one."""
         v = cls.defaults[0]
-        out: list[Constraint] = [Negative(cls.key)]
+        out: list[Constraint] = []
         for a, b in orthogonal_pairs(size):
             if cls.fits(v, solution[a], solution[b]) and not cls.taken(solution[a], solution[b]):
                 out.append(cls((a, b), v))
-        return out
+        return [*out, Negative(cls.key)]
 
     @classmethod
     def taken(cls, d: int, e: int) -> bool:

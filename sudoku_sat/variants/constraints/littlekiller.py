@@ -89,6 +89,7 @@ class LittleKiller(Constraint):
     value: int
     size: int
     key = "littlekillersum"
+    sum_encoding = "running"
     rule = "little-killer"
     outside: ClassVar[bool] = True
 
@@ -118,7 +119,7 @@ class LittleKiller(Constraint):
         }
 
     def clauses(self, b: Builder) -> list[Clause]:
-        return total_is(b, self.cells, self.value, encoding(b, self.key))
+        return total_is(b, self.cells, self.value, encoding(b, self.sum_encoding))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         m.Add(sum(x[c] for c in self.cells) == self.value)

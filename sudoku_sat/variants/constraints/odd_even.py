@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...grid import Clause, Grid
@@ -26,13 +26,15 @@ class Parity(Constraint):
     """A cell whose digit has the parity ``remainder`` (1 odd, 0 even)."""
 
     cell: int
+    size: int = field(default=9, compare=False)
+    """The grid's size, for sigh's string of the digits it allows (its only use)."""
     rule = "odd-even"
     layer = 0
     remainder: ClassVar[int] = 1
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
-        return [cls(reader.cell(item.get("cell")))]
+        return [cls(reader.cell(item.get("cell")), reader.size)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cell": name(self.cell)}
@@ -50,7 +52,7 @@ class Parity(Constraint):
         return grid[self.cell] % 2 == self.remainder
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        return f".~{name(self.cell)}_" + "_".join(map(str, self.digits(9)))
+        return f".~{name(self.cell)}_" + "_".join(map(str, self.digits(self.size)))
 
     def cells_named(self) -> tuple[int, ...]:
         return (self.cell,)
@@ -61,7 +63,7 @@ class Parity(Constraint):
     ) -> list[Constraint]:
         """The cells of its parity among a random third of the grid."""
         cells = rng.sample(range(size * size), size * size // 3)
-        return [cls(c) for c in sorted(cells) if solution[c] % 2 == cls.remainder]
+        return [cls(c, size) for c in sorted(cells) if solution[c] % 2 == cls.remainder]
 
 
 @dataclass(frozen=True)

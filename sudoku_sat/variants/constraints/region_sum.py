@@ -57,6 +57,7 @@ class RegionSumLine(Line):
 
     segments: tuple[tuple[int, ...], ...] = ()
     key = "regionsumline"
+    sum_encoding = "running"
     rule = "region-sum-line"
     colour = "#2ECBFF"
     sigh_name = "RegionSumLine"
@@ -70,7 +71,7 @@ class RegionSumLine(Line):
     def clauses(self, b: Builder) -> list[Clause]:
         if len(self.segments) < 2:
             return []
-        return equal_totals(b, self.segments, encoding(b, self.key))
+        return equal_totals(b, self.segments, encoding(b, self.sum_encoding))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         if len(self.segments) < 2:

@@ -43,6 +43,8 @@ class Sandwich(LineClue):
     """The digits between the 1 and the N of the line sum to value."""
 
     key = "sandwichsum"
+
+    sum_encoding = "combos"
     rule = "sandwich"
 
     def gap_sets(self, n: int, gap: int) -> tuple[tuple[int, ...], ...]:
@@ -53,7 +55,7 @@ class Sandwich(LineClue):
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
         n, line = b.n, self.line
-        how, pool = encoding(b, self.key), tuple(range(2, n))
+        how, pool = encoding(b, self.sum_encoding), tuple(range(2, n))
         selectors = []
         for i in range(n):
             for j in range(i + 1, n):

@@ -41,7 +41,10 @@ class Thermometer(Line):
             b.assume.extend(steps[p] for p in pairwise(line))
             k = len(line)
             b.assume.extend(
-                -b.x(c, d) for i, c in enumerate(line) for d in b.digits() if not i < d <= b.n - k + i + 1
+                -b.x(c, d)
+                for i, c in enumerate(line)
+                for d in b.digits()
+                if not i < d <= b.n - k + i + 1
             )
             return []
         out: list[Clause] = []

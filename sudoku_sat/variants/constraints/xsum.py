@@ -36,13 +36,15 @@ class XSum(LineClue):
     """The first X cells from the clue sum to value, X the first cell's digit."""
 
     key = "xsum"
+
+    sum_encoding = "combos"
     rule = "x-sum"
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
-        first, how = self.line[0], encoding(b, self.key)
+        first, how = self.line[0], encoding(b, self.sum_encoding)
         for d in b.digits():
             pool = tuple(e for e in b.digits() if e != d)
             yield from total_is(b, self.line[1:d], self.value - d, how, b.x(first, d), pool, True)

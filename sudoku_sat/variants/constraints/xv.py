@@ -82,13 +82,14 @@ class XV(Mark):
     def make(
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
-        """Every pair of neighbours summing to 10 or 5, and the negative (all given)."""
-        marks: list[Constraint] = [
+        """Every pair of neighbours summing to 10 or 5, and the negative constraint that
+        says so (all given)."""
+        out: list[Constraint] = [
             cls((a, b), solution[a] + solution[b])
             for a, b in orthogonal_pairs(size)
             if solution[a] + solution[b] in cls.defaults
         ]
-        return [*marks, Negative(cls.key)]
+        return [*out, Negative(cls.key)]
 
 
 FAMILY = (XV,)

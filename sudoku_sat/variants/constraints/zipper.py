@@ -29,6 +29,8 @@ class Zipper(Line):
     """A line whose mirrored pairs share one sum (the centre's digit when there is one)."""
 
     key = "zipperline"
+
+    sum_encoding = "running"
     rule = "zipper"
     colour = "#B4A0F0"
     sigh_name = "Zipper"
@@ -43,7 +45,7 @@ class Zipper(Line):
     def clauses(self, b: Builder) -> list[Clause]:
         centre = self.centre()
         groups: list[tuple[int, ...]] = [(centre,)] if centre is not None else []
-        return equal_totals(b, [*groups, *self.pairs()], encoding(b, self.key))
+        return equal_totals(b, [*groups, *self.pairs()], encoding(b, self.sum_encoding))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         centre = self.centre()
