@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SolverError
-from ..gridio import Puzzle, format_any_line
+from ..gridio import Puzzle
 from ..jobs.certifying import check_method
 from ..jobs.counting import Counted, plan
 from ..methods import COUNT, VARIANT
@@ -18,6 +18,7 @@ from ._common import (
     CONNECT_TIMEOUT,
     AlphabetOption,
     ConnectTimeoutOption,
+    GridFormat,
     JobsOption,
     JsonOption,
     OrderOption,
@@ -31,6 +32,7 @@ from ._common import (
     guarded,
     method_option,
     open_batch,
+    show_solution,
 )
 from .certify import (
     CertifyOption,
@@ -234,7 +236,7 @@ def unique_record(k: int, p: Puzzle, result: Counted, word: str) -> dict[str, ob
     record: dict[str, object] = {"index": k, "origin": p.origin, "verdict": word}
     record["rules"] = p.rules
     if word == "unique" and result.solutions:
-        record["solution"] = format_any_line(result.solutions[0], p.n)
+        record["solution"] = show_solution(p, result.solutions[0], GridFormat.line)
     if p.solution is not None and result.solutions:
         record["matches_solution"] = word == "unique" and result.solutions[0] == p.solution
     return record

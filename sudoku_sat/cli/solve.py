@@ -10,7 +10,7 @@ import typer
 
 from ..engines.registry import describe_engines
 from ..errors import SolverError
-from ..gridio import Puzzle, format_any_line
+from ..gridio import Puzzle
 from ..jobs.solving import plan
 from ..methods import SOLVE
 from ..result import SolveResult
@@ -48,7 +48,7 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
         "index": index,
         "origin": puzzle.origin,
         "status": result.status,
-        "solution": format_any_line(result.grid, puzzle.n) if solved else None,
+        "solution": show_solution(puzzle, result.grid, GridFormat.line) if solved else None,
         "solver": result.solver,
         "seconds": round(result.seconds, 6),
         "stats": result.stats,
