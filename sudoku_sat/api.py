@@ -256,10 +256,10 @@ def _old_names(old: dict[str, int], count: int, order: int) -> tuple[int, int]:
 def _generate_variants(count: int, size: int, seed: int, method: str, rule: Rules) -> list[Puzzle]:
     import random
 
-    from .variants.make import check_kinds, check_minimal, make
+    from .variants.make import check_kinds, check_minimal, make, split_kinds
     from .variants.puzzle import puzzle_of
 
-    kinds = [rule] if isinstance(rule, str) else list(rule or ())
+    kinds = split_kinds([rule] if isinstance(rule, str) else list(rule or ()))
     if method != "auto":
         raise UsageError(f"method {method!r}: variant puzzles are made by auto only")
     check_kinds(kinds, size)

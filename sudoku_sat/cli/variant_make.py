@@ -133,10 +133,11 @@ def generate_variants(
     """``generate --rule``: unique minimal variant puzzles, each checked by CP-SAT."""
     from ..difficulty.variant_making import MakeVariants
     from ..proofs.store import prepare
-    from ..variants.make import check_kinds
+    from ..variants.make import check_kinds, split_kinds
 
     honour(MADE | {"rule", "size", "order", "count", "difficulty", "certify"}, None)
     check_format(fmt, options[3])
+    kinds = split_kinds(kinds)
     check_kinds(kinds, size)
     task = MakeVariants(tuple(kinds), size, seed, level, solver_of(method))
     folder = None if certify is None else prepare(certify)

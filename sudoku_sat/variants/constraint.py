@@ -17,10 +17,13 @@ them by key. An instance is a frozen dataclass (puzzles are compared and hashed)
 - ``item(name)``: the f-puzzles item written back (``name(cell)`` gives ``R1C1``).
 - ``sigh(name)``: the same constraint as sigh's solver reads it (the benchmark's peer).
 - ``cells_named()``: the cells a step of ``explain`` names when this constraint forced it.
+- ``make(solution, n, regions, rng)``: instances a full grid satisfies, drawn at random as
+  a setter places them (``generate --rule``; the shapes they share: ``constraints/_making``).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -65,6 +68,16 @@ class Constraint:
     @classmethod
     def cell_clauses(cls, cell: int, n: int) -> list[Clause]:
         """The clauses it puts on one cell (``cell_rule``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """Instances of this constraint that the full grid ``solution`` (size n, regions
+        its boxes or jigsaw pieces) satisfies, drawn at random, as a setter would place
+        them: a few lines or clues, not every possible one (``generate --rule``). Every
+        instance's ``holds(solution, n)`` is true; none when the grid offers none."""
         raise NotImplementedError
 
     @classmethod

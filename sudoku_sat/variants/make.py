@@ -1,5 +1,7 @@
 """Making variant puzzles: a random solution under the global rules, clues drawn from it
 for the per-clue rules, then givens (and, for killer, cage sums) removed while unique.
+A rule of the constraint registry draws its clues through its classes' own ``make``
+(:func:`registry_clues`).
 
 Emptying runs on one incremental solver: the rules once, the solution's blocking clause
 once, every given and every cage sum behind a selector literal, assumed while kept. A
@@ -12,10 +14,12 @@ CP-SAT (``cpsat``), a different method.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 
 from ..errors import SolverError, UsageError
 from ..grid import Grid
+from .constraint import Constraint
 from .encode import encode_variant
 from .model import (
     RULE_NAMES,
@@ -32,7 +36,8 @@ from .model import (
 from .solve import blocking, decode_model, open_solver, solver_for
 
 KINDS = RULE_NAMES
-"""What generate makes: every rule set (the same 13 names as the CLI's)."""
+"""The 13 rule sets of the model generate makes (the same 13 names as the CLI's); it
+makes every rule of the constraint registry too (:func:`known_kinds`)."""
 GLOBAL = {
     "x": "x",
     "windoku": "windoku",
@@ -106,11 +111,33 @@ def _connected(region: list[int], k: int, size: int) -> bool:
     return len(seen) == len(cells)
 
 
+def registry_rules() -> dict[str, list[type[Constraint]]]:
+    """Each rule name of the constraint registry -> its classes (``indexer``: the column
+    and the row indexers), in key order."""
+    from .constraints import registry
+
+    out: dict[str, list[type[Constraint]]] = {}
+    for cls in registry().values():
+        out.setdefault(cls.rule, []).append(cls)
+    return out
+
+
+def known_kinds() -> list[str]:
+    """Every name generate takes: the 13 rule sets, then the registry's rules."""
+    return [*KINDS, *registry_rules()]
+
+
+def split_kinds(names: Iterable[str]) -> list[str]:
+    """The rule names of repeated or comma-separated options (``killer,thermometer``),
+    each once, in order."""
+    return list(dict.fromkeys(k.strip() for name in names for k in name.split(",")))
+
+
 def check_kinds(kinds: list[str], size: int) -> None:
     """UsageError for an unknown rule set or a size it does not fit."""
     for kind in kinds:
-        if kind not in KINDS:
-            raise UsageError(f"unknown rule {kind!r}; known: {', '.join(KINDS)}")
+        if kind not in KINDS and kind not in registry_rules():
+            raise UsageError(f"unknown rule {kind!r}; known: {', '.join(known_kinds())}")
     if "windoku" in kinds and size != 9:
         raise UsageError("windoku needs a 9x9 grid")
 
@@ -229,9 +256,19 @@ def _dots(size: int, solution: Grid, kinds: tuple[str, ...]) -> tuple[Dot, ...]:
     return tuple(out)
 
 
+def registry_clues(puzzle: Variant, kind: str, solution: Grid, rng: random.Random) -> Variant:
+    """The puzzle with instances of the registry rule kind drawn from solution by each of
+    its classes' ``make``."""
+    n, regions = puzzle.size, puzzle.regions
+    made = [c for cls in registry_rules()[kind] for c in cls.make(solution, n, regions, rng)]
+    return replace(puzzle, constraints=(*puzzle.constraints, *made))
+
+
 def with_clues(puzzle: Variant, kind: str, solution: Grid, rng: random.Random) -> Variant:
     """The puzzle with the clues of a per-clue rule set drawn from solution."""
     n = puzzle.size
+    if kind not in KINDS:
+        return registry_clues(puzzle, kind, solution, rng)
     if kind == "killer":
         return replace(puzzle, cages=_cages(n, solution, rng))
     if kind == "thermometer":
