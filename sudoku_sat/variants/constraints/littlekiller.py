@@ -42,7 +42,7 @@ from ...grid import Clause, Grid
 from ..constraint import Constraint
 from ..drawing import tag
 from ..sum_forms import encoding, total_is
-from ._making import some
+from ._making import few_wanted, some
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -98,7 +98,7 @@ class LittleKiller(Constraint):
     def make(
         cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
     ) -> list[Constraint]:
-        """N diagonals of two cells or more, each clued once, from a random end."""
+        """N/2 + 1 diagonals of two cells or more, each clued once, from a random end."""
         by_cells: dict[frozenset[int], list[tuple[int, int, str]]] = {}
         ring = range(n + 2)
         border = [(r, c) for r in ring for c in ring if r in (0, n + 1) or c in (0, n + 1)]
@@ -108,7 +108,7 @@ class LittleKiller(Constraint):
                 if len(cells) >= 2:
                     by_cells.setdefault(frozenset(cells), []).append((r, c, direction))
         out: list[Constraint] = []
-        for ends in some(rng, sorted(by_cells.values()), n):
+        for ends in some(rng, sorted(by_cells.values()), few_wanted(n)):
             r, c, direction = rng.choice(ends)
             cells = diagonal(r, c, direction, n)
             out.append(cls((r, c), direction, cells, sum(solution[x] for x in cells), n))

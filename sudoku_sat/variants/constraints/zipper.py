@@ -21,7 +21,7 @@ from ...grid import Clause, Grid
 from ..constraint import Constraint
 from ..sum_forms import encoding, equal_totals
 from ._line import Line
-from ._making import lines_wanted, middles, mirrored
+from ._making import few_wanted, middles, mirrored
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -50,7 +50,7 @@ class Zipper(Line):
 
         middle = middles(n, rng, lambda a, b: True)
         lengths = (cls.lengths[0], min(cls.lengths[1], n))
-        return [cls(line) for line in mirrored(n, rng, middle, pair, lengths, lines_wanted(n))]
+        return [cls(line) for line in mirrored(n, rng, middle, pair, lengths, few_wanted(n))]
 
     def pairs(self) -> list[tuple[int, int]]:
         k = len(self.line)
