@@ -56,7 +56,7 @@ from .certify import (
     with_certificates,
 )
 from .variant_batch import Batch
-from .variant_make import generate_variants, minimize_variants
+from .variant_make import RuleHelp, generate_variants, minimize_variants
 from .variant_options import given
 from .variants import VariantRuleOpt, variant_input
 
@@ -215,7 +215,7 @@ def finish(failures: int, total: int) -> None:
     exit_if_any(failures, total, "failed")
 
 
-@app.command("generate")
+@app.command("generate", cls=RuleHelp)
 @guarded
 def generate_command(
     order: Annotated[

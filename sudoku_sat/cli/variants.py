@@ -33,9 +33,8 @@ VariantRuleOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
-        help="Make variant puzzles of this rule set (repeatable to combine): x, windoku, "
-        "anti-knight, anti-king, non-consecutive, disjoint-groups, jigsaw, killer, "
-        "thermometer, arrow, kropki, xv, odd-even. Printed as f-puzzles JSON, one a line.",
+        help="Make variant puzzles of these rules (repeatable or comma-separated); "
+        "generate --help lists them all.",
         metavar="NAME",
         show_default=False,
     ),
