@@ -20,6 +20,7 @@ from dataclasses import replace
 from ..errors import SolverError, UsageError
 from ..grid import Grid
 from .constraint import Constraint
+from .constraints import registry
 from .encode import encode_variant
 from .model import (
     RULE_NAMES,
@@ -114,8 +115,6 @@ def _connected(region: list[int], k: int, size: int) -> bool:
 def registry_rules() -> dict[str, list[type[Constraint]]]:
     """Each rule name of the constraint registry -> its classes (``indexer``: the column
     and the row indexers), in key order."""
-    from .constraints import registry
-
     out: dict[str, list[type[Constraint]]] = {}
     for cls in registry().values():
         out.setdefault(cls.rule, []).append(cls)
