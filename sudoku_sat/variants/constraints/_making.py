@@ -9,9 +9,10 @@ draws on a full grid, each kept only where the grid's digits obey the rule.
   time (palindromes, zippers: the rule pairs the i-th cell from each end).
 - :func:`some`: a random share of the candidates a rule offers (cells, clues).
 
-The number of lines or clues is the setter's choice, not the rule's; ``LINES`` and the
-``want`` of each call say how many. Enough that the puzzle needs few givens, few enough
-that the CP-SAT check of every given stays quick (measured in docs/variants.md).
+The number of lines or clues is the setter's choice, not the rule's (:func:`lines_wanted`,
+:func:`few_wanted`, or the class's own): enough that the puzzle needs few givens, few
+enough that the CP-SAT check of every given stays quick (docs/variants.md measures
+``generate --rule R -k 3`` for every rule).
 """
 
 from __future__ import annotations
