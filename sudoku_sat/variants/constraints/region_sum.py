@@ -28,7 +28,7 @@ from ...grid import Clause, Grid
 from ..constraint import Constraint
 from ..sum_forms import encoding, equal_totals
 from ._line import Line
-from ._making import lines_wanted, paths
+from ._making import few_wanted, paths
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -83,7 +83,7 @@ class RegionSumLine(Line):
             totals = sums(path)
             return len(totals) >= 2 and len(set(totals)) == 1
 
-        lines = paths(n, rng, fits, done, (cls.lengths[0], min(cls.lengths[1], n)), lines_wanted(n))
+        lines = paths(n, rng, fits, done, (cls.lengths[0], min(cls.lengths[1], n)), few_wanted(n))
         return [cls(line, segments(line, regions)) for line in lines]
 
     @classmethod
