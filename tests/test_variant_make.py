@@ -70,6 +70,7 @@ def test_every_registry_rule_makes_unique_minimal_puzzles(rule: str) -> None:
 def test_rules_combine_and_every_name_is_known() -> None:
     puzzle, _ = make(["renban", "killer", "whispers"], 6, random.Random(2))
     assert puzzle.cages and {c.rule for c in puzzle.constraints} == {"renban", "whispers"}
+    assert sum(c.rule == "renban" for c in puzzle.constraints) <= 2  # a third of 6 lines
     assert check_minimal(puzzle) is None
     assert known_kinds() == [*KINDS, *rule_names()] and len(KINDS) == 13
     assert split_kinds(["killer,thermometer", "renban", "killer"]) == [

@@ -255,19 +255,29 @@ def _dots(size: int, solution: Grid, kinds: tuple[str, ...]) -> tuple[Dot, ...]:
     return tuple(out)
 
 
-def registry_clues(puzzle: Variant, kind: str, solution: Grid, rng: random.Random) -> Variant:
+def registry_clues(
+    puzzle: Variant, kind: str, solution: Grid, rng: random.Random, among: int = 1
+) -> Variant:
     """The puzzle with instances of the registry rule kind drawn from solution by each of
-    its classes' ``make``."""
+    its classes' ``make``; with among other clue rules in the puzzle, 1/among of them
+    (renban with killer: all 9 lines left the cage sums so few that CP-SAT took 1.5 s to
+    count a puzzle, 20 s of CPU to check 3)."""
     n, regions = puzzle.size, puzzle.regions
     made = [c for cls in registry_rules()[kind] for c in cls.make(solution, n, regions, rng)]
+    if among > 1:
+        kept = sorted(rng.sample(range(len(made)), -(-len(made) // among)))
+        made = [made[k] for k in kept]
     return replace(puzzle, constraints=(*puzzle.constraints, *made))
 
 
-def with_clues(puzzle: Variant, kind: str, solution: Grid, rng: random.Random) -> Variant:
-    """The puzzle with the clues of a per-clue rule set drawn from solution."""
+def with_clues(
+    puzzle: Variant, kind: str, solution: Grid, rng: random.Random, among: int = 1
+) -> Variant:
+    """The puzzle with the clues of a per-clue rule set drawn from solution (a registry
+    rule's share when among clue rules: :func:`registry_clues`)."""
     n = puzzle.size
     if kind not in KINDS:
-        return registry_clues(puzzle, kind, solution, rng)
+        return registry_clues(puzzle, kind, solution, rng, among)
     if kind == "killer":
         return replace(puzzle, cages=_cages(n, solution, rng))
     if kind == "thermometer":
@@ -342,8 +352,9 @@ def make(
         if solution is None:
             continue
         puzzle = start
+        among = sum(1 for k in kinds if k not in GLOBAL and k != "jigsaw") or 1
         for k in kinds:
-            puzzle = with_clues(puzzle, k, solution, rng)
+            puzzle = with_clues(puzzle, k, solution, rng, among)
         if not minimal:
             return replace(puzzle, givens=tuple(solution), solution=tuple(solution)), solution
         made = minimize(puzzle, solution, rng, "killer" in kinds, solver=solver)
