@@ -19,8 +19,7 @@ from dataclasses import replace
 
 from ..errors import SolverError, UsageError
 from ..grid import Grid
-from .constraint import Constraint
-from .constraints import registry
+from .constraints import by_rule, rule_names
 from .encode import encode_variant
 from .model import (
     RULE_NAMES,
@@ -112,18 +111,9 @@ def _connected(region: list[int], k: int, size: int) -> bool:
     return len(seen) == len(cells)
 
 
-def registry_rules() -> dict[str, list[type[Constraint]]]:
-    """Each rule name of the constraint registry -> its classes (``indexer``: the column
-    and the row indexers), in key order."""
-    out: dict[str, list[type[Constraint]]] = {}
-    for cls in registry().values():
-        out.setdefault(cls.rule, []).append(cls)
-    return out
-
-
 def known_kinds() -> list[str]:
     """Every name generate takes: the 13 rule sets, then the registry's rules."""
-    return [*KINDS, *registry_rules()]
+    return [*KINDS, *rule_names()]
 
 
 def split_kinds(names: Iterable[str]) -> list[str]:
@@ -135,7 +125,7 @@ def split_kinds(names: Iterable[str]) -> list[str]:
 def check_kinds(kinds: list[str], size: int) -> None:
     """UsageError for an unknown rule set or a size it does not fit."""
     for kind in kinds:
-        if kind not in KINDS and kind not in registry_rules():
+        if kind not in KINDS and kind not in rule_names():
             raise UsageError(f"unknown rule {kind!r}; known: {', '.join(known_kinds())}")
     if "windoku" in kinds and size != 9:
         raise UsageError("windoku needs a 9x9 grid")
@@ -263,7 +253,7 @@ def registry_clues(
     (renban with killer: all 9 lines left the cage sums so few that CP-SAT took 1.5 s to
     count a puzzle, 20 s of CPU to check 3)."""
     n, regions = puzzle.size, puzzle.regions
-    made = [c for cls in registry_rules()[kind] for c in cls.make(solution, n, regions, rng)]
+    made = [c for cls in by_rule()[kind] for c in cls.make(solution, n, regions, rng)]
     if among > 1:
         kept = sorted(rng.sample(range(len(made)), -(-len(made) // among)))
         made = [made[k] for k in kept]

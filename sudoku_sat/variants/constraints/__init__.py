@@ -26,6 +26,15 @@ def registry() -> dict[str, type[Constraint]]:
     return out
 
 
+def by_rule() -> dict[str, list[type[Constraint]]]:
+    """Each rule name -> its classes (``indexer``: the column and the row indexers), in
+    key order (``generate --rule`` draws a rule's clues from every one of them)."""
+    out: dict[str, list[type[Constraint]]] = {}
+    for cls in registry().values():
+        out.setdefault(cls.rule, []).append(cls)
+    return out
+
+
 def rule_names() -> list[str]:
     """The rule names of the registered constraints, in key order, without repeats."""
     return list(dict.fromkeys(cls.rule for cls in registry().values()))
