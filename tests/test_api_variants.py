@@ -145,3 +145,6 @@ def test_generate_makes_variant_puzzles_by_rule() -> None:
     (p,) = ss.generate(rule="killer", size=4, seed=1)
     assert p.is_variant and p.variant is not None and p.variant.cages
     assert ss.is_unique(p) and ss.solve(p) is not None
+    (p,) = ss.generate(rule="renban,killer", size=4, seed=1)  # as the CLI: comma-separated
+    assert p.variant is not None and p.variant.cages
+    assert {c.rule for c in p.variant.constraints} == {"renban"} and ss.is_unique(p)

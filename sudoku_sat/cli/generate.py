@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import ExitStack
-from enum import Enum
 from typing import Annotated
 
 import typer
 
 from ..alphabet import expand_alphabet
 from ..arguments import MAX_COUNT
-from ..difficulty.rating import LEVELS
-from ..methods import EMPTY
+from ..grid import Grid
+from ..jobs.certifying import Certifying
+from ..jobs.making import plan_generate, plan_minimize
+from ..model.puzzle import Puzzle
 from ..proofs import Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
 from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER, LARGE_EMPTY_MIN_ORDER
 from ..puzzles.maker import Made, MakeOptions, method_options, new_seed
+from ..variants.puzzle import split_names
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
@@ -25,7 +27,6 @@ from ._common import (
     ConnectTimeoutOption,
     GridFormat,
     JobsOption,
-    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -40,9 +41,26 @@ from ._common import (
     given_options,
     guarded,
     load,
-    method_option,
     open_batch,
     show_solution,
+)
+from ._make_options import (
+    DEFAULT,
+    SIZE,
+    DifficultyOpt,
+    Empty,
+    EmptyOpt,
+    Fill,
+    FormatOpt,
+    JsonOpt,
+    MakeRuleOpt,
+    MethodOpt,
+    RuleHelp,
+    StatsOpt,
+    StepOpt,
+    SymOpt,
+    TfOpt,
+    TiOpt,
 )
 from .certify import (
     CertifyOption,
@@ -50,95 +68,6 @@ from .certify import (
     report_outcomes,
     with_certificates,
 )
-from ..grid import Grid
-from ..jobs.certifying import Certifying
-from ..jobs.making import plan_generate, plan_minimize
-from ..model.puzzle import Puzzle
-from ..variants.puzzle import split_names
-
-MakeRuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        help="Make puzzles with these rules (repeatable, or NAME,NAME): any rule of the "
-        "registry, e.g. killer, thermometer, arrow, kropki, xv, renban, whispers, "
-        "little-killer, sandwich, x, anti-knight, jigsaw; 'sudoku-sat rules' lists them "
-        "all. Printed as f-puzzles JSON, one a line, each checked unique and minimal by "
-        "CP-SAT.",
-        metavar="NAME",
-        show_default=False,
-    ),
-]
-
-
-class Fill(str, Enum):
-    """How the full grid is made."""
-
-    backtrack = "backtrack"
-    permute = "permute"
-    anneal = "anneal"
-
-
-class Empty(str, Enum):
-    """How the full grid is emptied."""
-
-    greedy = "greedy"
-    anneal = "anneal"
-    exhaustive = "exhaustive"
-
-
-Level = Enum("Level", {name: name for name in LEVELS}, type=str)  # type: ignore[misc]
-"""The ladder's levels (sudoku_sat.lab.rating.LEVELS), as a CLI choice."""
-
-DifficultyOpt = Annotated[
-    Level | None,
-    typer.Option(
-        help="Only puzzles rated exactly this level by 'rate' (singles, locked, fl, fl2, "
-        "fl3, search), made by guided emptying that prefers removals raising the rating. "
-        "Replaces --empty; not with --symmetric.",
-        show_default=False,
-    ),
-]
-
-DEFAULT = Schedule()
-EmptyOpt = Annotated[
-    Empty,
-    typer.Option(
-        "--empty",
-        help="greedy: remove clues in random order until minimal; anneal: the report's "
-        "annealing (then made minimal); exhaustive: the true minimum (4x4 only).",
-    ),
-]
-SymOpt = Annotated[bool, typer.Option("--symmetric", help="Remove clues in 180° rotation pairs.")]
-FormatOpt = Annotated[
-    GridFormat,
-    typer.Option("--format", help="line: one puzzle per line (what encode reads); grid: drawn."),
-]
-StatsOpt = Annotated[
-    bool,
-    typer.Option("--stats", help="A '#' comment line before each puzzle: clues, seconds, verdict."),
-]
-MethodOpt = Annotated[
-    str,
-    method_option(
-        EMPTY,
-        "The search behind the run: the uniqueness test while emptying, and the "
-        "backtracking fill (and the solving of puzzles given to minimize). auto: "
-        "compiled EUP up to 16x16, pysat above or without numba; eup: the in-house "
-        "engine, compiled with numba, the fill with random branching; pysat: one "
-        "incremental m22, one call per removal, the fill on a fresh solver with random "
-        "phases; counter: PySAT's model counter, the fill as pysat. From 25x25 up, "
-        "greedy on pysat removes what unit propagation settles first, then asks CDCL. "
-        "The result is re-counted by EUP if a PySAT test was used (by CaDiCaL on another "
-        "encoding from 25x25 up), by PySAT if EUP was; minimality is certified by a "
-        "second solution per clue, checked against the rules.",
-    ),
-]
-TiOpt = Annotated[float, typer.Option("--t0", help="Annealing emptying: initial temperature.")]
-TfOpt = Annotated[float, typer.Option("--t-final", help="Annealing emptying: final temperature.")]
-StepOpt = Annotated[float, typer.Option(help="Annealing emptying: temperature step.")]
-JsonOpt = JsonOption
-SIZE = "With --rule: the grid's side, 4 to 16 (6x6, 8x8... too); -n n means n*n."
 
 
 def verdict_text(made: Made) -> str:
@@ -238,7 +167,7 @@ def finish(failures: int, total: int) -> None:
     exit_if_any(failures, total, "failed")
 
 
-@app.command("generate")
+@app.command("generate", cls=RuleHelp)
 @guarded
 def generate_command(
     order: Annotated[
@@ -373,6 +302,7 @@ def minimize_command(
     (f-puzzles input) lose givens while they stay unique, each checked by CP-SAT
     (docs/variants.md).
     """
+    checker, engine = method_options(method)
     items = load(puzzles, alphabet, order, rule)
     if items[0].n > MINIMIZE_MAX_ORDER:
         side = MINIMIZE_MAX_ORDER**2
@@ -383,7 +313,7 @@ def minimize_command(
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(
-        items[0].n,
+        max(items[0].n, 2),
         "backtrack",
         empty_.value,
         symmetric,

@@ -69,6 +69,10 @@ class Constraint:
     drawn_first: ClassVar[bool] = False
     """True for the rules a puzzle is made with before its solution (global rules, a
     jigsaw's regions): ``make`` then ignores the solution it is given."""
+    shared: ClassVar[bool] = True
+    """True when, made beside other clue rules, it keeps only its share of its clues
+    (lines, outside clues); False for clues that stand together (a killer's cages cover
+    the grid, kropki dots and X/V are all given with their negative)."""
     search: ClassVar[bool] = False
     """True when puzzles with it spend their time in the search (non-consecutive): a
     session then takes the solver that searches best (``solve.SEARCH_SOLVER``)."""

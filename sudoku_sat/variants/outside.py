@@ -4,6 +4,9 @@ the cell one step outside the grid: row 0 above column 3, row N+1 below it, colu
 left of a row, column N+1 right of it (a corner is beside no row or column and is
 refused). The clue reads its row or column from its own side: :func:`line_from`.
 
+Made (``make``): the clue of N random places, its value what the grid shows there
+(``measure``, which ``holds`` compares too).
+
 Also the guarded digit sets that sandwiches and X-sums share (:func:`guarded_sets`):
 "when this literal holds, these cells, all different, hold one of the digit sets of a
 pool that sum to a total", one selector per set (none when one set is possible).
@@ -11,13 +14,14 @@ pool that sum to a total", one selector per set (none when one set is possible).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..grid import Clause
+from ..grid import Clause, Grid
 from ..model.constraint import Constraint
 
 if TYPE_CHECKING:
@@ -46,6 +50,31 @@ class LineClue(Constraint):
     """The row's or column's cells, from the clue's side."""
     value: int
     outside: ClassVar[bool] = True
+
+    @classmethod
+    def measure(cls, digits: list[int], n: int) -> int:
+        """The clue's value on the line's digits, read from the clue's side."""
+        raise NotImplementedError
+
+    @classmethod
+    def places(cls, n: int) -> list[tuple[int, int]]:
+        """Where a made clue may stand: beside each row and column, on both sides."""
+        ks = range(1, n + 1)
+        top, left = [(0, k) for k in ks], [(k, 0) for k in ks]
+        return top + left + [(n + 1, k) for k in ks] + [(k, n + 1) for k in ks]
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return self.measure([grid[c] for c in self.line], n) == self.value
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        out: list[Constraint] = []
+        for row, col in rng.sample(cls.places(n), n):
+            line = line_from(row, col, n)
+            out.append(cls((row, col), line, cls.measure([solution[c] for c in line], n)))
+        return out
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

@@ -2,18 +2,22 @@
 instance is one drawn line, read from an f-puzzles item ``{"lines": [[cells]]}`` as a
 path of neighbouring cells (a king's move apart, at least two cells), written back as
 one line per item, drawn as a coloured polyline through the cell centres, and sent to
-sigh as ``.Name~R1C1~R1C2...``. Also the small clause helpers they use.
+sigh as ``.Name~R1C1~R1C2...``; made (``make``) as paths of ``lengths`` cells on which
+the grid's digits obey the rule (``_making.paths``, pruned by ``viable``). Also the small
+clause helpers they use.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...grid import Clause
+from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
+from ._making import lines_wanted, paths
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -31,6 +35,32 @@ class Line(Constraint):
     sigh_name: ClassVar[str] = ""
     least: ClassVar[int] = 2
     """The fewest cells a line of this kind may have."""
+    lengths: ClassVar[tuple[int, int]] = (3, 6)
+    """The fewest and most cells of a made line (at most N)."""
+
+    @classmethod
+    def of(cls, line: tuple[int, ...], n: int) -> Line:
+        """The instance on a made line of a grid of size n."""
+        return cls(line)
+
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        """Whether the digits of a made line's first cells may still begin a line that
+        obeys the rule (the last of them may turn out to be the line's end)."""
+        return True
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        def fits(path: list[int]) -> bool:
+            return cls.viable([solution[c] for c in path], n)
+
+        def done(path: list[int]) -> bool:
+            return cls.of(tuple(path), n).holds(solution, n)
+
+        lengths = (cls.lengths[0], min(cls.lengths[1], n))
+        return [cls.of(line, n) for line in paths(n, rng, fits, done, lengths, lines_wanted(n))]
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -61,6 +91,10 @@ class DifferenceLine(Line):
     @classmethod
     def default(cls, size: int) -> int:
         raise NotImplementedError
+
+    @classmethod
+    def of(cls, line: tuple[int, ...], n: int) -> Line:
+        return cls(line, None, n)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

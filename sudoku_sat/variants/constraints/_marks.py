@@ -49,6 +49,7 @@ class Mark(Constraint):
     """True when a negative excludes the values the puzzle's marks of the kind carry
     (kropki); False when it always excludes the defaults (X and V)."""
     layer = 2
+    shared = False
 
     @staticmethod
     def fits(value: int, d: int, e: int) -> bool:
@@ -134,6 +135,7 @@ class Negative(Constraint):
     marked: frozenset[Pair] = frozenset()
     key = "negative"
     rule = ""
+    shared = False
     pair_moves = ORTHOGONAL
 
     @classmethod

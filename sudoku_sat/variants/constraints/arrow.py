@@ -36,6 +36,7 @@ class Arrow(Constraint):
     circle: tuple[int, ...]
     line: tuple[int, ...]
     key = "arrow"
+    shared = False
     rule = "arrow"
 
     @classmethod

@@ -93,6 +93,12 @@ class Between(Line):
     colour = "#aaa"
     sigh_name = "Between"
 
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        """Every later digit on one side of the first end."""
+        first, rest = digits[0], digits[1:]
+        return all(d > first for d in rest) or all(d < first for d in rest)
+
     def clauses(self, b: Builder) -> list[Clause]:
         a, z, middle = self.line[0], self.line[-1], self.line[1:-1]
         if not middle:
@@ -138,6 +144,15 @@ class Lockout(DifferenceLine):
     orders = True
     colour = "#9DB8E0"
     sigh_name = "Lockout"
+
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        """Some digit for the far end leaves the middle digits so far outside the ends."""
+        a, middle, v = digits[0], digits[1:-1], cls.default(n)
+        return any(
+            abs(a - z) >= v and not any(min(a, z) <= d <= max(a, z) for d in middle)
+            for z in range(1, n + 1)
+        )
 
     @classmethod
     def default(cls, size: int) -> int:

@@ -11,13 +11,16 @@ for each pair (a, b) and digit d; a cell paired with itself says nothing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...grid import Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
 from ._equal import EqualPairs
+from .extremum import neighbours
 
 if TYPE_CHECKING:
     from ...model.drawing import Canvas
@@ -50,6 +53,28 @@ class Clone(EqualPairs):
             "cloneCells": [name(c) for c in self.clones],
         }
 
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """N/2 pairs of shapes sharing no cell: a random shape of 2 to 4 orthogonally
+        connected cells and a shifted copy holding the same digits, when the grid has one
+        (dominoes mostly: a random 9x9 has about one copy of each domino)."""
+        out: list[Constraint] = []
+        used: set[int] = set()
+        for _ in range(40 * n):
+            if len(out) >= n // 2:
+                break
+            shape = _shape(n, rng, rng.randint(2, 4), used)
+            if not shape:
+                break
+            copies = [c for c in _copies(shape, n, solution) if not used & set(c)]
+            if copies:
+                clones = rng.choice(copies)
+                out.append(cls(shape, clones))
+                used.update(shape + clones)
+        return out
+
     def pairs(self) -> Iterator[tuple[int, int]]:
         return ((a, c) for a, c in zip(self.cells, self.clones, strict=True) if a != c)
 
@@ -67,6 +92,34 @@ class Clone(EqualPairs):
 
     def cells_named(self) -> tuple[int, ...]:
         return (*self.cells, *self.clones)
+
+
+def _shape(n: int, rng: random.Random, size: int, used: set[int]) -> tuple[int, ...]:
+    """A random set of up to size orthogonally connected free cells (reading order)."""
+    free = [c for c in range(n * n) if c not in used]
+    if not free:
+        return ()
+    cells = [rng.choice(free)]
+    while len(cells) < size:
+        options = [e for c in cells for e in neighbours(c, n) if e not in cells and e not in used]
+        if not options:
+            break
+        cells.append(rng.choice(options))
+    return tuple(sorted(cells))
+
+
+def _copies(shape: tuple[int, ...], n: int, solution: Grid) -> list[tuple[int, ...]]:
+    """The shape shifted anywhere in the grid, clear of itself, with the same digits."""
+    rows, cols = [c // n for c in shape], [c % n for c in shape]
+    out = []
+    for dr in range(-min(rows), n - max(rows)):
+        for dc in range(-min(cols), n - max(cols)):
+            copy = tuple(c + dr * n + dc for c in shape)
+            if set(copy).isdisjoint(shape) and all(
+                solution[a] == solution[b] for a, b in zip(shape, copy, strict=True)
+            ):
+                out.append(copy)
+    return out
 
 
 FAMILY = (Clone,)

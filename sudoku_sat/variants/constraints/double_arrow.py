@@ -37,6 +37,12 @@ class DoubleArrow(Line):
     colour = "#aaa"
     sigh_name = "DoubleArrow"
     least = 3
+    lengths = (3, 5)
+
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        """The cells between the circles leave the far circle a digit."""
+        return sum(digits[1:-1]) - digits[0] < n
 
     def clauses(self, b: Builder) -> list[Clause]:
         ends = (self.line[0], self.line[-1])

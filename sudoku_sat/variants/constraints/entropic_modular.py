@@ -49,6 +49,13 @@ class ThreeClassLine(Line):
     """A line whose every three consecutive cells hold one digit of each class."""
 
     classes: ClassVar[Any] = staticmethod(entropic_classes)
+    lengths = (3, 7)
+
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        """The last digit's class differs from the two before it."""
+        k = cls.classes(n)
+        return all(k[digits[-1] - 1] != k[d - 1] for d in digits[-3:-1])
 
     def near(self) -> list[tuple[int, int]]:
         k = len(self.line)

@@ -17,6 +17,7 @@ session).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
+from ._making import some
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -49,6 +51,19 @@ class Minimum(Constraint):
     steps = True
     sign: ClassVar[int] = 1
     """+1: the neighbours are larger (minimum); -1: smaller (maximum)."""
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """Two thirds of the cells below (above, for maximum) all their neighbours: no
+        two touch, so each is compared with every neighbour, as reading them back does."""
+        marked = []
+        for c in range(n * n):
+            instance = cls(c, tuple(neighbours(c, n)))
+            if instance.holds(solution, n):
+                marked.append(instance)
+        return list(some(rng, marked, -(-2 * len(marked) // 3)))
 
     @classmethod
     def read_value(cls, value: Any, reader: Reader) -> list[Constraint]:

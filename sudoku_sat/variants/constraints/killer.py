@@ -37,6 +37,7 @@ class Cage(Constraint):
     cells: tuple[int, ...]
     total: int | None = None
     key = "killercage"
+    shared = False
     rule = "killer"
     label_name = "killer cage"
     layer = 2

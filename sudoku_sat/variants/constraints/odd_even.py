@@ -29,6 +29,7 @@ class Parity(Constraint):
     size: int = field(default=9, compare=False)
     """The grid's size, for sigh's string of the digits it allows (its only use)."""
     rule = "odd-even"
+    shared = False
     layer = 0
     remainder: ClassVar[int] = 1
 

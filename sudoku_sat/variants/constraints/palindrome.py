@@ -7,12 +7,15 @@ line). Clauses: x(a,d) ↔ x(b,d) for each mirrored pair (a, b) and digit d.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...grid import Grid
 from ...model.constraint import Constraint
 from ._equal import EqualPairs
+from ._making import lines_wanted, middles, mirrored
 
 if TYPE_CHECKING:
     from ...model.drawing import Canvas
@@ -26,6 +29,18 @@ class Palindrome(EqualPairs):
     line: tuple[int, ...]
     key = "palindrome"
     rule = "palindrome"
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """Lines grown from a middle cell, or two equal neighbours, by equal pairs."""
+
+        def pair(line: list[int], p: int, q: int) -> bool:
+            return solution[p] == solution[q]
+
+        middle = middles(n, rng, lambda a, b: solution[a] == solution[b])
+        return [cls(line) for line in mirrored(n, rng, middle, pair, (3, 7), lines_wanted(n))]
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

@@ -14,6 +14,7 @@ auxiliary).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
+from ._making import some as sample
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -57,6 +59,19 @@ class Quadruple(Constraint):
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cells": [name(c) for c in self.cells], "values": list(self.values)}
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """N corners, each with 2 to 4 of its four cells' digits."""
+        corners = [t for t in range(n * n - n) if t % n != n - 1]
+        out: list[Constraint] = []
+        for top in sample(rng, corners, n):
+            cells = (top, top + 1, top + n, top + n + 1)
+            digits = rng.sample([solution[c] for c in cells], rng.randint(2, 4))
+            out.append(cls(cells, tuple(sorted(digits))))
+        return out
 
     def clauses(self, b: Builder) -> Iterator[Clause]:
         for d, k in Counter(self.values).items():

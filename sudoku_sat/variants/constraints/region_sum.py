@@ -20,12 +20,15 @@ share a region, so its digits differ.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
+from ...model.constraint import Constraint
 from ..sum_forms import encoding, equal_totals
 from ._line import Line
+from ._making import few_wanted, paths
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -61,6 +64,28 @@ class RegionSumLine(Line):
     rule = "region-sum-line"
     colour = "#2ECBFF"
     sigh_name = "RegionSumLine"
+    lengths = (3, 7)
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """Lines of at least two segments; a line's first segment sets the total, each
+        later one must reach it exactly before the line leaves its region."""
+
+        def sums(path: list[int]) -> list[int]:
+            return [sum(solution[c] for c in seg) for seg in segments(tuple(path), regions)]
+
+        def fits(path: list[int]) -> bool:
+            totals = sums(path)  # the last segment may still grow
+            return all(t == totals[0] for t in totals[1:-1]) and totals[-1] <= totals[0]
+
+        def done(path: list[int]) -> bool:
+            totals = sums(path)
+            return len(totals) >= 2 and len(set(totals)) == 1
+
+        lines = paths(n, rng, fits, done, (cls.lengths[0], min(cls.lengths[1], n)), few_wanted(n))
+        return [cls(line, segments(line, regions)) for line in lines]
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[RegionSumLine]:  # type: ignore[override]

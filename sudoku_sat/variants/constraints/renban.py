@@ -40,6 +40,11 @@ class Renban(Line):
     colour = "#F067F0"
     sigh_name = "Renban"
 
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        """Different and consecutive at every step (a made line grows by one more)."""
+        return len(set(digits)) == len(digits) == max(digits) - min(digits) + 1
+
     def clauses(self, b: Builder) -> list[Clause]:
         k, n = len(self.line), b.n
         if k > n:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause, Grid
+from ...grid import Clause
 from ..outside import LineClue, digit_sets
 from ..sum_forms import encoding, total_is
 
@@ -105,12 +105,18 @@ class Sandwich(LineClue):
             kept.append(y)
         m.Add(sum(kept) == self.value)
 
-    def holds(self, grid: Grid, n: int) -> bool:
-        digits = [grid[c] for c in self.line]
+    @classmethod
+    def measure(cls, digits: list[int], n: int) -> int:
+        """The sum between the 1 and the N; -1 when the line lacks one of them."""
         if 1 not in digits or n not in digits:
-            return False
+            return -1
         i, j = sorted((digits.index(1), digits.index(n)))
-        return sum(digits[i + 1 : j]) == self.value
+        return sum(digits[i + 1 : j])
+
+    @classmethod
+    def places(cls, n: int) -> list[tuple[int, int]]:
+        """Above the columns and left of the rows: the other side reads the same sum."""
+        return super().places(n)[: 2 * n]
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return f".Sandwich~{self.value}~{self.sigh_place()[0]}"

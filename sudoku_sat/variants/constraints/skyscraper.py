@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause, Grid
+from ...grid import Clause
 from ..outside import LineClue, sigh_line
 
 if TYPE_CHECKING:
@@ -147,8 +147,9 @@ class Skyscraper(LineClue):
             top = new
         m.Add(sum(seen_) == self.value)
 
-    def holds(self, grid: Grid, n: int) -> bool:
-        return seen([grid[c] for c in self.line]) == self.value
+    @classmethod
+    def measure(cls, digits: list[int], n: int) -> int:
+        return seen(digits)
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return sigh_line("Skyscraper", self)

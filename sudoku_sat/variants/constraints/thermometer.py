@@ -31,6 +31,7 @@ class Thermometer(Line):
     """A line of strictly increasing digits from its bulb."""
 
     key = "thermometer"
+    shared = False
     rule = "thermometer"
     steps = True
     sigh_name = "Thermo"

@@ -45,6 +45,11 @@ class Whispers(DifferenceLine):
     rule = "whispers"
     colour = "#67F067"
     sigh_name = "Whisper"
+    lengths = (3, 7)
+
+    @classmethod
+    def viable(cls, digits: list[int], n: int) -> bool:
+        return all(abs(a - c) >= cls.default(n) for a, c in pairwise(digits))
 
     @classmethod
     def default(cls, size: int) -> int:

@@ -13,12 +13,15 @@ totals equivalent to the first pair's. Any size.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
+from ...model.constraint import Constraint
 from ..sum_forms import encoding, equal_totals
 from ._line import Line
+from ._making import few_wanted, middles, mirrored
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -34,6 +37,22 @@ class Zipper(Line):
     rule = "zipper"
     colour = "#B4A0F0"
     sigh_name = "Zipper"
+    lengths = (3, 7)
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        """Lines grown from a middle cell (the total) or two (their sum is the total)."""
+
+        def pair(line: list[int], p: int, q: int) -> bool:
+            ends = solution[line[0]] + solution[line[-1]]
+            total = solution[line[len(line) // 2]] if len(line) % 2 else ends
+            return solution[p] + solution[q] == total
+
+        middle = middles(n, rng, lambda a, b: True)
+        lengths = (cls.lengths[0], min(cls.lengths[1], n))
+        return [cls(line) for line in mirrored(n, rng, middle, pair, lengths, few_wanted(n))]
 
     def pairs(self) -> list[tuple[int, int]]:
         k = len(self.line)
