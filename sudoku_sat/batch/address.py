@@ -1,6 +1,6 @@
-"""Whether Dask's configuration names a scheduler, and its address: the default executor
-of every batch command asks, so this is kept apart from the Dask executor (whose imports
-every command would pay otherwise)."""
+"""Whether Dask's configuration names a scheduler, its address, and how long to try to reach
+it: the default executor of every batch command asks, so this is kept apart from the Dask
+executor (whose imports every command would pay otherwise)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,11 @@ import sys
 from pathlib import Path
 
 ENV = "DASK_SCHEDULER_ADDRESS"
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to reach the scheduler before giving up (exit 3), by default (``--connect-timeout``
+sets it); Dask's own ``distributed.comm.timeouts.connect``
+(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when that is shorter."""
 
 
 def may_name_a_scheduler() -> bool:

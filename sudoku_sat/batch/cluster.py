@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..errors import SolverError, missing_extra
-from . import CONNECT_TIMEOUT
+from .address import CONNECT_TIMEOUT
 from .executor import Progress, Task
 
 T = TypeVar("T")
