@@ -36,10 +36,10 @@ if TYPE_CHECKING:
     from .difficulty.rating import Rating
     from .encodings import Formula
     from .proofs.batch import Outcome
+    from .result import Candidates
     from .variants.builder import VariantFormula
     from .variants.certify import VariantCertificate
     from .variants.fpuzzles_write import FPuzzles
-    from .variants.solve import Candidates
 
 __all__ = [
     "Puzzle",
@@ -182,13 +182,19 @@ def solve(p: Puzzle, method: str = "auto", timeout: float | None = None) -> Puzz
 def candidates(p: Puzzle, counts: bool = False, cap: int = 2) -> Candidates:
     """The true candidates of every cell (``.digits``: per cell the digits some solution
     puts there; ``.solvable``); with counts, how many solutions (up to cap) use each
-    (``.counts``: (cell, digit) -> count). Classic and variant puzzles alike."""
+    (``.counts``: (cell, digit) -> count). Classic and variant puzzles alike; a classic
+    grid from 25x25 up on the candidate-only CNF (``puzzles/candidates_large.py``)."""
+    from .grid import LARGE_ORDER
     from .variants.puzzle import variant_of
     from .variants.solve import candidates as true_candidates
 
     p = _checked(p, "candidates")
     if cap < 1:
         raise UsageError(f"cap must be at least 1, not {cap}")
+    if p.variant is None and p.n >= LARGE_ORDER:
+        from .puzzles.candidates_large import candidates_large
+
+        return candidates_large(p.grid, p.n, cap if counts else None)
     return true_candidates(variant_of(p), cap if counts else None)
 
 

@@ -130,8 +130,7 @@ def test_classic_grids_in_fpuzzles_format_read_back() -> None:
 
 @pytest.mark.parametrize(
     "command",
-    [["candidates"], ["show", "--svg", "s.svg"], ["encode", "--rule", "x", "-o", "x.cnf"],
-     ["show", "--format", "fpuzzles"]],
+    [["encode", "--rule", "x", "-o", "x.cnf"], ["show", "--format", "fpuzzles"]],
     ids=" ".join,
 )  # fmt: skip
 def test_grids_past_16x16_are_refused_by_the_variant_path(

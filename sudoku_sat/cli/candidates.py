@@ -6,7 +6,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..variants.model import Variant, cell_name, classic
+from ..gridio import Puzzle
+from ..gridtext import render_pencil
+from ..result import Candidates
+from ..variants.model import cell_name
 from . import app
 from ._common import (
     AlphabetOption,
@@ -47,58 +50,81 @@ def candidates_command(
     from ..variants.text import render_pencil
 
     items = variant_input(puzzles, rule, alphabet, order)
-    if items is not None:
-        from .variant_batch import honour
-
-        why = "variant pencil marks print digits 1-9 and A-G"
-        honour({"counts", "cap", "as_json"}, rule, {"alphabet": why})
     if items is None:
-        items = [classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)]
+        return classic_candidates(load(puzzles, alphabet, order), counts, cap, as_json, alphabet)
+    from .variant_batch import honour
+
+    why = "variant pencil marks print digits 1-9 and A-G"
+    honour({"counts", "cap", "as_json"}, rule, {"alphabet": why})
     records, unsolvable = [], 0
     for k, puzzle in enumerate(items, 1):
         found = candidates(puzzle, cap if counts else None)
         unsolvable += not found.solvable
         if as_json:
-            records.append(record(k, puzzle, found.digits, found.counts, found.solvable))
+            records.append(record(k, puzzle.origin, found))
             continue
         what = f"true candidates ({found.calls} solver calls)" if found.solvable else "no solution"
         typer.echo(title(k, len(items), puzzle, what))
         if found.solvable:
             typer.echo(render_pencil(puzzle, found.digits))
         if found.counts is not None:
-            for line in count_lines(puzzle, found.counts, cap):
+            for line in count_lines(found, cap):
                 typer.echo(line)
+    finish(records, unsolvable, len(items), as_json)
+
+
+def classic_candidates(
+    items: list[Puzzle], counts: bool, cap: int, as_json: bool, alphabet: str | None
+) -> None:
+    """``candidates`` on classic grids, at every order (the API picks the engine: the
+    candidate-only CNF from 25x25 up), drawn in the grid's own symbols."""
+    from ..api import candidates
+
+    records, unsolvable = [], 0
+    for k, puzzle in enumerate(items, 1):
+        found = candidates(puzzle, counts, cap)
+        unsolvable += not found.solvable
+        if as_json:
+            records.append(record(k, puzzle.origin, found))
+            continue
+        what = f"true candidates ({found.calls} solver calls)" if found.solvable else "no solution"
+        size = puzzle.n * puzzle.n
+        typer.echo(f"# {k}/{len(items)} {puzzle.origin}: {size}x{size} classic: {what}")
+        if found.solvable:
+            typer.echo(render_pencil(found.digits, puzzle.n, alphabet))
+        if found.counts is not None:
+            for line in count_lines(found, cap):
+                typer.echo(line)
+    finish(records, unsolvable, len(items), as_json)
+
+
+def finish(records: list[dict[str, Any]], unsolvable: int, total: int, as_json: bool) -> None:
+    """The JSON array when asked for; exit code 1 when a puzzle has no solution."""
     if as_json:
         emit_json(records)
     if unsolvable:
-        typer.echo(f"{unsolvable} of {len(items)} puzzle(s) have no solution", err=True)
+        typer.echo(f"{unsolvable} of {total} puzzle(s) have no solution", err=True)
         raise typer.Exit(1)
 
 
-def count_lines(puzzle: Variant, counts: dict[tuple[int, int], int], cap: int) -> list[str]:
+def count_lines(found: Candidates, cap: int) -> list[str]:
     """One line per unfilled cell: R1C1: 1x3 2x>=100 ..."""
     lines = []
-    for cell in range(puzzle.ncells):
-        mine = sorted((d, n) for (c, d), n in counts.items() if c == cell)
+    for cell, digits in enumerate(found.digits):
+        mine = [(d, (found.counts or {}).get((cell, d), 0)) for d in digits]
         if len(mine) > 1:
             shown = " ".join(f"{d}x{'>=' if n >= cap else ''}{n}" for d, n in mine)
-            lines.append(f"{cell_name(puzzle.size, cell)}: {shown}")
+            lines.append(f"{cell_name(found.size, cell)}: {shown}")
     return lines
 
 
-def record(
-    k: int,
-    puzzle: Variant,
-    digits: tuple[tuple[int, ...], ...],
-    counts: dict[tuple[int, int], int] | None,
-    solvable: bool,
-) -> dict[str, Any]:
+def record(k: int, origin: str, found: Candidates) -> dict[str, Any]:
     """One puzzle's candidates for --json: per cell name its digits (and counts)."""
-    out: dict[str, Any] = {"index": k, "origin": puzzle.origin, "solvable": solvable}
-    out["candidates"] = {cell_name(puzzle.size, c): list(d) for c, d in enumerate(digits)}
-    if counts is not None:
-        out["counts"] = {
-            cell_name(puzzle.size, c): {str(d): n for (cc, d), n in counts.items() if cc == c}
-            for c in range(puzzle.ncells)
-        }
+    out: dict[str, Any] = {"index": k, "origin": origin, "solvable": found.solvable}
+    names = [cell_name(found.size, c) for c in range(found.size * found.size)]
+    out["candidates"] = {name: list(d) for name, d in zip(names, found.digits, strict=True)}
+    if found.counts is not None:
+        out["counts"] = {name: {} for name in names}
+        for (cell, d), n in sorted(found.counts.items()):
+            out["counts"][names[cell]][str(d)] = n
     return out

@@ -7,8 +7,11 @@ from typing import Annotated
 
 import typer
 
+from ..errors import InputError
+from ..files import atomic_write, check_writable
 from ..grid import clue_count
-from ..variants.model import classic
+from ..gridio import Puzzle
+from ..gridsvg import draw_grid
 from . import app
 from ._common import (
     AlphabetOption,
@@ -43,15 +46,23 @@ def show_command(
     variants = variant_input(puzzles, rule, alphabet, order)
     if variants is not None:
         honour({"fmt", "alphabet", "svg"}, rule)
-    if variants is not None or svg is not None:
-        if variants is None:
-            variants = [
-                classic(p.n * p.n, p.grid, p.origin) for p in load(puzzles, alphabet, order)
-            ]
         return show_variants(variants, fmt.value, svg, alphabet)
-    for puzzle in load(puzzles, alphabet, order):
+    loaded = load(puzzles, alphabet, order)
+    if svg is not None:
+        return draw_classic(loaded, svg)
+    for puzzle in loaded:
         if fmt is GridFormat.grid:
             typer.echo(
                 f"# {puzzle.origin}: {puzzle.n**2}x{puzzle.n**2}, {clue_count(puzzle.grid)} clues"
             )
         typer.echo(show_grid(puzzle.grid, puzzle.n, fmt, alphabet))
+
+
+def draw_classic(puzzles: list[Puzzle], svg: Path) -> None:
+    """``show --svg`` on a classic grid, at every order: the drawing the API shows
+    (``Puzzle._repr_svg_``: ``gridsvg.draw_grid``)."""
+    if len(puzzles) > 1:
+        raise InputError(f"{len(puzzles)} puzzles: --svg draws one", str(svg))
+    check_writable(svg)
+    drawing = draw_grid(puzzles[0].grid, puzzles[0].n)
+    atomic_write(svg, lambda fp: fp.write(drawing))

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..deadline import TimedOut, effective_timeout
 from ..grid import Grid
+from ..result import Candidates as Candidates
 from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
 from .builder import DEFAULT_SUMS, VariantFormula
 from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
@@ -273,18 +274,6 @@ def unique(puzzle: Variant, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SU
     """Is the puzzle's solution unique? Stops at the second solution."""
     found = enumerate_solutions(puzzle, 2, solver, sums)
     return Verdict(VERDICTS[len(found)], tuple(found))
-
-
-@dataclass(frozen=True)
-class Candidates:
-    """True candidates: per cell the digits of some solution; counts when asked for."""
-
-    size: int
-    digits: tuple[tuple[int, ...], ...]
-    counts: dict[tuple[int, int], int] | None
-    cap: int | None
-    solvable: bool
-    calls: int
 
 
 def candidates(
