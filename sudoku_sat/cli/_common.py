@@ -241,6 +241,22 @@ def load(path: str, alphabet: str | None = None, order: int | None = None) -> li
     return read_puzzles(path, alphabet, order)
 
 
+def writable_in(fmt: GridFormat, puzzles: Iterable[tuple[int, str]]) -> None:
+    """Refuse before any work (one line, exit 2) a grid that fmt cannot hold, given as
+    (order, origin): f-puzzles holds 4x4 to 16x16, so ``solve`` or ``generate`` past it
+    would otherwise solve or make everything and then fail."""
+    if fmt is not GridFormat.fpuzzles:
+        return
+    from ..variants.model import MAX_SIZE, MIN_SIZE
+
+    for n, origin in puzzles:
+        if not MIN_SIZE <= n * n <= MAX_SIZE:
+            raise fail(
+                f"{origin}: a {n * n}x{n * n} grid: f-puzzles holds grids of {MIN_SIZE}x"
+                f"{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}: use --format line or numbers"
+            )
+
+
 def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
     """The grid in the chosen format."""
     if fmt is GridFormat.fpuzzles:

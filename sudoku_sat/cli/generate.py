@@ -48,6 +48,7 @@ from ._common import (
     method_option,
     open_batch,
     show_grid,
+    writable_in,
 )
 from .certify import (
     CertifyOption,
@@ -292,6 +293,7 @@ def generate_command(
         )
     if alphabet is not None:
         expand_alphabet(alphabet, order * order)  # a bad one fails now, not after the work
+    writable_in(fmt, [(order, "--format")])
     checker, engine = method_options(method)
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
@@ -373,6 +375,7 @@ def minimize_command(
             f"minimize empties puzzles up to {side}x{side}: a {items[0].n ** 2}x{items[0].n ** 2} "
             "one needs the N³-variable rules for every removal test (docs/large.md)"
         )
+    writable_in(fmt, ((p.n, p.origin) for p in items))
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(

@@ -22,6 +22,7 @@ from ._common import (
     guarded,
     load,
     show_grid,
+    writable_in,
 )
 from .variant_batch import honour
 from .variants import RuleOption, show_variants, variant_input
@@ -50,6 +51,7 @@ def show_command(
     loaded = load(puzzles, alphabet, order)
     if svg is not None:
         return draw_classic(loaded, svg)
+    writable_in(fmt, ((p.n, p.origin) for p in loaded))
     for puzzle in loaded:
         if fmt is GridFormat.grid:
             typer.echo(

@@ -33,6 +33,7 @@ from ._common import (
     method_option,
     open_batch,
     show_grid,
+    writable_in,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
 from .variant_batch import Batch, honour, solve_variants
@@ -106,6 +107,7 @@ def solve_command(
         batch = Batch(jobs, scheduler, connect_timeout, quiet)
         return solve_variants(variants, method, timeout, fmt, as_json, alphabet, batch)
     items = load(puzzles, alphabet, order)
+    writable_in(fmt, ((p.n, p.origin) for p in items))
     task = plan_method(method, timeout, encoding.value, amo.value)
     records: list[dict[str, object]] = []
     unsolved = 0
