@@ -18,6 +18,19 @@ sets it); Dask's own ``distributed.comm.timeouts.connect``
 (DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when that is shorter."""
 
 
+def shown(address: str) -> str:
+    """The address as an error message writes it: as given, or repr-like (quoted, with its
+    control characters escaped) when it holds one, so that a message never hands an
+    escape sequence or a line break to the terminal."""
+    return address if address.isprintable() else repr(address)
+
+
+def printable(text: str) -> str:
+    """text with each character that is not printable escaped as repr escapes it (Dask's
+    own messages may quote the address)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def may_name_a_scheduler() -> bool:
     """False when Dask's configuration surely names no scheduler: no DASK_* variable and
     no file in Dask's configuration folders that mentions scheduler-address. Saves
