@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from .encodings import Formula
     from .proofs.batch import Outcome
     from .model.builder import VariantFormula
+    from .result import Candidates
     from .variants.fpuzzles_write import FPuzzles
-    from .variants.solve import Candidates
 
 __all__ = [
     "Puzzle",

@@ -4,6 +4,8 @@ numbers, or drawn with block separators; what every command prints and the reade
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .alphabet import MAX_SYMBOLS, default_alphabet, expand_alphabet
 from .grid import Grid
 
@@ -48,3 +50,31 @@ def render(grid: Grid, n: int, alphabet: str | None = None) -> str:
         row = line[i * size : (i + 1) * size]
         out.append(" | ".join(" ".join(row[b * n : (b + 1) * n]) for b in range(n)))
     return "\n".join(out)
+
+
+def render_pencil(digits: Sequence[Sequence[int]], n: int, alphabet: str | None = None) -> str:
+    """Pencil marks of a classic grid: each cell a small n x n box of its digits ('.' for
+    the others) in the grid's symbols, numbers past 36x36; boxes ruled as in ``render``."""
+    size = n * n
+    if alphabet is None and size > MAX_SYMBOLS:
+        width = len(str(size))
+        shown = [".".rjust(width)] + [str(v).rjust(width) for v in range(1, size + 1)]
+    else:
+        symbols = default_alphabet(size) if alphabet is None else expand_alphabet(alphabet, size)
+        shown = [".", *symbols]
+    gap = "" if len(shown[-1]) == 1 else " "
+    lines: list[str] = []
+    for r in range(size):
+        for sub in range(n):
+            row: list[str] = []
+            for c in range(size):
+                marks = set(digits[r * size + c])
+                values = range(sub * n + 1, sub * n + n + 1)
+                row.append(gap.join(shown[v] if v in marks else shown[0] for v in values))
+                if (c + 1) % n == 0 and c + 1 < size:
+                    row.append("|")
+            lines.append(" ".join(row))
+        if r + 1 < size:
+            ruled = (r + 1) % n == 0
+            lines.append("".join("+" if ch == "|" else "-" for ch in lines[-1]) if ruled else "")
+    return "\n".join(lines)

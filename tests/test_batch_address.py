@@ -29,3 +29,10 @@ def test_no_dask_configuration_means_no_scheduler_and_no_dask_import(
     assert address.configured_address() is None
     (folder / "mine.yaml").write_text("scheduler-address: tcp://10.0.0.5:8786\n")
     assert address.may_name_a_scheduler()
+
+
+def test_an_address_with_control_characters_is_shown_escaped() -> None:
+    assert address.shown("tcp://10.0.0.5:8786") == "tcp://10.0.0.5:8786"
+    assert address.shown("tcp://hö:1") == "tcp://hö:1"
+    assert address.shown("tcp://a\x1b[31mb\x07:1") == "'tcp://a\\x1b[31mb\\x07:1'"
+    assert address.printable("bad\nline\r\x00") == "bad\\nline\\r\\x00"

@@ -107,3 +107,14 @@ def test_the_bulk_count_runs_one_compiled_call_per_chunk_on_dask(
     assert [len(c) for c in chunks] == [4, 4, 4, 4, 4, 1]
     assert sum(chunks, []) == [1, 0, 2] * 7
     assert sum(bulk.bulk_counts(Serial(), lines, 2), []) == [1, 0, 2] * 7
+
+
+@pytest.mark.parametrize("scheduler", ["tcp://ho\x1b[31mst\x07:8786", "tcp://local\nhost:87x86"])
+def test_an_address_s_control_characters_are_escaped_in_the_error(scheduler: str) -> None:
+    """They reached the terminal raw: an escape sequence recoloured it, a newline split
+    the one-line error."""
+    with pytest.raises(SolverError) as caught:
+        open_executor(scheduler=scheduler, connect_timeout=1.0)
+    message = str(caught.value)
+    assert message.isprintable(), message
+    assert f"cannot reach the Dask scheduler at {scheduler!r}: " in message

@@ -195,3 +195,21 @@ def test_every_option_the_docs_give_generate_is_in_its_help() -> None:
                 used = set(re.findall(r"`(?:generate [^`]*?)?(--[a-z][a-z0-9-]*)", line))
                 assert used <= shown | {"--rule"}, (page, used - shown)
     assert "--size" in shown
+def test_fpuzzles_past_16x16_is_refused_before_any_making(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """generate -n 5 --format fpuzzles made its puzzles first, then refused to print them."""
+    import sudoku_sat.cli.generate as generate
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("worked before refusing")
+
+    monkeypatch.setattr(generate, "method_options", no_work)
+    code, out = run("generate", "-n", "5", "--format", "fpuzzles", "-k", "1")
+    assert code == 2 and "a 25x25 grid: f-puzzles holds grids of 4x4 to 16x16" in out
+    monkeypatch.undo()
+    monkeypatch.setattr(generate, "open_batch", no_work)
+    path = tmp_path / "p25.txt"
+    path.write_text(" ".join(["0"] * 625) + "\n")
+    code, out = run("minimize", str(path), "--format", "fpuzzles")
+    assert code == 2 and "p25.txt:1: a 25x25 grid: f-puzzles holds" in out

@@ -44,3 +44,20 @@ def test_solve_engine_gac_at_order_seven() -> None:
     assert result["solver"] == "gac" and result["stats"]["runs"] >= 1
     (solved,) = parse_puzzles(result["solution"], "out")
     assert is_solution(solved.grid, 7, puzzle)
+
+
+def test_solve_format_fpuzzles_past_16x16_refuses_before_solving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It solved the whole file first, then refused on writing the first grid."""
+    import sudoku_sat.cli.solve as solve
+
+    def no_solving(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solved before refusing")
+
+    monkeypatch.setattr(solve, "plan_method", no_solving)
+    full = pattern_grid(6)
+    puzzle = tuple(0 if c % 7 == 0 else v for c, v in enumerate(full))
+    code, out, err = run("solve", "-", "--format", "fpuzzles", stdin=format_numbers(puzzle, 6))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "<stdin>:1: a 36x36 grid: f-puzzles holds grids of 4x4 to 16x16" in err

@@ -130,8 +130,7 @@ def test_classic_grids_in_fpuzzles_format_read_back() -> None:
 
 @pytest.mark.parametrize(
     "command",
-    [["candidates"], ["show", "--svg", "s.svg"], ["encode", "--rule", "x", "-o", "x.cnf"],
-     ["show", "--format", "fpuzzles"]],
+    [["encode", "--rule", "x", "-o", "x.cnf"], ["show", "--format", "fpuzzles"]],
     ids=" ".join,
 )  # fmt: skip
 def test_grids_past_16x16_are_refused_by_the_variant_path(
@@ -144,7 +143,7 @@ def test_grids_past_16x16_are_refused_by_the_variant_path(
         args = [command[0], str(path), *(str(tmp_path / a) if "." in a else a for a in command[1:])]
         result = RUNNER.invoke(app, args)
         assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
-        assert "a 25x25 grid" in result.stderr and "go up to 16x16" in result.stderr
+        assert "a 25x25 grid" in result.stderr and "to 16x16" in result.stderr
         assert not list(tmp_path.glob("*.svg")) and not list(tmp_path.glob("*.cnf"))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SudokuSatError
-from .address import configured_address
+from .address import CONNECT_TIMEOUT, configured_address
 from .executor import (
     MAX_CHUNK,
     Executor,
@@ -45,11 +45,6 @@ __all__ = [
     "configured_address",
     "open_executor",
 ]
-
-CONNECT_TIMEOUT = 5.0
-"""Seconds to reach the scheduler before giving up (exit 3), by default (``--connect-timeout``
-sets it); Dask's own ``distributed.comm.timeouts.connect``
-(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when that is shorter."""
 
 if TYPE_CHECKING:
     from .cluster import DaskExecutor

@@ -1,6 +1,6 @@
-"""Whether Dask's configuration names a scheduler, and its address: the default executor
-of every batch command asks, so this is kept apart from the Dask executor (whose imports
-every command would pay otherwise)."""
+"""Whether Dask's configuration names a scheduler, its address, and how long to try to reach
+it: the default executor of every batch command asks, so this is kept apart from the Dask
+executor (whose imports every command would pay otherwise)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,24 @@ import sys
 from pathlib import Path
 
 ENV = "DASK_SCHEDULER_ADDRESS"
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to reach the scheduler before giving up (exit 3), by default (``--connect-timeout``
+sets it); Dask's own ``distributed.comm.timeouts.connect``
+(DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT) when that is shorter."""
+
+
+def shown(address: str) -> str:
+    """The address as an error message writes it: as given, or repr-like (quoted, with its
+    control characters escaped) when it holds one, so that a message never hands an
+    escape sequence or a line break to the terminal."""
+    return address if address.isprintable() else repr(address)
+
+
+def printable(text: str) -> str:
+    """text with each character that is not printable escaped as repr escapes it (Dask's
+    own messages may quote the address)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def may_name_a_scheduler() -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..errors import SolverError, missing_extra
-from . import CONNECT_TIMEOUT
+from .address import CONNECT_TIMEOUT, printable, shown
 from .executor import Progress, Task
 
 T = TypeVar("T")
@@ -58,25 +58,25 @@ def probe(address: str, timeout: float) -> None:
     """
     from distributed.comm.addressing import parse_address, parse_host_port
 
+    where = f"cannot reach the Dask scheduler at {shown(address)}"
     try:
         scheme, location = parse_address(address)
         if scheme not in ("tcp", "tls"):
             return
         host, port = parse_host_port(location)
     except (ValueError, TypeError) as exc:
-        raise SolverError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise SolverError(f"{where}: {printable(str(exc))}") from None
     try:
         with socket.create_connection((host, port), timeout=timeout):
             pass
     except socket.gaierror as exc:
         cause = f"unknown host {host!r} ({exc.strerror or exc})"
-        raise SolverError(f"cannot reach the Dask scheduler at {address}: {cause}") from None
+        raise SolverError(f"{where}: {printable(cause)}") from None
     except TimeoutError:
-        cause = f"no answer within {timeout:g} s"
-        raise SolverError(f"cannot reach the Dask scheduler at {address}: {cause}") from None
+        raise SolverError(f"{where}: no answer within {timeout:g} s") from None
     except OSError as exc:
         cause = (exc.strerror or str(exc)).lower()
-        raise SolverError(f"cannot reach the Dask scheduler at {address}: {cause}") from None
+        raise SolverError(f"{where}: {printable(cause)}") from None
 
 
 def abandon(exc: BaseException) -> None:
@@ -126,7 +126,8 @@ class DaskExecutor:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             if isinstance(exc, MemoryError):  # a garbled length prefix, not a lack of memory
                 reason = "something answers there, but not a Dask scheduler"
-            raise SolverError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+            where = f"cannot reach the Dask scheduler at {shown(address)}"
+            raise SolverError(f"{where}: {printable(reason)}") from None
         finally:
             quiet.setLevel(level)
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
@@ -176,12 +177,14 @@ class DaskExecutor:
         except (ImportError, RuntimeError, distributed.KilledWorker) as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise SolverError(
-                f"the Dask cluster at {self.address} could not run the batch: {reason} "
+                f"the Dask cluster at {shown(self.address)} could not run the batch: "
+                f"{printable(reason)} "
                 "(is the same sudoku-sat installed on every worker?)"
             ) from None
         except (OSError, CancelledError) as exc:
             raise SolverError(
-                f"lost the Dask scheduler at {self.address}: {exc or type(exc).__name__}"
+                f"lost the Dask scheduler at {shown(self.address)}: "
+                f"{printable(str(exc) or type(exc).__name__)}"
             ) from None
 
     def close(self) -> None:

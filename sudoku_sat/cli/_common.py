@@ -23,12 +23,11 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from .. import signals
-from ..alphabet import MAX_SYMBOLS
 from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
 from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
-from ..grid import MAX_ORDER, MIN_ORDER, Grid
-from ..gridio import Puzzle, format_line, format_numbers, render
+from ..grid import MAX_ORDER, MIN_ORDER
+from ..gridio import Puzzle
 from ..methods import help_text, spelled
 from ..signals import Terminated
 
@@ -296,45 +295,14 @@ def given_options() -> dict[str, str]:
     }
 
 
-def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
-    """A classic grid in the chosen format."""
-    from ..model.puzzle import Puzzle
-
-    return show_solution(Puzzle(n * n, grid), grid, fmt, alphabet)
 
 
-def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None = None) -> str:
-    """A grid of puzzle p (its solution, or its givens) in the chosen format: drawn with
-    the puzzle's boxes (a jigsaw's or a size without square boxes: no box lines), one
-    line, numbers, or f-puzzles JSON with the puzzle's rules."""
-    n = p.n
-    if fmt is GridFormat.fpuzzles:
-        from ..variants.fpuzzles_write import dumps
-
-        return dumps(p.with_givens(grid))
-    if n == 0:
-        from ..variants.text import format_line as line_of
-        from ..variants.text import format_numbers as numbers_of
-
-        if fmt is GridFormat.line:
-            return line_of(grid, alphabet)
-        if fmt is GridFormat.numbers:
-            return numbers_of(grid)
-    elif fmt is GridFormat.line:
-        return format_line(grid, n, alphabet)
-    elif fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
-        return format_numbers(grid, n)
-    if n == 0 or p.own_regions:
-        from ..variants.text import render as drawn
-
-        return drawn(p, grid, alphabet)
-    return render(grid, n, alphabet)
 
 
-def title(k: int, total: int, p: Puzzle, what: str) -> str:
-    """The comment line above a drawn grid: its place, origin, size and rules."""
-    n = p.size
-    return f"# {k}/{total} {p.origin}: {n}x{n} {', '.join(p.rules) or 'classic'}: {what}"
+
+
+
+
 
 
 def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:

@@ -31,9 +31,9 @@ from ._common import (
     guarded,
     load,
     method_option,
-    show_grid,
     stderr,
 )
+from ._shown import show_grid
 
 SIRDEY = "Sirdey only: "
 SWAP = "swap only: "

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..model.geometry import cell_name
-from ..model.puzzle import Puzzle
+from ..result import Candidates
 from . import app
 from ._common import (
     AlphabetOption,
@@ -19,8 +19,8 @@ from ._common import (
     emit_json,
     guarded,
     load,
-    title,
 )
+from ._shown import show_pencil, title
 
 
 @app.command("candidates")
@@ -47,7 +47,6 @@ def candidates_command(
     f-puzzles JSON or links, like unique.
     """
     from ..jobs.candidates import candidates
-    from ..variants.text import render_pencil
 
     items = load(puzzles, alphabet, order, rule)
     records, unsolvable = [], 0
@@ -55,46 +54,45 @@ def candidates_command(
         found = candidates(puzzle, cap if counts else None)
         unsolvable += not found.solvable
         if as_json:
-            records.append(record(k, puzzle, found.digits, found.counts, found.solvable))
+            records.append(record(k, puzzle.origin, found))
             continue
         what = f"true candidates ({found.calls} solver calls)" if found.solvable else "no solution"
         typer.echo(title(k, len(items), puzzle, what))
         if found.solvable:
-            typer.echo(render_pencil(puzzle, found.digits))
+            typer.echo(show_pencil(puzzle, found.digits, alphabet))
         if found.counts is not None:
-            for line in count_lines(puzzle, found.counts, cap):
+            for line in count_lines(found, cap):
                 typer.echo(line)
+    finish(records, unsolvable, len(items), as_json)
+
+
+def finish(records: list[dict[str, Any]], unsolvable: int, total: int, as_json: bool) -> None:
+    """The JSON array when asked for; exit code 1 when a puzzle has no solution."""
     if as_json:
         emit_json(records)
     if unsolvable:
-        typer.echo(f"{unsolvable} of {len(items)} puzzle(s) have no solution", err=True)
+        typer.echo(f"{unsolvable} of {total} puzzle(s) have no solution", err=True)
         raise typer.Exit(1)
 
 
-def count_lines(puzzle: Puzzle, counts: dict[tuple[int, int], int], cap: int) -> list[str]:
+def count_lines(found: Candidates, cap: int) -> list[str]:
     """One line per unfilled cell: R1C1: 1x3 2x>=100 ..."""
     lines = []
-    for cell in range(puzzle.ncells):
-        mine = sorted((d, n) for (c, d), n in counts.items() if c == cell)
+    for cell, digits in enumerate(found.digits):
+        mine = [(d, (found.counts or {}).get((cell, d), 0)) for d in digits]
         if len(mine) > 1:
             shown = " ".join(f"{d}x{'>=' if n >= cap else ''}{n}" for d, n in mine)
-            lines.append(f"{cell_name(puzzle.size, cell)}: {shown}")
+            lines.append(f"{cell_name(found.size, cell)}: {shown}")
     return lines
 
 
-def record(
-    k: int,
-    puzzle: Puzzle,
-    digits: tuple[tuple[int, ...], ...],
-    counts: dict[tuple[int, int], int] | None,
-    solvable: bool,
-) -> dict[str, Any]:
+def record(k: int, origin: str, found: Candidates) -> dict[str, Any]:
     """One puzzle's candidates for --json: per cell name its digits (and counts)."""
-    out: dict[str, Any] = {"index": k, "origin": puzzle.origin, "solvable": solvable}
-    out["candidates"] = {cell_name(puzzle.size, c): list(d) for c, d in enumerate(digits)}
-    if counts is not None:
-        out["counts"] = {
-            cell_name(puzzle.size, c): {str(d): n for (cc, d), n in counts.items() if cc == c}
-            for c in range(puzzle.ncells)
-        }
+    out: dict[str, Any] = {"index": k, "origin": origin, "solvable": found.solvable}
+    names = [cell_name(found.size, c) for c in range(found.size * found.size)]
+    out["candidates"] = {name: list(d) for name, d in zip(names, found.digits, strict=True)}
+    if found.counts is not None:
+        out["counts"] = {name: {} for name in names}
+        for (cell, d), n in sorted(found.counts.items()):
+            out["counts"][names[cell]][str(d)] = n
     return out

@@ -17,17 +17,16 @@ from ..difficulty.explain import (
     Explanation,
     Step,
 )
-from ..jobs.difficulty import drawing, explain
-from ..model.puzzle import Puzzle
 from ..encoding import var_cell as cell_of
 from ..files import atomic_write, check_writable
-from ..gridio import format_line
+from ..jobs.difficulty import drawing, explain
+from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,
+    GridFormat,
     JsonOption,
     OrderOption,
-    GridFormat,
     PuzzlesArg,
     QuietOption,
     RuleOption,
@@ -36,8 +35,8 @@ from ._common import (
     fail,
     guarded,
     load,
-    show_solution,
 )
+from ._shown import show_solution
 
 RULE_LETTER = {"row": "L", "column": "C", "block": "B"}
 

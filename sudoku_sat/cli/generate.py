@@ -42,7 +42,6 @@ from ._common import (
     guarded,
     load,
     open_batch,
-    show_solution,
 )
 from ._make_options import (
     DEFAULT,
@@ -62,6 +61,7 @@ from ._make_options import (
     TfOpt,
     TiOpt,
 )
+from ._shown import show_solution, writable_in
 from .certify import (
     CertifyOption,
     certificate_folder,
@@ -238,6 +238,7 @@ def generate_command(
         )
     if alphabet is not None:
         expand_alphabet(alphabet, side)  # a bad one fails now, not after the work
+    writable_in(fmt, [(side, "--format")])
     checker, engine = method_options(method)
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
@@ -310,6 +311,7 @@ def minimize_command(
             f"minimize empties puzzles up to {side}x{side}: a {items[0].n ** 2}x{items[0].n ** 2} "
             "one needs the N³-variable rules for every removal test (docs/large.md)"
         )
+    writable_in(fmt, ((p.size, p.origin) for p in items))
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(

@@ -14,11 +14,11 @@ from ._common import (
     CONNECT_TIMEOUT,
     AlphabetOption,
     ConnectTimeoutOption,
+    GridFormat,
     JobsOption,
     JsonOption,
     OrderOption,
     PuzzlesArg,
-    GridFormat,
     QuietOption,
     RuleOption,
     SchedulerOption,
@@ -28,8 +28,8 @@ from ._common import (
     guarded,
     load,
     open_batch,
-    show_solution,
 )
+from ._shown import show_solution
 
 
 def verdict(rating: Rating) -> str:

@@ -20,9 +20,8 @@ from ._common import (
     RuleOption,
     guarded,
     load,
-    show_solution,
-    title,
 )
+from ._shown import show_solution, title, writable_in
 
 
 @app.command("show")
@@ -51,11 +50,7 @@ def show_command(
         drawing = items[0].svg()
         atomic_write(svg, lambda fp: fp.write(drawing))
         return
-    if fmt is GridFormat.fpuzzles:
-        from ..variants.fpuzzles_write import check_size
-
-        for p in items:
-            check_size(p.size)
+    writable_in(fmt, ((p.size, p.origin) for p in items))
     for k, p in enumerate(items, 1):
         if fmt is GridFormat.grid:
             typer.echo(title(k, len(items), p, f"{clue_count(p.grid)} givens"))

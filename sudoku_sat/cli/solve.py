@@ -35,10 +35,9 @@ from ._common import (
     load,
     method_option,
     open_batch,
-    show_solution,
-    title,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
+from ._shown import show_solution, title, writable_in
 
 
 def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
@@ -106,11 +105,7 @@ def solve_command(
     some puzzle (the other puzzles are still solved and printed).
     """
     items = load(puzzles, alphabet, order, rule)
-    if fmt is GridFormat.fpuzzles:
-        from ..variants.fpuzzles_write import check_size
-
-        for p in items:
-            check_size(p.size)
+    writable_in(fmt, ((p.size, p.origin) for p in items))
     job, work = plan(items, method, timeout, encoding.value, amo.value, given_options())
     records: list[dict[str, object]] = []
     unsolved = 0

@@ -4,18 +4,19 @@ Givens are drawn in bold black on white; every filled cell gets the colour of it
 ``filled_by`` rule (see :class:`~sudoku_sat.difficulty.explain.Explanation`) and its value in
 dark grey; open cells stay white and empty. A legend under the grid names each colour
 used and how many cells it filled. Plain SVG 1.1, no script, no external resource.
+
+The drawing reads an explanation through :class:`Explained`, the four fields it draws, so
+that ``Explanation`` (whose ``_repr_svg_`` draws with this module) stays the one importer.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 from xml.sax.saxutils import escape
 
 from ..gridsvg import CELL, MARGIN, box_lines, cell, document, value_text
-
-if TYPE_CHECKING:
-    from .explain import Explanation
 
 LEGEND_ROW = 22
 
@@ -32,6 +33,19 @@ DEEPER = "#b0bec5"
 """Colour of failed literals deeper than 3."""
 
 
+class Explained(Protocol):
+    """What the drawing reads of an :class:`~sudoku_sat.difficulty.explain.Explanation`."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def grid(self) -> Sequence[int]: ...
+    @property
+    def filled_by(self) -> Sequence[str]: ...
+
+
 def colour(rule: str) -> str:
     """The fill colour of a filled_by rule."""
     return COLOURS.get(rule, DEEPER if rule else "#ffffff")
@@ -42,7 +56,7 @@ def _legend_order(rules: Counter[str]) -> list[str]:
     return known + sorted(r for r in rules if r and r not in COLOURS)
 
 
-def render_svg(explanation: Explanation) -> str:
+def render_svg(explanation: Explained) -> str:
     """The SVG document of an explanation (the classic grid's drawing, ``gridsvg``, with
     each cell coloured by its rule and a legend under it)."""
     n = explanation.n

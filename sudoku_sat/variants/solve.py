@@ -22,6 +22,7 @@ from ..deadline import TimedOut, effective_timeout
 from ..grid import Grid
 from ..model.builder import DEFAULT_SUMS, VariantFormula
 from ..model.puzzle import Puzzle
+from ..result import Candidates as Candidates
 from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
 from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
 
@@ -273,18 +274,6 @@ def unique(puzzle: Puzzle, solver: str = DEFAULT_SOLVER, sums: str = DEFAULT_SUM
     """Is the puzzle's solution unique? Stops at the second solution."""
     found = enumerate_solutions(puzzle, 2, solver, sums)
     return Verdict(VERDICTS[len(found)], tuple(found))
-
-
-@dataclass(frozen=True)
-class Candidates:
-    """True candidates: per cell the digits of some solution; counts when asked for."""
-
-    size: int
-    digits: tuple[tuple[int, ...], ...]
-    counts: dict[tuple[int, int], int] | None
-    cap: int | None
-    solvable: bool
-    calls: int
 
 
 def candidates(

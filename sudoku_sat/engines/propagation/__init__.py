@@ -70,7 +70,7 @@ def run_engine(prop: Engines, engine: str, assumptions: Iterable[int] = ()) -> P
     if engine == "fl":
         return prop.failed_literals(assumptions)
     if engine in LEVELS:
-        from .deep import deep_failed_literals, parse_level  # deep imports this package
+        from .deep import deep_failed_literals, parse_level
 
         return deep_failed_literals(prop, parse_level(engine), assumptions)
     raise UsageError(f"unknown engine {engine!r}; known: {', '.join(LEVELS)}")

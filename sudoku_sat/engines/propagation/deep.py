@@ -23,7 +23,8 @@ import time
 from collections.abc import Iterable, Sequence
 
 from ...errors import SudokuSatError as UsageError
-from . import Engines, Propagation, Propagator, Stats, finished
+from .python import Propagator
+from .types import Engines, Propagation, Stats, finished
 
 MAX_LEVEL = 9
 """The deepest level accepted by name (fl9); the cost grows about with the probes to the K."""

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from ...kernel_cache import njit
-from . import Propagation, Stats, finished
 from .numba_kernel import NO_CONFLICT, PROPAGATIONS, TRAIL_LEN, NumbaPropagator, _propagate, _undo
+from .types import Propagation, Stats, finished
 
 PROBES, FAILED, ROUNDS = range(3)
 

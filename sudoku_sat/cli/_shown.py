@@ -1,0 +1,78 @@
+"""How the commands show puzzles and grids: one function a form (a grid drawn with the
+puzzle's boxes, one line, numbers, f-puzzles JSON, pencil marks, the title above a
+drawn grid), the same for every puzzle, with or without constraints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..alphabet import MAX_SYMBOLS
+from ..grid import Grid
+from ..gridio import format_line, format_numbers, render
+from ..model.puzzle import Puzzle
+from ._common import GridFormat, fail
+
+
+def writable_in(fmt: GridFormat, puzzles: Iterable[tuple[int, str]]) -> None:
+    """Refuse before any work (one line, exit 2) a grid that fmt cannot hold, given as
+    (size N, origin): f-puzzles holds 4x4 to 16x16, so ``solve`` or ``generate`` past it
+    would otherwise solve or make everything and then fail."""
+    if fmt is not GridFormat.fpuzzles:
+        return
+    from ..model.geometry import MAX_SIZE, MIN_SIZE
+
+    for size, origin in puzzles:
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise fail(
+                f"{origin}: a {size}x{size} grid: f-puzzles holds grids of {MIN_SIZE}x"
+                f"{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}: use --format line or numbers"
+            )
+
+def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
+    """A classic grid in the chosen format."""
+    from ..model.puzzle import Puzzle
+
+    return show_solution(Puzzle(n * n, grid), grid, fmt, alphabet)
+
+def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None = None) -> str:
+    """A grid of puzzle p (its solution, or its givens) in the chosen format: drawn with
+    the puzzle's boxes (a jigsaw's or a size without square boxes: no box lines), one
+    line, numbers, or f-puzzles JSON with the puzzle's rules."""
+    n = p.n
+    if fmt is GridFormat.fpuzzles:
+        from ..variants.fpuzzles_write import dumps
+
+        return dumps(p.with_givens(grid))
+    if n == 0:
+        from ..variants.text import format_line as line_of
+        from ..variants.text import format_numbers as numbers_of
+
+        if fmt is GridFormat.line:
+            return line_of(grid, alphabet)
+        if fmt is GridFormat.numbers:
+            return numbers_of(grid)
+    elif fmt is GridFormat.line:
+        return format_line(grid, n, alphabet)
+    elif fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
+        return format_numbers(grid, n)
+    if n == 0 or p.own_regions:
+        from ..variants.text import render as drawn
+
+        return drawn(p, grid, alphabet)
+    return render(grid, n, alphabet)
+
+def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None = None) -> str:
+    """Pencil marks of puzzle p: each cell a small box of its candidates, in the grid's
+    boxes and symbols (a jigsaw or a size without square boxes: in rows of N)."""
+    if p.n == 0 or p.own_regions:
+        from ..variants.text import render_pencil as pencil_of
+
+        return pencil_of(p, tuple(tuple(d) for d in digits))
+    from ..gridtext import render_pencil
+
+    return render_pencil(digits, p.n, alphabet)
+
+def title(k: int, total: int, p: Puzzle, what: str) -> str:
+    """The comment line above a drawn grid: its place, origin, size and rules."""
+    n = p.size
+    return f"# {k}/{total} {p.origin}: {n}x{n} {', '.join(p.rules) or 'classic'}: {what}"
