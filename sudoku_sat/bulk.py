@@ -10,7 +10,7 @@ which reads it the usual way and reports the first bad line as ``file:line:col``
 errors are exactly those of every other command.
 
 :class:`CountArrays` is the task: one chunk (an array of puzzles) in, the counts up to a
-cap out, by :func:`sudoku_sat.engines.eup.compiled.count_batch` in one call. It pickles as
+cap out, by :func:`sudoku_sat.engines.count9.count_lines` in one call. It pickles as
 its cap, so ``--jobs`` and Dask run it per chunk in their workers like every other task.
 Chunks are :data:`CHUNK` puzzles: small enough that the first line of a file of
 forum-hardest puzzles is out within a second, large enough that a chunk's call and its
@@ -30,7 +30,6 @@ from typing import Any
 
 from .errors import GridError
 from .files import read_text
-from .grid import geometry
 from .gridio import Puzzle, parse_puzzles
 from .kernel_cache import cache_folder
 
@@ -121,24 +120,29 @@ def unpacked(chunk: bytes) -> Any:
     return values.reshape(-1, CELLS)
 
 
+def characters(chunk: bytes) -> Any:
+    """A packed chunk as a (k x 81) ``uint8`` array of its characters, without a copy:
+    what :func:`sudoku_sat.engines.count9.count_lines` reads."""
+    import numpy as np
+
+    return np.frombuffer(chunk, np.uint8).reshape(-1, CELLS)
+
+
 @dataclass(frozen=True)
 class CountArrays:
     """A chunk of 9x9 puzzles (one packed ``bytes`` in a list) to min(count, cap) each
-    (one ``int64`` array in a list): one compiled call, ahead-of-time compiled when the
+    (one ``int64`` array in a list): one call of the 9x9 count kernel
+    (:func:`sudoku_sat.engines.count9.count_lines`), ahead-of-time compiled when the
     warm-up built it (:func:`aot_count`), else numba's."""
 
     cap: int
 
     def __call__(self, chunk: list[bytes]) -> list[Any]:
         (packed,) = chunk
-        ahead = aot_count()
-        if ahead is not None:
-            counts, _ = ahead(unpacked(packed), self.cap, *plain_tables())
-            return [counts]
-        from .engines.eup import compiled as eup_numba
-
-        counts, _ = eup_numba.count_batch(unpacked(packed), self.cap, *eup_numba.tables(3))
-        return [counts]
+        count = aot_count()
+        if count is None:
+            from .engines.count9 import count_lines as count
+        return [count(characters(packed), self.cap)]
 
 
 def aot_path(folder: Path | None = None) -> Path:
@@ -164,8 +168,8 @@ def processor() -> str:
 
 @cache
 def aot_count() -> Callable[..., Any] | None:
-    """count_batch of :mod:`sudoku_sat.engines.eup.compiled`, compiled ahead of time, or
-    None when it is not built (or cannot be loaded: then numba's runs)."""
+    """count_lines of :mod:`sudoku_sat.engines.count9`, compiled ahead of time, or None
+    when it is not built (or cannot be loaded: then numba's runs)."""
     path = aot_path()
     if not path.is_file():
         return None
@@ -177,21 +181,8 @@ def aot_count() -> Callable[..., Any] | None:
         spec.loader.exec_module(module)
     except (ImportError, OSError):
         return None
-    count: Callable[..., Any] = module.count_batch
+    count: Callable[..., Any] = module.count_lines
     return count
-
-
-@cache
-def plain_tables() -> tuple[Any, Any, Any, Any]:
-    """The 9x9 tables of :func:`sudoku_sat.engines.eup.bits.tables`, built with numpy
-    alone (that module loads numba)."""
-    import numpy as np
-
-    geo = geometry(3)
-    arrays = [np.array(rows, dtype=np.int32) for rows in (geo.units, geo.units_of, geo.peers)]
-    for array in arrays:
-        array.setflags(write=False)
-    return arrays[0], arrays[1], arrays[2], np.uint64((1 << geo.size) - 1)
 
 
 def bulk_counts(executor: Any, lines: Lines, cap: int, here: bool = True) -> Iterator[list[int]]:
