@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -51,12 +51,23 @@ warm run skips importing numba (0.4 s) and loading the kernel (0.5 s: numba's re
 
 @dataclass(frozen=True)
 class Lines:
-    """The puzzles of a file of 9x9 lines: its lines (81 characters each, checked), the
-    number of each line in the file, and the file's name, for messages."""
+    """The puzzles of a file of 9x9 lines: their characters (81 a puzzle, checked, packed
+    end to end), the number of each line in the file, and the file's name, for messages."""
 
-    rows: list[str]
-    numbers: list[int]
+    data: bytes
+    numbers: Sequence[int]
     source: str
+
+    @classmethod
+    def of(cls, rows: Sequence[str], numbers: Sequence[int], source: str) -> Lines:
+        """Lines from rows of 81 characters each."""
+        return cls("".join(rows).encode("ascii"), numbers, source)
+
+    @property
+    def rows(self) -> list[str]:
+        """The lines, as strings."""
+        text = self.data.decode("ascii")
+        return [text[k : k + CELLS] for k in range(0, len(text), CELLS)]
 
     def origin(self, k: int) -> str:
         """Where puzzle k (from 0) was read: ``source:line``."""
@@ -64,14 +75,15 @@ class Lines:
 
     def grid(self, k: int) -> tuple[int, ...]:
         """Puzzle k as a tuple of values (0 blank)."""
-        return tuple(0 if ch == "." else ord(ch) - 48 for ch in self.rows[k])
+        row = self.data[k * CELLS : (k + 1) * CELLS]
+        return tuple(0 if ch == 46 else ch - 48 for ch in row)
 
     def packed(self, start: int, stop: int) -> bytes:
         """Puzzles start..stop-1 as bytes, 81 characters each (the wire format of a chunk)."""
-        return "".join(self.rows[start:stop]).encode("ascii")
+        return self.data[start * CELLS : stop * CELLS]
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.data) // CELLS
 
 
 def load(
@@ -93,9 +105,18 @@ def load(
 
 def parse_lines(text: str, source: str = "<input>") -> Lines | None:
     """text as 9x9 lines, or None when it holds no puzzle or a line is not one (the
-    characters of all lines are checked at once: deleting the symbols leaves nothing)."""
+    characters of all lines are checked at once: deleting the symbols leaves nothing).
+    A file of bare 81-character lines is checked and packed without a loop over its lines."""
     if not text.isascii():
         return None
+    data = text.encode("ascii")
+    if data and not data.endswith(b"\n"):
+        data += b"\n"
+    count, extra = divmod(len(data), CELLS + 1)
+    if count and not extra and data[CELLS :: CELLS + 1] == b"\n" * count:
+        packed = data.replace(b"\n", b"")
+        if len(packed) == count * CELLS and not packed.translate(None, SYMBOLS):
+            return Lines(packed, range(1, count + 1), source)
     rows: list[str] = []
     numbers: list[int] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -108,7 +129,7 @@ def parse_lines(text: str, source: str = "<input>") -> Lines | None:
         numbers.append(number)
     if not rows or "".join(rows).encode("ascii").translate(None, SYMBOLS):
         return None
-    return Lines(rows, numbers, source)
+    return Lines.of(rows, numbers, source)
 
 
 def unpacked(chunk: bytes) -> Any:
