@@ -33,9 +33,9 @@ from ..grid import geometry
 from ..kernel_cache import njit
 
 _GEO = geometry(3)
-PEERS = np.array(_GEO.peers, dtype=np.int32)
-UNITS = np.array(_GEO.units, dtype=np.int32)
-CU = np.array(_GEO.units_of, dtype=np.int32)
+PEERS = np.array(_GEO.peers, dtype=np.uint8)
+UNITS = np.array(_GEO.units, dtype=np.uint8)
+CU = np.array(_GEO.units_of, dtype=np.uint8)
 UNITS_OF = np.array([sum(1 << u for u in units) for units in _GEO.units_of], dtype=np.int64)
 """The three units of each cell as bits of one integer."""
 FULL = 0x1FF
@@ -46,7 +46,7 @@ DEPTHS = 82
 
 def _cttz(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
     """The index of the lowest set bit of a non-zero int64 (LLVM cttz)."""
-    sig = types.int64(types.int64)
+    sig = types.uint64(types.int64)
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
@@ -237,9 +237,9 @@ def count_lines(lines, cap):  # type: ignore[no-untyped-def]
     n = lines.shape[0]
     counts = np.zeros(n, np.int64)
     states = np.empty((DEPTHS, 81), np.int32)
-    cells = np.empty(DEPTHS, np.int32)
+    cells = np.empty(DEPTHS, np.uint8)
     rems = np.empty(DEPTHS, np.int32)
-    queue = np.empty(96, np.int32)
+    queue = np.empty(96, np.uint8)
     for i in range(n):
         counts[i] = count_line(lines[i], cap, states, cells, rems, queue)
     return counts
