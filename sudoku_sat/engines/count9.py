@@ -123,6 +123,8 @@ def propagate(st, queue, qt, dirty):  # type: ignore[no-untyped-def]
                     queue[qt] = c
                     qt += 1
                     dirty |= UNITS_OF[c]
+            dirty |= todo  # back to the naked singles first
+            break
 
 
 @njit(cache=True)
