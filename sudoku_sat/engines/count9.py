@@ -34,9 +34,10 @@ from ..kernel_cache import njit
 
 _GEO = geometry(3)
 PEERS = np.array(_GEO.peers, dtype=np.uint8)
-UNITS = np.array(_GEO.units, dtype=np.uint8)
-CU = np.array(_GEO.units_of, dtype=np.uint8)
-UNITS_OF = np.array([sum(1 << u for u in units) for units in _GEO.units_of], dtype=np.int64)
+_FIRST = [*range(18, 27), *range(18)]
+UNITS = np.array([_GEO.units[u] for u in _FIRST], dtype=np.uint8)
+CU = np.array([[_FIRST.index(u) for u in units] for units in _GEO.units_of], dtype=np.uint8)
+UNITS_OF = np.array([sum(1 << u for u in units) for units in CU.tolist()], dtype=np.int64)
 """The three units of each cell as bits of one integer."""
 FULL = 0x1FF
 ALL_UNITS = (1 << 27) - 1
