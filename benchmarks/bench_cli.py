@@ -49,7 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -286,8 +286,12 @@ def cold_rows(rounds: int) -> list[Row]:
     many = [*cli(), "generate", "-k", "100000", "-q"]
     few = [*cli(), "generate", "-k", "20", "--seed", "1", "-q"]
     cold: tuple[list[float], list[float]] = ([], [])
+    measures: list[Callable[[dict[str, str]], float]] = [
+        lambda e: first_line(many, e),
+        lambda e: timed(few, e),
+    ]
     for _ in range(rounds):
-        for k, measure in enumerate((lambda e: first_line(many, e), lambda e: timed(few, e))):
+        for k, measure in enumerate(measures):
             with tempfile.TemporaryDirectory() as empty:
                 try:
                     cold[k].append(measure(user_environment() | {"NUMBA_CACHE_DIR": empty}))

@@ -162,7 +162,9 @@ class CountArrays:
         (packed,) = chunk
         count = aot_count()
         if count is None:
-            from .engines.count9 import count_lines as count
+            from .engines import count9
+
+            count = count9.count_lines
         return [count(characters(packed), self.cap)]
 
 

@@ -24,6 +24,8 @@ EUP kernel in tests/test_count9.py and tests/test_bulk.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from llvmlite import ir
 from numba import types
@@ -65,8 +67,8 @@ def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - 
     return sig, codegen
 
 
-lowest = intrinsic(_cttz)
-popcount = intrinsic(_ctpop)
+lowest: Any = intrinsic(_cttz)
+popcount: Any = intrinsic(_ctpop)
 
 
 @njit(cache=True)
