@@ -218,7 +218,9 @@ def count_line(line, cap, states, cells, rems, queue):  # type: ignore[no-untype
         bit = rem & -rem
         rems[depth] = rem ^ bit
         child = states[depth + 1]
-        child[:] = states[depth]
+        parent = states[depth]
+        for k in range(81):
+            child[k] = parent[k]
         child[c] = bit
         queue[0] = c
         if not propagate(child, queue, 1, UNITS_OF[c]):
