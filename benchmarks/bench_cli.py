@@ -49,12 +49,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATASETS = ROOT.parent / "shared" / "datasets"
+DATASETS = Path(os.environ.get("SUDOKU_SAT_DATASETS") or ROOT.parent / "shared" / "datasets")
+"""The shared datasets (``SUDOKU_SAT_DATASETS`` overrides: a git worktree sits elsewhere)."""
 SEVENTEEN = "puzzles2_17_clue"
 HARDEST = "puzzles5_forum_hardest_1905_11+"
 DOC = ROOT / "docs" / "speed.md"
@@ -285,8 +286,12 @@ def cold_rows(rounds: int) -> list[Row]:
     many = [*cli(), "generate", "-k", "100000", "-q"]
     few = [*cli(), "generate", "-k", "20", "--seed", "1", "-q"]
     cold: tuple[list[float], list[float]] = ([], [])
+    measures: list[Callable[[dict[str, str]], float]] = [
+        lambda e: first_line(many, e),
+        lambda e: timed(few, e),
+    ]
     for _ in range(rounds):
-        for k, measure in enumerate((lambda e: first_line(many, e), lambda e: timed(few, e))):
+        for k, measure in enumerate(measures):
             with tempfile.TemporaryDirectory() as empty:
                 try:
                     cold[k].append(measure(user_environment() | {"NUMBA_CACHE_DIR": empty}))
@@ -401,6 +406,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--only-cold", action="store_true", help="the cold-cache rows alone (no --write)"
     )
+    parser.add_argument(
+        "--only-unique",
+        action="store_true",
+        help="the two unique rows beside tdoku and the check alone (no --write)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.seventeen, args.hardest, args.generate = 1, 2000, 300, 200
@@ -411,12 +421,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     rng = random.Random(args.seed)
     seventeen = dataset(SEVENTEEN, args.seventeen, rng)
     hardest = dataset(HARDEST, args.hardest, rng)
+    sets = [("17-clue", "seventeen", seventeen), ("forum-hardest", "hardest", hardest)]
+    if args.only_unique:
+        with tempfile.TemporaryDirectory() as tmp:
+            seconds([*cli(), "unique", str(write(Path(tmp), "one.txt", seventeen[:1]))])
+            rows = unique_rows(args.rounds, Path(tmp), args.tdoku, sets)
+            check = verdicts_agree(Path(tmp), dataset(SEVENTEEN, args.seventeen, rng))
+        loads = f"{load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
+        print(table(rows) + f"\nCheck: {check}. Load average (1 min): {loads}.")
+        return
     if shutil.which("qqwing") is None:
         sys.exit("qqwing is not installed (apt-get install qqwing)")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         rows = startup(args.rounds, folder, seventeen[0])
-        sets = [("17-clue", "seventeen", seventeen), ("forum-hardest", "hardest", hardest)]
         rows += unique_rows(args.rounds, folder, args.tdoku, sets)
         rows.append(generate_row(args.rounds, args.generate))
         rows += cold_rows(args.rounds)

@@ -10,7 +10,7 @@ which reads it the usual way and reports the first bad line as ``file:line:col``
 errors are exactly those of every other command.
 
 :class:`CountArrays` is the task: one chunk (an array of puzzles) in, the counts up to a
-cap out, by :func:`sudoku_sat.engines.eup.compiled.count_batch` in one call. It pickles as
+cap out, by :func:`sudoku_sat.engines.count9.count_lines` in one call. It pickles as
 its cap, so ``--jobs`` and Dask run it per chunk in their workers like every other task.
 Chunks are :data:`CHUNK` puzzles: small enough that the first line of a file of
 forum-hardest puzzles is out within a second, large enough that a chunk's call and its
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -30,7 +30,6 @@ from typing import Any
 
 from .errors import GridError
 from .files import read_text
-from .grid import geometry
 from .gridio import Puzzle, parse_puzzles
 from .kernel_cache import cache_folder
 
@@ -52,12 +51,23 @@ warm run skips importing numba (0.4 s) and loading the kernel (0.5 s: numba's re
 
 @dataclass(frozen=True)
 class Lines:
-    """The puzzles of a file of 9x9 lines: its lines (81 characters each, checked), the
-    number of each line in the file, and the file's name, for messages."""
+    """The puzzles of a file of 9x9 lines: their characters (81 a puzzle, checked, packed
+    end to end), the number of each line in the file, and the file's name, for messages."""
 
-    rows: list[str]
-    numbers: list[int]
+    data: bytes
+    numbers: Sequence[int]
     source: str
+
+    @classmethod
+    def of(cls, rows: Sequence[str], numbers: Sequence[int], source: str) -> Lines:
+        """Lines from rows of 81 characters each."""
+        return cls("".join(rows).encode("ascii"), numbers, source)
+
+    @property
+    def rows(self) -> list[str]:
+        """The lines, as strings."""
+        text = self.data.decode("ascii")
+        return [text[k : k + CELLS] for k in range(0, len(text), CELLS)]
 
     def origin(self, k: int) -> str:
         """Where puzzle k (from 0) was read: ``source:line``."""
@@ -65,14 +75,15 @@ class Lines:
 
     def grid(self, k: int) -> tuple[int, ...]:
         """Puzzle k as a tuple of values (0 blank)."""
-        return tuple(0 if ch == "." else ord(ch) - 48 for ch in self.rows[k])
+        row = self.data[k * CELLS : (k + 1) * CELLS]
+        return tuple(0 if ch == 46 else ch - 48 for ch in row)
 
     def packed(self, start: int, stop: int) -> bytes:
         """Puzzles start..stop-1 as bytes, 81 characters each (the wire format of a chunk)."""
-        return "".join(self.rows[start:stop]).encode("ascii")
+        return self.data[start * CELLS : stop * CELLS]
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.data) // CELLS
 
 
 def load(
@@ -94,9 +105,18 @@ def load(
 
 def parse_lines(text: str, source: str = "<input>") -> Lines | None:
     """text as 9x9 lines, or None when it holds no puzzle or a line is not one (the
-    characters of all lines are checked at once: deleting the symbols leaves nothing)."""
+    characters of all lines are checked at once: deleting the symbols leaves nothing).
+    A file of bare 81-character lines is checked and packed without a loop over its lines."""
     if not text.isascii():
         return None
+    data = text.encode("ascii")
+    if data and not data.endswith(b"\n"):
+        data += b"\n"
+    count, extra = divmod(len(data), CELLS + 1)
+    if count and not extra and data[CELLS :: CELLS + 1] == b"\n" * count:
+        packed = data.replace(b"\n", b"")
+        if len(packed) == count * CELLS and not packed.translate(None, SYMBOLS):
+            return Lines(packed, range(1, count + 1), source)
     rows: list[str] = []
     numbers: list[int] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -109,7 +129,7 @@ def parse_lines(text: str, source: str = "<input>") -> Lines | None:
         numbers.append(number)
     if not rows or "".join(rows).encode("ascii").translate(None, SYMBOLS):
         return None
-    return Lines(rows, numbers, source)
+    return Lines.of(rows, numbers, source)
 
 
 def unpacked(chunk: bytes) -> Any:
@@ -121,24 +141,31 @@ def unpacked(chunk: bytes) -> Any:
     return values.reshape(-1, CELLS)
 
 
+def characters(chunk: bytes) -> Any:
+    """A packed chunk as a (k x 81) ``uint8`` array of its characters, without a copy:
+    what :func:`sudoku_sat.engines.count9.count_lines` reads."""
+    import numpy as np
+
+    return np.frombuffer(chunk, np.uint8).reshape(-1, CELLS)
+
+
 @dataclass(frozen=True)
 class CountArrays:
     """A chunk of 9x9 puzzles (one packed ``bytes`` in a list) to min(count, cap) each
-    (one ``int64`` array in a list): one compiled call, ahead-of-time compiled when the
+    (one ``int64`` array in a list): one call of the 9x9 count kernel
+    (:func:`sudoku_sat.engines.count9.count_lines`), ahead-of-time compiled when the
     warm-up built it (:func:`aot_count`), else numba's."""
 
     cap: int
 
     def __call__(self, chunk: list[bytes]) -> list[Any]:
         (packed,) = chunk
-        ahead = aot_count()
-        if ahead is not None:
-            counts, _ = ahead(unpacked(packed), self.cap, *plain_tables())
-            return [counts]
-        from .engines.eup import compiled as eup_numba
+        count = aot_count()
+        if count is None:
+            from .engines import count9
 
-        counts, _ = eup_numba.count_batch(unpacked(packed), self.cap, *eup_numba.tables(3))
-        return [counts]
+            count = count9.count_lines
+        return [count(characters(packed), self.cap)]
 
 
 def aot_path(folder: Path | None = None) -> Path:
@@ -164,8 +191,8 @@ def processor() -> str:
 
 @cache
 def aot_count() -> Callable[..., Any] | None:
-    """count_batch of :mod:`sudoku_sat.engines.eup.compiled`, compiled ahead of time, or
-    None when it is not built (or cannot be loaded: then numba's runs)."""
+    """count_lines of :mod:`sudoku_sat.engines.count9`, compiled ahead of time, or None
+    when it is not built (or cannot be loaded: then numba's runs)."""
     path = aot_path()
     if not path.is_file():
         return None
@@ -177,21 +204,8 @@ def aot_count() -> Callable[..., Any] | None:
         spec.loader.exec_module(module)
     except (ImportError, OSError):
         return None
-    count: Callable[..., Any] = module.count_batch
+    count: Callable[..., Any] = module.count_lines
     return count
-
-
-@cache
-def plain_tables() -> tuple[Any, Any, Any, Any]:
-    """The 9x9 tables of :func:`sudoku_sat.engines.eup.bits.tables`, built with numpy
-    alone (that module loads numba)."""
-    import numpy as np
-
-    geo = geometry(3)
-    arrays = [np.array(rows, dtype=np.int32) for rows in (geo.units, geo.units_of, geo.peers)]
-    for array in arrays:
-        array.setflags(write=False)
-    return arrays[0], arrays[1], arrays[2], np.uint64((1 << geo.size) - 1)
 
 
 def bulk_counts(executor: Any, lines: Lines, cap: int, here: bool = True) -> Iterator[list[int]]:

@@ -17,7 +17,7 @@ from hypothesis import settings
 from sudoku_sat.gridio import Puzzle, parse_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
-DATASETS = ROOT.parent / "shared" / "datasets"
+DATASETS = Path(os.environ.get("SUDOKU_SAT_DATASETS") or ROOT.parent / "shared" / "datasets")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 os.environ.setdefault("SUDOKU_SAT_COMPILE", "foreground")
 """The tests compile kernels where they are needed, never in the background (sudoku_sat.accel):

@@ -100,7 +100,7 @@ def test_the_bulk_count_runs_one_compiled_call_per_chunk_on_dask(
     from sudoku_sat.batch.executor import Serial
 
     rows = [EASY, "11" + "." * 79, "." * 81] * 7
-    lines = bulk.Lines(rows, list(range(1, len(rows) + 1)), "<test>")
+    lines = bulk.Lines.of(rows, list(range(1, len(rows) + 1)), "<test>")
     monkeypatch.setattr(bulk, "CHUNK", 4)
     with DaskExecutor(address) as executor:
         chunks = list(bulk.bulk_counts(executor, lines, 2, here=False))

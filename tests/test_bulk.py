@@ -39,7 +39,7 @@ def pysat_counts(rows: list[str], cap: int) -> list[int]:
 
 
 def compiled_counts(rows: list[str], cap: int) -> list[int]:
-    lines = Lines(rows, list(range(1, len(rows) + 1)), "<test>")
+    lines = Lines.of(rows, list(range(1, len(rows) + 1)), "<test>")
     return [c for chunk in bulk_counts(Serial(), lines, cap, here=False) for c in chunk]
 
 
@@ -86,7 +86,7 @@ def test_cap_gives_exactly_min_count_cap_on_the_reference_counts() -> None:
 
 def test_the_pure_python_start_agrees_with_the_compiled_chunks() -> None:
     rows = dataset_lines("puzzles7_serg_benchmark", 20) + [CLASH, BLANK, EASY]
-    lines = Lines(rows, list(range(1, len(rows) + 1)), "<test>")
+    lines = Lines.of(rows, list(range(1, len(rows) + 1)), "<test>")
     here = [c for chunk in bulk_counts(Serial(), lines, 2, here=True) for c in chunk]
     assert here == compiled_counts(rows, 2)
 
@@ -111,6 +111,16 @@ def test_reader_takes_only_whole_files_of_9x9_lines() -> None:
         f"{EASY[:80]}é\n",
     ):
         assert parse_lines(other) is None, other
+
+
+def test_a_file_of_bare_lines_is_packed_whole() -> None:
+    zeros = BLANK.replace(".", "0")
+    lines = parse_lines(f"{EASY}\n{zeros}\n{CLASH}")  # no newline at the end
+    assert lines is not None and len(lines) == 3 and list(lines.numbers) == [1, 2, 3]
+    assert lines.rows == [EASY, zeros, CLASH] and lines.grid(1) == (0,) * 81
+    assert lines.packed(1, 3) == (zeros + CLASH).encode() and lines.origin(2) == "<input>:3"
+    assert parse_lines(f"{EASY}\n{EASY[:80]}x\n") is None
+    assert parse_lines(f"{EASY[:80]}\n{EASY}1\n") is None  # 80 + 82 characters
 
 
 def test_bad_line_is_reported_as_before(tmp_path: Path) -> None:

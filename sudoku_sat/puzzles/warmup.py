@@ -54,7 +54,7 @@ def build_ahead(folder: Path) -> None:
     and a C compiler; best effort: without them, numba's cached kernel runs). Built in a
     folder of its own, then renamed into place, so no run loads half a file."""
     from ..bulk import AOT, aot_path
-    from ..engines.eup import compiled
+    from ..engines import count9
 
     types: Any = importlib.import_module("numba.core.types")  # untyped, numba or not
     with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=folder) as work:
@@ -64,10 +64,9 @@ def build_ahead(folder: Path) -> None:
         cc.output_dir = work
         cc.verbose = False
         cc.target_cpu = "host"  # as numba's JIT: the generic target ran 20 % slower
-        grid = types.Array(types.int32, 2, "C")
-        counts = types.Tuple((types.Array(types.int64, 1, "C"), grid))
-        signature = counts(grid, types.int64, grid, grid, grid, types.uint64)
-        cc.export("count_batch", signature)(compiled.count_batch.py_func)
+        lines = types.Array(types.uint8, 2, "C", readonly=True)
+        signature = types.Array(types.int64, 1, "C")(lines, types.int64)
+        cc.export("count_lines", signature)(count9.count_lines.py_func)
         cc.compile()
         (built,) = Path(work).glob(f"{AOT}*")
         aot_path(folder).parent.mkdir(exist_ok=True)
