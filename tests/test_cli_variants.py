@@ -15,7 +15,7 @@ from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import check_minimal, make
-from sudoku_sat.variants.model import cell_name
+from sudoku_sat.model.geometry import cell_name
 
 from .conftest import IN_CI
 

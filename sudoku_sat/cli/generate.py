@@ -382,6 +382,7 @@ def minimize_command(
     (f-puzzles input) lose givens while they stay unique, each checked by CP-SAT
     (docs/variants.md).
     """
+    checker, engine = method_options(method)
     items = load(puzzles, alphabet, order, rule)
     if items[0].n > MINIMIZE_MAX_ORDER:
         side = MINIMIZE_MAX_ORDER**2
@@ -392,7 +393,7 @@ def minimize_command(
     seed = new_seed() if seed is None else seed
     schedule = Schedule(ti, tf, step)
     options = MakeOptions(
-        items[0].n,
+        max(items[0].n, 2),
         "backtrack",
         empty_.value,
         symmetric,
