@@ -28,7 +28,8 @@ from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
 from ..batch import Executor, batch_map, open_executor
 from ..errors import SudokuSatError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
-from ..gridio import Puzzle, format_line, format_numbers, render
+from ..gridio import Puzzle, format_numbers, render
+from ..gridtext import format_any_line
 from ..methods import help_text
 from ..signals import Terminated
 
@@ -305,7 +306,7 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
         if fmt is GridFormat.numbers:
             return numbers_of(grid)
     elif fmt is GridFormat.line:
-        return format_line(grid, n, alphabet)
+        return format_any_line(grid, n, alphabet)
     elif fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
         return format_numbers(grid, n)
     if n == 0 or p.own_regions:
@@ -313,6 +314,11 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
 
         return drawn(p, grid, alphabet)
     return render(grid, n, alphabet)
+
+
+def grid_line(p: Puzzle, grid: Grid) -> str:
+    """A grid of puzzle p as one line that reads back (numbers past 36x36), for --json."""
+    return show_solution(p, grid, GridFormat.line)
 
 
 def title(k: int, total: int, p: Puzzle, what: str) -> str:

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import SolverError
-from ..gridio import Puzzle, format_any_line
-from ..jobs.certifying import check_method
+from ..gridio import Puzzle
 from ..jobs.counting import Counted, plan
 from ..methods import COUNT
 from . import app
@@ -27,6 +26,7 @@ from ._common import (
     batch_results,
     emit_json,
     given_options,
+    grid_line,
     guarded,
     method_option,
     open_batch,
@@ -192,6 +192,8 @@ def unique_command(
         raise typer.Exit(bulk_unique(source, jobs, scheduler))
     items = source
     if certify is not None:
+        from ..jobs.certifying import check_method
+
         check_method("auto", items)
     with certificate_folder(certify) as folder:
         verdicts: list[str] = []
@@ -233,7 +235,7 @@ def unique_record(k: int, p: Puzzle, result: Counted, word: str) -> dict[str, ob
     record: dict[str, object] = {"index": k, "origin": p.origin, "verdict": word}
     record["rules"] = p.rules
     if word == "unique" and result.solutions:
-        record["solution"] = format_any_line(result.solutions[0], p.n)
+        record["solution"] = grid_line(p, result.solutions[0])
     if p.solution is not None and result.solutions:
         record["matches_solution"] = word == "unique" and result.solutions[0] == p.solution
     return record

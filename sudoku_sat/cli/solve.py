@@ -10,7 +10,7 @@ import typer
 
 from ..engines.registry import describe_engines
 from ..errors import SolverError
-from ..gridio import Puzzle, format_any_line
+from ..gridio import Puzzle
 from ..jobs.solving import plan
 from ..methods import SOLVE
 from ..result import SolveResult
@@ -30,6 +30,7 @@ from ._common import (
     emit_json,
     exit_if_any,
     given_options,
+    grid_line,
     guarded,
     load,
     method_option,
@@ -47,7 +48,7 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
         "index": index,
         "origin": puzzle.origin,
         "status": result.status,
-        "solution": format_any_line(result.grid, puzzle.n) if solved else None,
+        "solution": grid_line(puzzle, result.grid) if solved else None,
         "solver": result.solver,
         "seconds": round(result.seconds, 6),
         "stats": result.stats,
