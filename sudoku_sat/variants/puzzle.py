@@ -13,6 +13,7 @@ global rules only, which need no clue.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -119,8 +120,9 @@ def read_puzzles(
 
 
 def solved(p: Puzzle, grid: tuple[int, ...]) -> Puzzle:
-    """The puzzle p with every cell filled by grid (its rules kept)."""
-    return p.with_givens(tuple(grid))
+    """The puzzle p with every cell filled by grid (its rules kept; no count or solution
+    of the source's: a grid solved twice is the same puzzle)."""
+    return replace(p, grid=tuple(grid), count=None, solution=None)
 
 
 def one_puzzle(puzzles: list[Puzzle]) -> Puzzle:
