@@ -81,14 +81,25 @@ REFUSED = {
     "show": {"--order", "--rule"},
     "encode": {"--encoding", "--amo", "--no-f2", "--alphabet", "--order", "--rule"},
     "decode": {"--order", "--cnf"},
-    "explain": {"--svg", "--alphabet", "--order"},
-    "rate": {"--alphabet", "--order"},
-    "certify": {"--method", "--alphabet", "--order"},
+    "explain": {"--alphabet", "--order", "--rule"},
+    "rate": {"--alphabet", "--order", "--rule"},
+    "certify": {"--method", "--alphabet", "--order", "--rule"},
     "generate": {"--fill", "--empty", "--symmetric", "--t0", "--t-final", "--step", "--alphabet"},
-    "minimize": {"--empty", "--symmetric", "--t0", "--t-final", "--step", "--order", "--alphabet"},
+    "minimize": {
+        "--empty",
+        "--symmetric",
+        "--t0",
+        "--t-final",
+        "--step",
+        "--order",
+        "--alphabet",
+        "--rule",
+    },
     "propagate": {"--encoding"},
 }
-"""The options each command refuses on the variant file; every other one is honoured."""
+"""The options each command refuses on the variant file; every other one is honoured.
+(explain --svg draws the puzzle's own grid since issue 38; --rule, on every
+grid-reading command since then, is refused on f-puzzles input everywhere.)"""
 WHOLE = {"anneal", "compare", "ladder", "encodings"}
 """Commands that take classic grids only: every run on the variant file is one line."""
 UNREACHABLE = 3

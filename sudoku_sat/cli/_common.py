@@ -18,7 +18,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -32,6 +32,9 @@ from ..gridio import Puzzle, format_numbers, render
 from ..gridtext import format_any_line
 from ..methods import help_text
 from ..signals import Terminated
+
+if TYPE_CHECKING:
+    from ..bulk import Lines
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -78,8 +81,7 @@ ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or 
 ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."
 
 GLOBAL_RULES = (
-    "anti-king, anti-knight, x, diagonal+, diagonal-, disjoint-groups, windoku, "
-    "non-consecutive"
+    "anti-king, anti-knight, x, diagonal+, diagonal-, disjoint-groups, windoku, non-consecutive"
 )
 """The rules --rule adds to plain grids (``variants.puzzle.global_rule_names()``, checked
 by tests/test_cli_choices.py; spelled out here so that --help loads no rule module)."""
@@ -256,12 +258,62 @@ def load(
     alphabet: str | None = None,
     order: int | None = None,
     rule: list[str] | None = None,
+    prints: bool = False,
 ) -> list[Puzzle]:
     """Read the puzzles of path, the way every grid-reading command does: the one reader
-    (grids in every format, f-puzzles JSON and links), the rules of --rule added."""
-    from ..variants.puzzle import read_puzzles
+    (grids in every format, f-puzzles JSON and links), the rules of --rule added. prints:
+    the command prints grids in symbols, so --alphabet applies to f-puzzles input too."""
+    found = read(path, alphabet, order, rule, prints)
+    assert isinstance(found, list)
+    return found
 
-    return read_puzzles(path, alphabet, order, rule)
+
+OWN = {
+    "order": "an f-puzzles puzzle carries its own size",
+    "rule": "f-puzzles input carries its own rules; --rule adds rules to plain grids",
+    "alphabet": "f-puzzles input carries its own digits, and this command prints none",
+}
+"""Why a reading option is refused on f-puzzles input (docs/variants.md)."""
+
+
+def read(
+    path: str,
+    alphabet: str | None = None,
+    order: int | None = None,
+    rule: list[str] | None = None,
+    prints: bool = False,
+    lines: bool = False,
+) -> Lines | list[Puzzle]:
+    """:func:`load`; with lines, a file of 9x9 lines and no option asking otherwise comes
+    back as bulk Lines, the fast path of the classic engine. The options that read plain
+    grids (--order, --rule, --alphabet when the command prints no grid) are refused in
+    one line on f-puzzles input, which carries its own size, rules and digits."""
+    from ..errors import GridError, UsageError
+    from ..files import read_text
+    from ..variants.fpuzzles import is_variant_text
+    from ..variants.puzzle import parse_any
+
+    text, source = read_text(path)
+    fpuzzles = is_variant_text(text)
+    if fpuzzles:
+        given = {
+            "order": order is not None,
+            "rule": bool(rule),
+            "alphabet": not prints and alphabet is not None,
+        }
+        for name, why in OWN.items():
+            if given[name]:
+                raise UsageError(f"--{name}: {why}")
+    if lines and not fpuzzles and not rule and alphabet is None and order in (None, 3):
+        from ..bulk import parse_lines
+
+        bulk = parse_lines(text, source)
+        if bulk is not None:
+            return bulk
+    puzzles = parse_any(text, source, alphabet, order, rule)
+    if not puzzles:
+        raise GridError("no puzzle found", source)
+    return puzzles
 
 
 def given_options() -> dict[str, str]:

@@ -30,6 +30,7 @@ from ._common import (
     guarded,
     method_option,
     open_batch,
+    read,
 )
 from .certify import (
     CertifyOption,
@@ -139,9 +140,7 @@ def load_any(
 ) -> Lines | list[Puzzle]:
     """The puzzles of path (the one reader): as bulk Lines when bulk is allowed and the
     file is 9x9 lines, the fast path of the classic engine."""
-    from ..variants.puzzle import read_any
-
-    return read_any(path, alphabet, order, rule, lines=bulk)
+    return read(path, alphabet, order, rule, lines=bulk)
 
 
 def count_record(k: int, puzzle: Puzzle, counted: Counted, cap: int) -> dict[str, object]:

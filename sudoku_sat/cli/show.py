@@ -43,7 +43,7 @@ def show_command(
     quiet: QuietOption = False,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
-    items = load(puzzles, alphabet, order, rule)
+    items = load(puzzles, alphabet, order, rule, prints=True)
     if svg is not None:
         if len(items) > 1:
             raise InputError(f"{len(items)} puzzles: --svg draws one", str(svg))

@@ -105,7 +105,7 @@ def solve_command(
     engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
     some puzzle (the other puzzles are still solved and printed).
     """
-    items = load(puzzles, alphabet, order, rule)
+    items = load(puzzles, alphabet, order, rule, prints=True)
     if fmt is GridFormat.fpuzzles:
         from ..variants.fpuzzles_write import check_size
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from ..dimacs import parse_answer, write_cnf
-from ..errors import DimacsError
+from ..errors import DimacsError, UsageError
 from ..files import read_text
 from ..grid import Grid
 from ..encodings import Formula
@@ -22,6 +22,10 @@ from ..puzzles.encoded import Decoded, EncodeOptions, choose_encoding, decode_an
 from .route import SESSION, check_options, engine_of
 
 Writer = Callable[[BinaryIO], None]
+NUMBERED = (
+    "the --puzzle with constraints gives the numbering, its size and its rules: its "
+    "answer needs nothing else"
+)
 
 
 def writers(
@@ -76,6 +80,9 @@ def decode(
     and the rules; its answer needs no --cnf."""
     if puzzle is None or engine_of(puzzle) != SESSION:
         return decode_answer(answer, cnf, puzzle, order)
+    for flag, value in (("--cnf", cnf), ("--order", order)):
+        if value is not None:
+            raise UsageError(f"{flag}: {NUMBERED}")
     from ..variants.solve import Session, decode_model
 
     text, source = read_text(answer)
