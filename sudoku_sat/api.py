@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import SolverError, UsageError
 from .model.puzzle import Puzzle
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from .difficulty.explain import Explanation
     from .difficulty.rating import Rating
     from .encodings import Formula
-    from .proofs.batch import Outcome
     from .model.builder import VariantFormula
+    from .proofs.batch import Outcome
     from .variants.fpuzzles_write import FPuzzles
     from .variants.solve import Candidates
 

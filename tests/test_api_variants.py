@@ -65,7 +65,8 @@ def test_a_six_by_six_variant_answers_every_call(tmp_path: Path) -> None:
     assert set(found.digits[1]) == {2, 3}  # 5 = 2+3 or 1+4, and the 1 is in their row
     assert ss.encode(p).dimacs().startswith("c sudoku-sat variant 6x6: rules killer")
     refusal = ss.certify(p, tmp_path).refusal
-    assert refusal is not None and (refusal.kind, refusal.reason) == ("several", "several solutions")
+    assert refusal is not None and refusal.kind == "several"
+    assert refusal.reason == "several solutions"
     assert ss.certify(solved, tmp_path).files is not None
 
 
@@ -75,7 +76,7 @@ def test_variant_questions_refuse_classic_methods_and_options() -> None:
         ss.count(k, method="eup")
     with pytest.raises(UsageError, match="one encoding"):
         ss.encode(k, encoding="minimal")
-    with pytest.raises(UsageError, match="'eup': eup empties classic grids only; .* take auto or pysat"):
+    with pytest.raises(UsageError, match="'eup': eup empties classic grids only; .* auto or pysat"):
         ss.minimize(k, method="eup")
 
 

@@ -11,12 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
+from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import check_minimal, make
-from sudoku_sat.model.geometry import cell_name
-from sudoku_sat.variants.constraints.killer import Cage
 
 from .conftest import IN_CI
 

@@ -41,9 +41,9 @@ from ._common import (
     open_batch,
 )
 from ._encoding_options import AmoName, AmoOption, encoding_list
+from ._lab import classic_only
 from ._tables import puzzle_table, summary_table
 from .encodings import METHODS_HELP, report
-from ._lab import classic_only
 
 COMPARE_HELP = (
     "The CDCL solvers set beside the in-house up and fl, comma-separated: pysat:NAME "

@@ -202,9 +202,7 @@ def unique_command(
             verdicts.append(verdict(result))
             if not as_json:
                 typer.echo(verdicts[-1] + _note(items[len(found) - 1], result))
-        outcomes = (
-            [] if folder is None else certify_puzzles(items, verdicts, folder, quiet, found)
-        )
+        outcomes = [] if folder is None else certify_puzzles(items, verdicts, folder, quiet, found)
         if as_json:
             numbered = enumerate(zip(items, found, verdicts, strict=True), 1)
             records = [unique_record(k, p, c, v) for k, (p, c, v) in numbered]

@@ -10,8 +10,8 @@ import typer
 from ..errors import InputError
 from ..files import atomic_path, check_folder, check_writable
 from ..grid import MAX_ORDER, MIN_ORDER
-from ..model.puzzle import Puzzle
 from ..jobs.encoding import Writer, decode, writers
+from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,

@@ -17,16 +17,15 @@ from ..difficulty.explain import (
     Explanation,
     Step,
 )
-from ..jobs.difficulty import drawing, explain
-from ..model.puzzle import Puzzle
 from ..encoding import var_cell as cell_of
 from ..files import atomic_write, check_writable
-from ..gridio import format_line
+from ..jobs.difficulty import drawing, explain
+from ..model.puzzle import Puzzle
 from . import app
 from ._common import (
     AlphabetOption,
-    OrderOption,
     GridFormat,
+    OrderOption,
     PuzzlesArg,
     QuietOption,
     RuleOption,
@@ -304,6 +303,10 @@ def explain_command(
         records = zip(explanations, items, strict=True)
         emit_json([record(e, k, p, alphabet) for k, (e, p) in enumerate(records, 1)])
     else:
-        typer.echo("\n\n".join(render_text(e, p, alphabet) for e, p in zip(explanations, items, strict=True)))
+        typer.echo(
+            "\n\n".join(
+                render_text(e, p, alphabet) for e, p in zip(explanations, items, strict=True)
+            )
+        )
     unsolved = sum(1 for e in explanations if e.status != "solved")
     exit_if_any(unsolved, len(explanations), "not solved by the rules")

@@ -11,12 +11,17 @@ import typer
 
 from ..alphabet import expand_alphabet
 from ..difficulty.rating import LEVELS
+from ..grid import Grid
+from ..jobs.certifying import Certifying
+from ..jobs.making import plan_generate, plan_minimize
 from ..methods import EMPTY
+from ..model.puzzle import Puzzle
 from ..proofs import Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
 from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER, LARGE_EMPTY_MIN_ORDER
 from ..puzzles.maker import Made, MakeOptions, method_options, new_seed
+from ..variants.puzzle import split_names
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
@@ -47,11 +52,6 @@ from .certify import (
     report_outcomes,
     with_certificates,
 )
-from ..grid import Grid
-from ..jobs.certifying import Certifying
-from ..jobs.making import plan_generate, plan_minimize
-from ..model.puzzle import Puzzle
-from ..variants.puzzle import split_names
 
 MakeRuleOpt = Annotated[
     list[str] | None,
@@ -287,8 +287,10 @@ def generate_command(
     size: Annotated[
         int | None,
         typer.Option(
-            min=4, max=16, help="With --rule: the grid's side N, when it is not a square "
-            "(6, 8, 10, 12, 15: f-puzzles' boxes); default order**2."
+            min=4,
+            max=16,
+            help="With --rule: the grid's side N, when it is not a square "
+            "(6, 8, 10, 12, 15: f-puzzles' boxes); default order**2.",
         ),
     ] = None,
 ) -> None:

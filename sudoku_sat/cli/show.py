@@ -37,8 +37,10 @@ def show_command(
     rule: RuleOption = None,
     svg: Annotated[
         Path | None,
-        typer.Option(help="Write an SVG drawing of the puzzle (one) to this file, its rules "
-        "drawn as setters draw them; any order."),
+        typer.Option(
+            help="Write an SVG drawing of the puzzle (one) to this file, its rules "
+            "drawn as setters draw them; any order."
+        ),
     ] = None,
     quiet: QuietOption = False,
 ) -> None:

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from ..dimacs import parse_answer, write_cnf
+from ..encodings import Formula
 from ..errors import DimacsError, UsageError
 from ..files import read_text
 from ..grid import Grid
-from ..encodings import Formula
 from ..model.builder import VariantFormula
 from ..model.puzzle import Puzzle
 from ..puzzles.encoded import Decoded, EncodeOptions, choose_encoding, decode_answer, write_encoded
@@ -103,7 +103,10 @@ def decode(
 
 
 def formula(
-    p: Puzzle, encoding: str = "extended", amo: str = "pairwise", given: dict[str, str] | None = None
+    p: Puzzle,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    given: dict[str, str] | None = None,
 ) -> Formula | VariantFormula:
     """p's CNF as an object (``nvars``, ``clauses``, ``dimacs()``): the encoding asked for
     a classic grid, the one CNF of a puzzle with constraints."""

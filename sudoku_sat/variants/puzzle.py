@@ -13,8 +13,8 @@ global rules only, which need no clue.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,8 +49,12 @@ def rule_names(rule: str | Sequence[str] | None) -> list[str]:
 
 def global_rule_names() -> list[str]:
     """The rule names a grid can be given without clues (global rules, windoku)."""
-    return [name for name, kinds in rules().items() if all(k.drawn_first for k in kinds)
-            and not any(k.regions is not Constraint.regions for k in kinds)]
+    return [
+        name
+        for name, kinds in rules().items()
+        if all(k.drawn_first for k in kinds)
+        and not any(k.regions is not Constraint.regions for k in kinds)
+    ]
 
 
 def with_rules(p: Puzzle, names: Sequence[str]) -> Puzzle:
