@@ -72,7 +72,8 @@ def parse(
     link); GridError when text holds none or several. rule: global rules for a plain grid
     (``anti-knight``, ``x``, ...; ``rules`` is the same)."""
     from .errors import GridError
-    from .variants.puzzle import one_puzzle, parse_any
+    from .jobs.reading import parse_puzzles
+    from .variants.puzzle import one_puzzle
 
     if isinstance(text, bytes):
         try:
@@ -81,7 +82,7 @@ def parse(
             raise GridError(f"not UTF-8 text (byte {exc.start})", "<text>") from None
     if not isinstance(text, str):
         raise UsageError(f"parse takes the text of a puzzle (str or bytes), not {_kind(text)}")
-    return one_puzzle(parse_any(text, "<text>", alphabet, order, rule or rules))
+    return one_puzzle(parse_puzzles(text, "<text>", alphabet, order, rule or rules))
 
 
 def read(
@@ -94,17 +95,13 @@ def read(
 ) -> list[Puzzle]:
     """Every puzzle of the file at path (``-``: standard input), in order, in any format
     :func:`parse` reads."""
-    from .errors import GridError
     from .files import read_text
-    from .variants.puzzle import parse_any
+    from .jobs.reading import parse_puzzles
 
     if not isinstance(path, str | Path):
         raise UsageError(f"read takes a path (str or Path), not {_kind(path)}")
     text, source = read_text(path)
-    found = parse_any(text, source, alphabet, order, rule or rules)
-    if not found:
-        raise GridError("no puzzle found", source)
-    return found
+    return parse_puzzles(text, source, alphabet, order, rule or rules)
 
 
 def _kind(value: object) -> str:

@@ -146,3 +146,14 @@ def test_generate_makes_variant_puzzles_by_rule() -> None:
     (p,) = ss.generate(rule="killer", size=4, seed=1)
     assert p.rules == ["killer"] and p.of(Cage)
     assert ss.is_unique(p) and ss.solve(p) is not None
+
+
+def test_fpuzzles_input_refuses_the_options_of_plain_grids_as_the_cli_does() -> None:
+    text = KILLER.read_text()
+    with pytest.raises(UsageError, match="^--order: "):
+        ss.parse(text, order=3)
+    with pytest.raises(UsageError, match="^--order: "):
+        ss.read(KILLER, order=3)
+    with pytest.raises(UsageError, match="^--alphabet: "):
+        ss.parse(text, alphabet="1-9")
+    assert ss.parse(text, rule="x").rules == ["killer", "x"]  # rules add to any puzzle

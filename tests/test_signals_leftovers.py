@@ -34,10 +34,10 @@ def test_stopping_calls_stop_on_a_signal_and_the_signal_still_raises() -> None:
 def test_cp_sat_is_stopped_by_sigint_and_leaves_the_handler_to_python() -> None:
     if not IN_CI:
         pytest.importorskip("ortools")
+    from sudoku_sat.model.puzzle import Puzzle
     from sudoku_sat.variants import cpsat
-    from sudoku_sat.variants.model import classic
 
-    blank = classic(9, (0,) * 81)
+    blank = Puzzle(9, (0,) * 81)
     # Python's own handler, as a program starts with (an xdist worker may start with
     # SIGINT ignored, so the test sets it rather than reads it)
     before = signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -268,14 +268,6 @@ def load(
     return found
 
 
-OWN = {
-    "order": "an f-puzzles puzzle carries its own size",
-    "rule": "f-puzzles input carries its own rules; --rule adds rules to plain grids",
-    "alphabet": "f-puzzles input carries its own digits, and this command prints none",
-}
-"""Why a reading option is refused on f-puzzles input (docs/variants.md)."""
-
-
 def read(
     path: str,
     alphabet: str | None = None,
@@ -285,35 +277,13 @@ def read(
     lines: bool = False,
 ) -> Lines | list[Puzzle]:
     """:func:`load`; with lines, a file of 9x9 lines and no option asking otherwise comes
-    back as bulk Lines, the fast path of the classic engine. The options that read plain
-    grids (--order, --rule, --alphabet when the command prints no grid) are refused in
-    one line on f-puzzles input, which carries its own size, rules and digits."""
-    from ..errors import GridError, UsageError
+    back as bulk Lines, the fast path of the classic engine (``jobs.reading``: the
+    options that read plain grids refused on f-puzzles input)."""
     from ..files import read_text
-    from ..variants.fpuzzles import is_variant_text
-    from ..variants.puzzle import parse_any
+    from ..jobs.reading import parse
 
     text, source = read_text(path)
-    fpuzzles = is_variant_text(text)
-    if fpuzzles:
-        given = {
-            "order": order is not None,
-            "rule": bool(rule),
-            "alphabet": not prints and alphabet is not None,
-        }
-        for name, why in OWN.items():
-            if given[name]:
-                raise UsageError(f"--{name}: {why}")
-    if lines and not fpuzzles and not rule and alphabet is None and order in (None, 3):
-        from ..bulk import parse_lines
-
-        bulk = parse_lines(text, source)
-        if bulk is not None:
-            return bulk
-    puzzles = parse_any(text, source, alphabet, order, rule)
-    if not puzzles:
-        raise GridError("no puzzle found", source)
-    return puzzles
+    return parse(text, source, alphabet, order, rule, prints, lines)
 
 
 def given_options() -> dict[str, str]:
