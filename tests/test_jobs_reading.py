@@ -22,7 +22,7 @@ KILLER = json.dumps(
 )
 
 
-@pytest.mark.parametrize(("keyword", "value"), [("order", 2), ("rule", ["x"]), ("alphabet", "A-D")])
+@pytest.mark.parametrize(("keyword", "value"), [("order", 2), ("alphabet", "A-D")])
 def test_fpuzzles_input_refuses_each_option_of_plain_grids(keyword: str, value: object) -> None:
     with pytest.raises(UsageError) as caught:
         parse(KILLER, "k.json", **{keyword: value})  # type: ignore[arg-type]
@@ -40,9 +40,11 @@ def test_global_rules_are_added_to_fpuzzles_input_too() -> None:
 
 
 def test_plain_grids_take_every_option() -> None:
-    text = TRES_DIFFICILE.replace("0", ".").translate(str.maketrans("123456789", "ABCDEFGHI"))
-    (p,) = parse_puzzles(text, "p.txt", alphabet="A-I", order=3, rule="x")
+    (p,) = parse_puzzles(TRES_DIFFICILE, "p.txt", order=3, rule="x")
     assert "".join(map(str, p.grid)) == TRES_DIFFICILE and p.rules == ["x"]
+    line = "0123456789ABCDEF" + "." * 240
+    (q,) = parse_puzzles(line, "p.txt", alphabet="0-9A-F", order=4)
+    assert q.size == 16 and q.grid[:16] == tuple(range(1, 17))
 
 
 def test_lines_come_back_in_bulk_only_when_no_option_asks_otherwise() -> None:

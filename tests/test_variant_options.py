@@ -14,18 +14,23 @@ from sudoku_sat.cli import COMMANDS, app, load
 
 KILLER = {
     "size": 4,
-    "grid": [[{}, {}, {}, {}] for _ in range(4)],
+    "grid": [
+        [{"value": 1}, {"value": 2}, {}, {}],
+        [{}, {}, {}, {}],
+        [{}, {}, {"value": 4}, {}],
+        [{}, {}, {}, {}],
+    ],
     "killercage": [
         {"cells": ["R4C2", "R4C3"], "value": "5"},
-        {"cells": ["R3C2", "R3C3", "R3C4"], "value": "6"},
+        {"cells": ["R3C2", "R3C3", "R3C4"]},
         {"cells": ["R1C2", "R1C3", "R1C4", "R2C4"]},
-        {"cells": ["R1C1", "R2C1", "R3C1"], "value": "8"},
+        {"cells": ["R1C1", "R2C1", "R3C1"], "value": "7"},
         {"cells": ["R4C1"]},
-        {"cells": ["R2C2", "R2C3"]},
+        {"cells": ["R2C2", "R2C3"], "value": "5"},
         {"cells": ["R4C4"]},
     ],
 }
-SOLUTION = "1234341243212143"
+SOLUTION = "1234432121433412"
 """The killer's one solution; both its diagonals differ too, so --rule x keeps it unique."""
 SAMPLE = {
     "--method": "pysat:m22",
