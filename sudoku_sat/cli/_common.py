@@ -18,7 +18,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -32,9 +32,6 @@ from ..gridio import Puzzle, format_numbers, render
 from ..gridtext import format_any_line
 from ..methods import help_text
 from ..signals import Terminated
-
-if TYPE_CHECKING:
-    from ..bulk import Lines
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -260,30 +257,14 @@ def load(
     rule: list[str] | None = None,
     prints: bool = False,
 ) -> list[Puzzle]:
-    """Read the puzzles of path, the way every grid-reading command does: the one reader
-    (grids in every format, f-puzzles JSON and links), the rules of --rule added. prints:
-    the command prints grids in symbols, so --alphabet applies to f-puzzles input too."""
-    found = read(path, alphabet, order, rule, prints)
-    assert isinstance(found, list)
-    return found
-
-
-def read(
-    path: str,
-    alphabet: str | None = None,
-    order: int | None = None,
-    rule: list[str] | None = None,
-    prints: bool = False,
-    lines: bool = False,
-) -> Lines | list[Puzzle]:
-    """:func:`load`; with lines, a file of 9x9 lines and no option asking otherwise comes
-    back as bulk Lines, the fast path of the classic engine (``jobs.reading``: the
-    options that read plain grids refused on f-puzzles input)."""
+    """Read the puzzles of path, the way every grid-reading command does: the one reader,
+    the rules of --rule added, the options of plain grids refused on f-puzzles input
+    (``jobs.reading``; prints: the command prints grids in --alphabet's symbols)."""
     from ..files import read_text
-    from ..jobs.reading import parse
+    from ..jobs.reading import parse_puzzles
 
     text, source = read_text(path)
-    return parse(text, source, alphabet, order, rule, prints, lines)
+    return parse_puzzles(text, source, alphabet, order, rule, prints)
 
 
 def given_options() -> dict[str, str]:
@@ -336,11 +317,6 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
 
         return drawn(p, grid, alphabet)
     return render(grid, n, alphabet)
-
-
-def grid_line(p: Puzzle, grid: Grid) -> str:
-    """A grid of puzzle p as one line that reads back (numbers past 36x36), for --json."""
-    return show_solution(p, grid, GridFormat.line)
 
 
 def title(k: int, total: int, p: Puzzle, what: str) -> str:

@@ -17,6 +17,7 @@ from ._common import (
     CONNECT_TIMEOUT,
     AlphabetOption,
     ConnectTimeoutOption,
+    GridFormat,
     JobsOption,
     OrderOption,
     PuzzlesArg,
@@ -26,11 +27,10 @@ from ._common import (
     batch_results,
     emit_json,
     given_options,
-    grid_line,
     guarded,
     method_option,
     open_batch,
-    read,
+    show_solution,
 )
 from .certify import (
     CertifyOption,
@@ -140,7 +140,11 @@ def load_any(
 ) -> Lines | list[Puzzle]:
     """The puzzles of path (the one reader): as bulk Lines when bulk is allowed and the
     file is 9x9 lines, the fast path of the classic engine."""
-    return read(path, alphabet, order, rule, lines=bulk)
+    from ..files import read_text
+    from ..jobs.reading import parse
+
+    text, source = read_text(path)
+    return parse(text, source, alphabet, order, rule, lines=bulk)
 
 
 def count_record(k: int, puzzle: Puzzle, counted: Counted, cap: int) -> dict[str, object]:
@@ -232,7 +236,7 @@ def unique_record(k: int, p: Puzzle, result: Counted, word: str) -> dict[str, ob
     record: dict[str, object] = {"index": k, "origin": p.origin, "verdict": word}
     record["rules"] = p.rules
     if word == "unique" and result.solutions:
-        record["solution"] = grid_line(p, result.solutions[0])
+        record["solution"] = show_solution(p, result.solutions[0], GridFormat.line)
     if p.solution is not None and result.solutions:
         record["matches_solution"] = word == "unique" and result.solutions[0] == p.solution
     return record
