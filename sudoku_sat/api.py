@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .arguments import (
     MAX_CAP,
@@ -47,9 +47,9 @@ if TYPE_CHECKING:
     from .difficulty.explain import Explanation
     from .difficulty.rating import Rating
     from .encodings import Formula
-    from .proofs.batch import Outcome
     from .model.builder import VariantFormula
     from .result import Candidates
+    from .proofs.batch import Outcome
     from .variants.fpuzzles_write import FPuzzles
 
 __all__ = [
@@ -84,7 +84,8 @@ def parse(
     link); GridError when text holds none or several. rule: global rules for a plain grid
     (``anti-knight``, ``x``, ...; ``rules`` is the same)."""
     from .errors import GridError
-    from .variants.puzzle import one_puzzle, parse_any
+    from .jobs.reading import parse_puzzles
+    from .variants.puzzle import one_puzzle
 
     if isinstance(text, bytes):
         try:
@@ -94,7 +95,7 @@ def parse(
     if not isinstance(text, str):
         raise UsageError(f"parse takes the text of a puzzle (str or bytes), not {_kind(text)}")
     alphabet, order, names = reading_options(alphabet, order, rule, rules)
-    return one_puzzle(parse_any(text, "<text>", alphabet, order, names))
+    return one_puzzle(parse_puzzles(text, "<text>", alphabet, order, names))
 
 
 def read(
@@ -107,18 +108,14 @@ def read(
 ) -> list[Puzzle]:
     """Every puzzle of the file at path (``-``: standard input), in order, in any format
     :func:`parse` reads."""
-    from .errors import GridError
     from .files import read_text
-    from .variants.puzzle import parse_any
+    from .jobs.reading import parse_puzzles
 
     if not isinstance(path, str | Path):
         raise UsageError(f"read takes a path (str or Path), not {_kind(path)}")
     alphabet, order, names = reading_options(alphabet, order, rule, rules)
     text, source = read_text(path)
-    found = parse_any(text, source, alphabet, order, names)
-    if not found:
-        raise GridError("no puzzle found", source)
-    return found
+    return parse_puzzles(text, source, alphabet, order, names)
 
 
 def _kind(value: object) -> str:

@@ -66,7 +66,7 @@ def test_read_takes_a_file(tmp_path: Path) -> None:
     path = tmp_path / "two.txt"
     path.write_text(f"# two puzzles\n{TRES_DIFFICILE}\n{TRES_DIFFICILE_SOLUTION}\n")
     first, second = ss.read(path)
-    assert ss.solve(first) == second.__class__(3, second.grid, first.origin)
+    assert ss.solve(first) == second.__class__(9, second.grid, first.origin)
     assert first.origin.endswith("two.txt:2")
 
 

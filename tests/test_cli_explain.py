@@ -53,3 +53,15 @@ def test_stuck_is_exit_1() -> None:
 def test_bad_input_is_one_line() -> None:
     result = runner.invoke(app, ["explain", "-"], input="12x\n")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and not result.stdout
+
+
+def test_svg_of_a_killer_draws_its_cages_and_colours_its_cells(tmp_path: Path) -> None:
+    svg = tmp_path / "killer.svg"
+    source = Path(__file__).parents[1] / "docs" / "data" / "killer-ukpa.json"
+    result = runner.invoke(app, ["explain", str(source), "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    text = svg.read_text()
+    ET.fromstring(text)
+    assert "<title>9x9 sudoku (killer)</title>" in text and "stroke-dasharray" in text
+    filled = re.findall(r'<rect x="\d+" y="\d+" width="40" height="40" fill="(#[0-9a-f]+)"', text)
+    assert len(filled) == 81 and "#ffffff" not in filled  # no given: every cell explained

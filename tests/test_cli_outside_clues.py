@@ -46,7 +46,7 @@ def test_commands_on_an_outside_clue_puzzle(key: str, tmp_path: Path) -> None:
     assert run("unique", str(path)).startswith("unique")
     assert run("count", str(path), "--cap", "5").strip() == "1"
     (solved,) = parse_variants(run("solve", str(path), "--format", "fpuzzles"), "solved")
-    assert "".join(map(str, solved.givens)) == solution
+    assert "".join(map(str, solved.grid)) == solution
     (puzzle,) = parse_variants(path.read_text(), "p")
     assert solved.constraints == puzzle.constraints
     assert "true candidates" in run("candidates", str(path))

@@ -11,11 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
+from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import check_minimal, make
-from sudoku_sat.variants.model import cell_name
 
 from .conftest import IN_CI
 
@@ -65,7 +66,7 @@ def test_generate_variants_are_unique_and_minimal(args: list[str]) -> None:
     for p in puzzles:
         assert check_minimal(p) is None
         if args == ["--rule", "killer"]:
-            assert p.cages
+            assert p.of(Cage)
 
 
 def test_show_svg_and_fpuzzles(tmp_path: Path) -> None:
@@ -77,7 +78,7 @@ def test_show_svg_and_fpuzzles(tmp_path: Path) -> None:
     text = svg.read_text()
     assert text.startswith("<svg") and "stroke-dasharray" in text and "<polyline" in text
     result = RUNNER.invoke(app, ["show", str(path), "--format", "fpuzzles"])
-    assert parse_variants(result.output, "again")[0].cages == puzzle.cages
+    assert parse_variants(result.output, "again")[0].of(Cage) == puzzle.of(Cage)
 
 
 def test_certificates_check_and_decode(tmp_path: Path) -> None:
@@ -121,30 +122,11 @@ def test_classic_grids_in_fpuzzles_format_read_back() -> None:
 
     solved = RUNNER.invoke(app, ["solve", "-", "--format", "fpuzzles"], input=TRES_DIFFICILE)
     (puzzle,) = parse_variants(solved.output, "solved")
-    assert "".join(map(str, puzzle.givens)) == TRES_DIFFICILE_SOLUTION
+    assert "".join(map(str, puzzle.grid)) == TRES_DIFFICILE_SOLUTION
     shown = RUNNER.invoke(app, ["show", "-", "--format", "fpuzzles"], input=TRES_DIFFICILE)
     result = RUNNER.invoke(app, ["candidates", "-", "--json"], input=shown.output)
     (record,) = json.loads(result.output)
     assert record["candidates"]["R1C2"] == [int(TRES_DIFFICILE_SOLUTION[1])]
-
-
-@pytest.mark.parametrize(
-    "command",
-    [["encode", "--rule", "x", "-o", "x.cnf"], ["show", "--format", "fpuzzles"]],
-    ids=" ".join,
-)  # fmt: skip
-def test_grids_past_16x16_are_refused_by_the_variant_path(
-    tmp_path: Path, command: list[str]
-) -> None:
-    """25x25 grids ended in an IndexError (the variant symbols stop at G)."""
-    for clues in (0, 1):
-        path = tmp_path / "p25.txt"
-        path.write_text(" ".join(["1"] * clues + ["0"] * (625 - clues)) + "\n")
-        args = [command[0], str(path), *(str(tmp_path / a) if "." in a else a for a in command[1:])]
-        result = RUNNER.invoke(app, args)
-        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
-        assert "a 25x25 grid" in result.stderr and "to 16x16" in result.stderr
-        assert not list(tmp_path.glob("*.svg")) and not list(tmp_path.glob("*.cnf"))
 
 
 KILLER = Path(__file__).resolve().parents[1] / "docs" / "data" / "killer-ukpa.json"
@@ -187,3 +169,37 @@ def test_decode_of_a_variant_answer_asks_for_the_puzzle(tmp_path: Path) -> None:
         assert "several values" not in result.output
     result = RUNNER.invoke(app, ["decode", str(answer), "--puzzle", str(KILLER)])
     assert result.exit_code == 0 and "6 3 2 | 7 9 8 | 1 5 4" in result.output
+def test_grids_past_16x16_are_drawn_and_encoded_as_the_api_does(tmp_path: Path) -> None:
+    """25x25 grids ended in an IndexError (the variant symbols stopped at G); issue 38:
+    the CLI draws and answers what the API does, at every order."""
+    import sudoku_sat as ss
+
+    for clues in (0, 1):
+        path = tmp_path / "p25.txt"
+        path.write_text(" ".join(["1"] * clues + ["0"] * (625 - clues)) + "\n")
+        svg = tmp_path / "s.svg"
+        assert RUNNER.invoke(app, ["show", str(path), "--svg", str(svg)]).exit_code == 0
+        assert svg.read_text() == ss.read(path)[0].svg()
+        cnf = tmp_path / "x.cnf"
+        result = RUNNER.invoke(app, ["encode", str(path), "--rule", "x", "-o", str(cnf)])
+        assert result.exit_code == 0, result.output
+        p = ss.read(path, rule="x")[0]
+        formula = ss.encode(p)
+        assert f"\np cnf {formula.nvars} {len(formula.clauses)}\n" in cnf.read_text()
+    result = RUNNER.invoke(app, ["candidates", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    (record,) = json.loads(result.output)
+    assert record["candidates"]["R1C1"] == [1]
+    assert record["candidates"]["R1C2"] == list(range(2, 26))
+    assert record["candidates"]["R25C25"] == list(range(1, 26))
+    drawn = RUNNER.invoke(app, ["candidates", str(path)])
+    assert drawn.exit_code == 0 and "25x25 classic: true candidates" in drawn.output
+    assert drawn.output.splitlines()[1].startswith("1.... .2345 .2345 .2345 .2345 | .2345 ")
+
+
+def test_fpuzzles_past_16x16_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "p25.txt"
+    path.write_text(" ".join(["0"] * 625) + "\n")
+    result = RUNNER.invoke(app, ["show", str(path), "--format", "fpuzzles"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert "a 25x25 grid" in result.stderr and "4x4 to 16x16" in result.stderr

@@ -95,7 +95,7 @@ def test_fpuzzles_reader_raises_only_input_errors(data: dict[str, Any], per_line
         assert "\n" not in str(exc)
         return
     for puzzle in puzzles:
-        assert all(0 <= v <= puzzle.size for v in puzzle.givens)
+        assert all(0 <= v <= puzzle.size for v in puzzle.grid)
 
 
 def assert_clean(result: Any) -> None:

@@ -14,18 +14,24 @@ from sudoku_sat.cli import COMMANDS, app, load
 
 KILLER = {
     "size": 4,
-    "grid": [[{}, {}, {}, {}] for _ in range(4)],
+    "grid": [
+        [{"value": 1}, {"value": 2}, {}, {}],
+        [{}, {}, {}, {}],
+        [{}, {}, {"value": 4}, {}],
+        [{}, {}, {}, {}],
+    ],
     "killercage": [
         {"cells": ["R4C2", "R4C3"], "value": "5"},
         {"cells": ["R3C2", "R3C3", "R3C4"]},
         {"cells": ["R1C2", "R1C3", "R1C4", "R2C4"]},
-        {"cells": ["R1C1", "R2C1", "R3C1"], "value": "9"},
+        {"cells": ["R1C1", "R2C1", "R3C1"], "value": "7"},
         {"cells": ["R4C1"]},
-        {"cells": ["R2C2", "R2C3"], "value": "4"},
+        {"cells": ["R2C2", "R2C3"], "value": "5"},
         {"cells": ["R4C4"]},
     ],
 }
-SOLUTION = "2143431234211234"
+SOLUTION = "1234432121433412"
+"""The killer's one solution; both its diagonals differ too, so --rule x keeps it unique."""
 SAMPLE = {
     "--method": "pysat:m22",
     "--timeout": "5",
@@ -74,21 +80,31 @@ PER_COMMAND = {
     ("ladder", "--max-level"): "1",
 }
 REFUSED = {
-    "solve": {"--encoding", "--amo", "--order", "--rule"},
-    "count": {"--alphabet", "--order", "--rule"},
-    "unique": {"--alphabet", "--order", "--rule"},
-    "candidates": {"--alphabet", "--order", "--rule"},
-    "show": {"--order", "--rule"},
-    "encode": {"--encoding", "--amo", "--no-f2", "--alphabet", "--order", "--rule"},
+    "solve": {"--encoding", "--amo", "--order"},
+    "count": {"--alphabet", "--order"},
+    "unique": {"--alphabet", "--order"},
+    "candidates": {"--alphabet", "--order"},
+    "show": {"--order"},
+    "encode": {"--encoding", "--amo", "--no-f2", "--alphabet", "--order"},
     "decode": {"--order", "--cnf"},
-    "explain": {"--svg", "--alphabet", "--order"},
+    "explain": {"--alphabet", "--order"},
     "rate": {"--alphabet", "--order"},
     "certify": {"--method", "--alphabet", "--order"},
     "generate": {"--fill", "--empty", "--symmetric", "--t0", "--t-final", "--step", "--alphabet"},
-    "minimize": {"--empty", "--symmetric", "--t0", "--t-final", "--step", "--order", "--alphabet"},
+    "minimize": {
+        "--empty",
+        "--symmetric",
+        "--t0",
+        "--t-final",
+        "--step",
+        "--order",
+        "--alphabet",
+    },
     "propagate": {"--encoding"},
 }
-"""The options each command refuses on the variant file; every other one is honoured."""
+"""The options each command refuses on the variant file; every other one is honoured.
+(Since issue 38, explain --svg draws the puzzle's own grid, and --rule adds its global
+rules to f-puzzles input too, as the API always did: the CLI and the API agree.)"""
 WHOLE = {"anneal", "compare", "ladder", "encodings"}
 """Commands that take classic grids only: every run on the variant file is one line."""
 UNREACHABLE = 3

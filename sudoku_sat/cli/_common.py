@@ -76,8 +76,7 @@ ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or 
 ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."
 
 GLOBAL_RULES = (
-    "anti-king, anti-knight, x, diagonal+, diagonal-, disjoint-groups, windoku, "
-    "non-consecutive"
+    "anti-king, anti-knight, x, diagonal+, diagonal-, disjoint-groups, windoku, non-consecutive"
 )
 """The rules --rule adds to plain grids (``variants.puzzle.global_rule_names()``, checked
 by tests/test_cli_choices.py; spelled out here so that --help loads no rule module)."""
@@ -270,12 +269,16 @@ def load(
     alphabet: str | None = None,
     order: int | None = None,
     rule: list[str] | None = None,
+    prints: bool = False,
 ) -> list[Puzzle]:
-    """Read the puzzles of path, the way every grid-reading command does: the one reader
-    (grids in every format, f-puzzles JSON and links), the rules of --rule added."""
-    from ..variants.puzzle import read_puzzles
+    """Read the puzzles of path, the way every grid-reading command does: the one reader,
+    the rules of --rule added, the options of plain grids refused on f-puzzles input
+    (``jobs.reading``; prints: the command prints grids in --alphabet's symbols)."""
+    from ..files import read_text
+    from ..jobs.reading import parse_puzzles
 
-    return read_puzzles(path, alphabet, order, rule)
+    text, source = read_text(path)
+    return parse_puzzles(text, source, alphabet, order, rule, prints)
 
 
 def given_options() -> dict[str, str]:

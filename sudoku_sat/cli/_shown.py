@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 
 from ..alphabet import MAX_SYMBOLS
 from ..grid import Grid
-from ..gridio import format_line, format_numbers, render
+from ..gridio import format_numbers, render
+from ..gridtext import format_any_line
 from ..model.puzzle import Puzzle
 from ._common import GridFormat, fail
 
@@ -52,7 +53,7 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
         if fmt is GridFormat.numbers:
             return numbers_of(grid)
     elif fmt is GridFormat.line:
-        return format_line(grid, n, alphabet)
+        return format_any_line(grid, n, alphabet)
     elif fmt is GridFormat.numbers or n * n > MAX_SYMBOLS:
         return format_numbers(grid, n)
     if n == 0 or p.own_regions:

@@ -9,7 +9,6 @@ import typer
 
 from ..errors import SolverError
 from ..gridio import Puzzle
-from ..jobs.certifying import check_method
 from ..jobs.counting import Counted, plan
 from ..methods import COUNT, VARIANT
 from . import app
@@ -32,6 +31,7 @@ from ._common import (
     guarded,
     method_option,
     open_batch,
+    show_solution,
 )
 from ._shown import show_solution
 from .certify import (
@@ -142,9 +142,11 @@ def load_any(
 ) -> Lines | list[Puzzle]:
     """The puzzles of path (the one reader): as bulk Lines when bulk is allowed and the
     file is 9x9 lines, the fast path of the classic engine."""
-    from ..variants.puzzle import read_any
+    from ..files import read_text
+    from ..jobs.reading import parse
 
-    return read_any(path, alphabet, order, rule, lines=bulk)
+    text, source = read_text(path)
+    return parse(text, source, alphabet, order, rule, lines=bulk)
 
 
 def count_record(k: int, puzzle: Puzzle, counted: Counted, cap: int) -> dict[str, object]:
@@ -195,6 +197,8 @@ def unique_command(
         raise typer.Exit(bulk_unique(source, jobs, scheduler))
     items = source
     if certify is not None:
+        from ..jobs.certifying import check_method
+
         check_method("auto", items)
     with certificate_folder(certify) as folder:
         verdicts: list[str] = []
@@ -204,9 +208,7 @@ def unique_command(
             verdicts.append(verdict(result))
             if not as_json:
                 typer.echo(verdicts[-1] + _note(items[len(found) - 1], result))
-        outcomes = (
-            [] if folder is None else certify_puzzles(items, verdicts, folder, quiet, found)
-        )
+        outcomes = [] if folder is None else certify_puzzles(items, verdicts, folder, quiet, found)
         if as_json:
             numbered = enumerate(zip(items, found, verdicts, strict=True), 1)
             records = [unique_record(k, p, c, v) for k, (p, c, v) in numbered]

@@ -170,7 +170,7 @@ def decode_command(
 
 def one_puzzle(path: str, alphabet: str | None, order: int | None) -> Puzzle:
     """The single puzzle of a --puzzle file."""
-    items = load(path, alphabet, order)
+    items = load(path, alphabet, order, prints=True)
     if len(items) != 1:
         raise InputError(f"holds {len(items)} puzzles; --puzzle needs one", path)
     return items[0]

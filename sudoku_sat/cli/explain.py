@@ -302,6 +302,10 @@ def explain_command(
         records = zip(explanations, items, strict=True)
         emit_json([record(e, k, p, alphabet) for k, (e, p) in enumerate(records, 1)])
     else:
-        typer.echo("\n\n".join(render_text(e, p, alphabet) for e, p in zip(explanations, items, strict=True)))
+        typer.echo(
+            "\n\n".join(
+                render_text(e, p, alphabet) for e, p in zip(explanations, items, strict=True)
+            )
+        )
     unsolved = sum(1 for e in explanations if e.status != "solved")
     exit_if_any(unsolved, len(explanations), "not solved by the rules")

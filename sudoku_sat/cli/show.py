@@ -36,13 +36,15 @@ def show_command(
     rule: RuleOption = None,
     svg: Annotated[
         Path | None,
-        typer.Option(help="Write an SVG drawing of the puzzle (one) to this file, its rules "
-        "drawn as setters draw them; any order."),
+        typer.Option(
+            help="Write an SVG drawing of the puzzle (one) to this file, its rules "
+            "drawn as setters draw them; any order."
+        ),
     ] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Print puzzles drawn with block separators, or convert them to another format."""
-    items = load(puzzles, alphabet, order, rule)
+    items = load(puzzles, alphabet, order, rule, prints=True)
     if svg is not None:
         if len(items) > 1:
             raise InputError(f"{len(items)} puzzles: --svg draws one", str(svg))

@@ -104,7 +104,7 @@ def solve_command(
     engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
     some puzzle (the other puzzles are still solved and printed).
     """
-    items = load(puzzles, alphabet, order, rule)
+    items = load(puzzles, alphabet, order, rule, prints=True)
     writable_in(fmt, ((p.size, p.origin) for p in items))
     job, work = plan(items, method, timeout, encoding.value, amo.value, given_options())
     records: list[dict[str, object]] = []

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..batch.items import Packed
 from ..difficulty.explain import MAX_DEPTH, Explanation
 from ..difficulty.explain import explain as explain_grid
-from ..difficulty.rating import Rating, RateTask
+from ..difficulty.rating import RateTask, Rating
 from ..difficulty.variants import RateVariants, explain_variant
 from ..model.puzzle import Puzzle
 from .route import SESSION, engine_of

@@ -12,16 +12,20 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from ..dimacs import parse_answer, write_cnf
-from ..errors import DimacsError
+from ..encodings import Formula
+from ..errors import DimacsError, UsageError
 from ..files import read_text
 from ..grid import Grid
-from ..encodings import Formula
 from ..model.builder import VariantFormula
 from ..model.puzzle import Puzzle
 from ..puzzles.encoded import Decoded, EncodeOptions, choose_encoding, decode_answer, write_encoded
 from .route import SESSION, check_options, engine_of
 
 Writer = Callable[[BinaryIO], None]
+NUMBERED = (
+    "the --puzzle with constraints gives the numbering, its size and its rules: its "
+    "answer needs nothing else"
+)
 
 
 def writers(
@@ -76,6 +80,9 @@ def decode(
     and the rules; its answer needs no --cnf."""
     if puzzle is None or engine_of(puzzle) != SESSION:
         return decode_answer(answer, cnf, puzzle, order)
+    for flag, value in (("--cnf", cnf), ("--order", order)):
+        if value is not None:
+            raise UsageError(f"{flag}: {NUMBERED}")
     from ..variants.solve import Session, decode_model
 
     text, source = read_text(answer)
@@ -96,7 +103,10 @@ def decode(
 
 
 def formula(
-    p: Puzzle, encoding: str = "extended", amo: str = "pairwise", given: dict[str, str] | None = None
+    p: Puzzle,
+    encoding: str = "extended",
+    amo: str = "pairwise",
+    given: dict[str, str] | None = None,
 ) -> Formula | VariantFormula:
     """p's CNF as an object (``nvars``, ``clauses``, ``dimacs()``): the encoding asked for
     a classic grid, the one CNF of a puzzle with constraints."""

@@ -35,14 +35,17 @@ def plan_generate(
     classic maker at options.n."""
     if rules:
         for name, flag in (given or {}).items():
-            if name in CLASSIC_ONLY:
-                raise UsageError(f"{flag}: {REASONS[name]}")
+            if name in CLASSIC_ONLY or name == "alphabet":
+                raise UsageError(f"{flag}: {REASONS.get(name, DIGITS)}")
         check_kinds(rules, size)
         return MakeVariants(tuple(rules), size, options.seed, level, variant_emptier(method))
     if level is not None:
         return LevelTask(options, LevelOptions(level))
     return MakeTask(options)
 
+
+DIGITS = "puzzles with rules are written as f-puzzles JSON, digits as numbers"
+"""Why generate --rule refuses --alphabet."""
 
 Item = tuple[int, Packed | Puzzle]
 

@@ -200,7 +200,8 @@ class CompareTask:
         for index, packed, origin, solution in chunk:
             n = packed[0]
             known = unpack((n, solution)) if solution else None
-            out.append(comparer.compare(index, Puzzle(n, unpack(packed), origin, solution=known)))
+            puzzle = Puzzle(n * n, unpack(packed), origin, solution=known)
+            out.append(comparer.compare(index, puzzle))
         return out
 
 

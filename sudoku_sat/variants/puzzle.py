@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..bulk import Lines, parse_lines
 from ..errors import GridError, UsageError
 from ..files import read_text
 from ..gridio import parse_puzzles
@@ -25,6 +25,9 @@ from ..model.constraint import Constraint
 from ..model.puzzle import Puzzle
 from .constraints import rule_classes, rules
 from .fpuzzles import is_variant_text, parse_variants
+
+if TYPE_CHECKING:
+    from ..bulk import Lines
 
 
 def split_names(rule: str | Sequence[str] | None) -> list[str]:
@@ -95,7 +98,10 @@ def read_any(
     file of 9x9 lines and no option asking otherwise comes back as :class:`Lines`, the
     bulk path's form. InputError when the file holds no puzzle."""
     text, source = read_text(path)
-    if lines and not rule and alphabet is None and order in (None, 3):
+    plain = not rule and alphabet is None and order in (None, 3)
+    if lines and plain and not is_variant_text(text):
+        from ..bulk import parse_lines  # the bulk path's module, loaded when it may serve
+
         found = parse_lines(text, source)
         if found is not None:
             return found
@@ -118,8 +124,9 @@ def read_puzzles(
 
 
 def solved(p: Puzzle, grid: tuple[int, ...]) -> Puzzle:
-    """The puzzle p with every cell filled by grid (its rules kept)."""
-    return p.with_givens(tuple(grid))
+    """The puzzle p with every cell filled by grid (its rules kept; no count or solution
+    of the source's: a grid solved twice is the same puzzle)."""
+    return replace(p, grid=tuple(grid), count=None, solution=None)
 
 
 def one_puzzle(puzzles: list[Puzzle]) -> Puzzle:

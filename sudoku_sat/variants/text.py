@@ -14,9 +14,10 @@ SYMBOLS = ".123456789ABCDEFG"
 
 def symbols(size: int, alphabet: str | None = None) -> str:
     """'.' then the symbol of each value 1..size: :data:`SYMBOLS`, or the --alphabet's."""
+    from ..alphabet import default_alphabet, expand_alphabet
+
     if alphabet is None:
-        return SYMBOLS
-    from ..alphabet import expand_alphabet
+        return SYMBOLS if size < len(SYMBOLS) else "." + default_alphabet(size)
 
     return "." + expand_alphabet(alphabet, size)
 
@@ -63,6 +64,7 @@ def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
     mh, mw = (h, w) if h > 1 else (1, n)
     own = puzzle.own_regions
     bh, bw = (n, n) if own else (h, w)
+    shown = symbols(n)
     lines = []
     for r in range(n):
         for sub in range(mh):
@@ -70,7 +72,7 @@ def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
             for c in range(n):
                 marks = digits[r * n + c]
                 ds = range(sub * mw + 1, sub * mw + mw + 1)
-                row.append("".join(SYMBOLS[d] if d in marks else "." for d in ds))
+                row.append("".join(shown[d] if d in marks else "." for d in ds))
                 if (c + 1) % bw == 0 and c + 1 < n:
                     row.append("|")
             lines.append(" ".join(row))

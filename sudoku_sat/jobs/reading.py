@@ -1,0 +1,74 @@
+"""Reading the puzzles of a job, for the command line and the API alike: the one reader
+(``variants.puzzle.parse_any``: grids in every format, f-puzzles JSON and links; the
+global rules of ``rule`` added to every puzzle read, f-puzzles ones too), behind one
+check: the options that only read plain grids are refused in one line on f-puzzles input,
+which carries its own size (``order``) and its digits (``alphabet``, unless the caller
+prints grids in symbols with it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..errors import GridError, UsageError
+from ..model.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ..bulk import Lines
+
+OWN = {
+    "order": "an f-puzzles puzzle carries its own size",
+    "alphabet": "f-puzzles input carries its own digits, and this command prints none",
+}
+"""Why a reading option is refused on f-puzzles input (docs/variants.md)."""
+
+
+def parse(
+    text: str,
+    source: str,
+    alphabet: str | None = None,
+    order: int | None = None,
+    rule: str | Sequence[str] | None = None,
+    prints: bool = False,
+    lines: bool = False,
+) -> Lines | list[Puzzle]:
+    """Every puzzle of text, in order; GridError when it holds none. prints: the caller
+    prints grids in symbols, so an alphabet applies to f-puzzles input too. lines: a
+    text of 9x9 lines and no option asking otherwise comes back as bulk
+    :class:`~sudoku_sat.bulk.Lines`, the fast path of the classic engine."""
+    from ..variants.fpuzzles import is_variant_text
+    from ..variants.puzzle import parse_any
+
+    fpuzzles = is_variant_text(text)
+    if fpuzzles:
+        given = {
+            "order": order is not None,
+            "alphabet": alphabet is not None and not prints,
+        }
+        for name, why in OWN.items():
+            if given[name]:
+                raise UsageError(f"--{name}: {why}")
+    if lines and not fpuzzles and not rule and alphabet is None and order in (None, 3):
+        from ..bulk import parse_lines
+
+        bulk = parse_lines(text, source)
+        if bulk is not None:
+            return bulk
+    puzzles = parse_any(text, source, alphabet, order, rule)
+    if not puzzles:
+        raise GridError("no puzzle found", source)
+    return puzzles
+
+
+def parse_puzzles(
+    text: str,
+    source: str,
+    alphabet: str | None = None,
+    order: int | None = None,
+    rule: str | Sequence[str] | None = None,
+    prints: bool = False,
+) -> list[Puzzle]:
+    """:func:`parse`, as puzzles."""
+    found = parse(text, source, alphabet, order, rule, prints)
+    assert isinstance(found, list)
+    return found
