@@ -31,7 +31,6 @@ from ._common import (
     guarded,
     method_option,
     open_batch,
-    show_solution,
 )
 from ._shown import show_solution
 from .certify import (
