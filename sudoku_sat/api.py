@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from .difficulty.rating import Rating
     from .encodings import Formula
     from .model.builder import VariantFormula
-    from .result import Candidates
     from .proofs.batch import Outcome
+    from .result import Candidates
     from .variants.fpuzzles_write import FPuzzles
 
 __all__ = [
@@ -210,11 +210,10 @@ def generate(
     ``generate --rule``), size N x N (``--size``, default order**2), each checked unique
     and minimal by CP-SAT. ``k`` and ``n`` are the old names of count and order."""
     from .jobs.making import plan_generate
-    from .puzzles.maker import MakeOptions, method_options, new_seed
-    from .variants.puzzle import split_names
-
     from .model.geometry import MAX_SIZE, MIN_SIZE
     from .puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER
+    from .puzzles.maker import MakeOptions, method_options, new_seed
+    from .variants.puzzle import split_names
 
     count, box = _old_names(old, count, order)
     rules = split_names(global_rules(rule))

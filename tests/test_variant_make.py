@@ -15,9 +15,9 @@ from sudoku_sat.cli import app
 from sudoku_sat.errors import UsageError
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints import registry, rule_names
+from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
-from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.make import (
     base,
     check_kinds,

@@ -12,21 +12,21 @@ the CNF) and the clauses are exactly the puzzle's encoding and ¬S.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..dimacs import write_cnf
+from ..errors import SolverError
 from ..files import atomic_write
 from ..grid import Grid
 from ..model.puzzle import Puzzle
+from ..proofs.batch import Outcome
 from ..proofs.proof import format_proof, hash_comment, parse_proof, sha256_text
+from ..proofs.prover import Refusal
 from ..proofs.rup import RupChecker
 from ..proofs.store import Written, stem
 from .encode import encode_variant
 from .fpuzzles_write import dumps
-from ..errors import SolverError
-from ..proofs.batch import Outcome
-from ..proofs.prover import Refusal
 from .solve import blocking, decode_model
 from .text import format_line
 
