@@ -122,8 +122,12 @@ def scratch_folder(prefix: str = "sudoku-sat-") -> Iterator[str]:
         release(held)
         yield path
     finally:
-        shutil.rmtree(path, ignore_errors=True)
-        untrack_scratch(path)
+        try:
+            shutil.rmtree(path, ignore_errors=True)
+        finally:  # again: a signal's exception raised inside rmtree (Python code between
+            # its unlinks and its rmdir) left the emptied folder behind
+            shutil.rmtree(path, ignore_errors=True)
+            untrack_scratch(path)
 
 
 def _remove(path: str) -> None:
