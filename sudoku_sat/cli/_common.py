@@ -25,8 +25,8 @@ import typer
 from .. import signals
 from ..alphabet import MAX_SYMBOLS
 from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
-from ..batch import Executor, batch_map, open_executor
-from ..errors import SudokuSatError
+from ..batch import Executor, batch_map, check_connect_timeout, open_executor
+from ..errors import SudokuSatError, UsageError
 from ..grid import MAX_ORDER, MIN_ORDER, Grid
 from ..gridio import Puzzle, format_line, format_numbers, read_puzzles, render
 from ..methods import help_text
@@ -302,7 +302,19 @@ SchedulerOption = Annotated[
     str | None, typer.Option(help=SCHEDULER_HELP, metavar="ADDRESS", show_default=False)
 ]
 CONNECT_TIMEOUT_HELP = "Seconds to reach the --scheduler before giving up with one line (exit 3)."
-ConnectTimeoutOption = Annotated[float, typer.Option(help=CONNECT_TIMEOUT_HELP, metavar="SECONDS")]
+
+
+def positive_seconds(value: float) -> float:
+    """--connect-timeout's check, at parse time: one line, exit 2, before any work."""
+    try:
+        return check_connect_timeout(value)
+    except UsageError:
+        raise typer.BadParameter(f"must be a positive number of seconds, got {value:g}") from None
+
+
+ConnectTimeoutOption = Annotated[
+    float, typer.Option(help=CONNECT_TIMEOUT_HELP, metavar="SECONDS", callback=positive_seconds)
+]
 
 
 def batch_results(
