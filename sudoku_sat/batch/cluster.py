@@ -80,9 +80,9 @@ def probe(address: str, timeout: float) -> None:
         cause = (exc.strerror or str(exc)).lower()
         raise SolverError(f"cannot reach the Dask scheduler at {address}: {cause}") from None
     with conn:
-        cause = None if scheme == "tls" else first_words(conn, timeout)
-    if cause is not None:
-        raise SolverError(f"cannot reach the Dask scheduler at {address}: {cause}")
+        said = None if scheme == "tls" else first_words(conn, timeout)
+    if said is not None:
+        raise SolverError(f"cannot reach the Dask scheduler at {address}: {said}")
 
 
 DASK_HEADER = 8
