@@ -94,3 +94,23 @@ def test_an_answer_file_past_the_limit_is_a_crash(tmp_path: Path) -> None:
     result = solve_external(BLANK, 2, fake, timeout=60)
     assert result.status == "crashed", result
     assert output_limit(64) < 40_000_000
+
+
+def test_a_child_left_holding_the_output_does_not_hold_the_run(tmp_path: Path) -> None:
+    """The binary answers and exits; a child it started in the background keeps its stdout
+    open: the answer is read, the child is killed with the group, no wait for it."""
+    pid_file = tmp_path / "child.pid"
+    body = f'sleep 300 & echo $! > {pid_file}\necho "s UNSATISFIABLE"\nexit 20'
+    leaver = script(tmp_path, "leaver", body)
+    started = time.monotonic()
+    result = solve_external(BLANK, 2, leaver)
+    assert result.status == "unsat" and time.monotonic() - started < MARGIN
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{child}").exists() and time.monotonic() < deadline:
+        stat_line = Path(f"/proc/{child}/stat").read_text()
+        if stat_line.rsplit(")", 1)[-1].split()[0] == "Z":
+            break
+        time.sleep(0.05)
+    else:
+        assert not Path(f"/proc/{child}").exists()

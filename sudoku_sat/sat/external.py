@@ -109,21 +109,35 @@ def run_in_group(
     return subprocess.CompletedProcess(command, proc.returncode, out, err)
 
 
+POLL = 0.1
+"""Seconds between looks at whether the binary has exited while its output stays open."""
+GRACE = 1.0
+"""Seconds its output is read after it exits (a child it left may hold it open forever)."""
+
+
 def read_bounded(
     proc: subprocess.Popen[bytes], timeout: float | None, limit: int, name: str
 ) -> tuple[bytes, bytes]:
-    """proc's stdout and stderr until both end and proc exits: TimeoutExpired after
-    timeout seconds, OutputTooLarge past limit bytes (``communicate`` keeps reading,
-    without a limit, and past its timeout while a fast writer fills memory)."""
+    """proc's stdout and stderr until both end and proc exits, or GRACE seconds after it
+    exits: TimeoutExpired after timeout seconds, OutputTooLarge past limit bytes
+    (``communicate`` keeps reading, without a limit, and past its timeout while a fast
+    writer fills memory; and forever while a child the binary left holds its output)."""
     assert proc.stdout is not None and proc.stderr is not None
     deadline = None if timeout is None else time.monotonic() + timeout
     parts: dict[int, list[bytes]] = {proc.stdout.fileno(): [], proc.stderr.fileno(): []}
     total = 0
+    ended: float | None = None
     with selectors.DefaultSelector() as selector:
         for fd in parts:
             selector.register(fd, selectors.EVENT_READ)
         while selector.get_map():
-            for key, _ in selector.select(_left(deadline, proc, timeout)):
+            left = _left(deadline, proc, timeout)
+            if ended is None and proc.poll() is not None:
+                ended = time.monotonic() + GRACE
+            wait = POLL if ended is None else ended - time.monotonic()
+            if wait <= 0:
+                break  # a child it left holds its output open: killed with the group
+            for key, _ in selector.select(wait if left is None else min(left, wait)):
                 chunk = os.read(key.fd, 1 << 16)
                 if not chunk:
                     selector.unregister(key.fd)
