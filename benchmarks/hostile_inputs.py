@@ -291,7 +291,7 @@ def signal_runs() -> list[Run]:
     runs: list[Run] = []
     runs_of = [
         (["solve", "pm.json"], hard),
-        (["unique", "pm.json", "--timeout", "60"], hard),
+        (["solve", "pm.json", "--timeout", "60"], hard),
         (["solve", "many.txt", "--method", "bin:minisat"], many),
         (["solve", "many.txt", "--method", "bin:cadical", "--jobs", "2"], many),
     ]
