@@ -43,6 +43,7 @@ from hostile_inputs import (  # noqa: E402
     answer_inputs,
     dimacs_inputs,
     grid_inputs,
+    issue41_runs,
     json_inputs,
     link_inputs,
     proof_inputs,
@@ -234,6 +235,9 @@ def corpus() -> list[Case]:
     cases += path_cases()
     many = "\n".join([HARD] * 400).encode() + b"\n"
     cases += signal_cases(many)
+    cases += [
+        Case(name, argv, files, signal_after=after) for name, argv, files, after in issue41_runs()
+    ]
     return cases
 
 
@@ -247,6 +251,8 @@ def run_case(case: Case, root: Path, timeout: float) -> dict[str, Any]:
     for name, data in case.files.items():
         (work / name).parent.mkdir(parents=True, exist_ok=True)
         (work / name).write_bytes(data)
+        if name.startswith("bin/"):  # a solver binary of the case's own
+            (work / name).chmod(0o755)
     given = {p.relative_to(work) for p in work.rglob("*")}
     marker = f"{os.getpid()}-{folder.name}"
     env = {**os.environ, "TMPDIR": str(tmp), MARK: marker, "PYTHONPATH": str(REPO)}

@@ -4,6 +4,7 @@ and links, DIMACS formulas, DRUP proofs and solver answers, each by name."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 HARD = "700000400020070080003008009000500300060020090001007006000300900030040060009001005"
@@ -203,3 +204,112 @@ def answer_inputs() -> dict[str, bytes]:
         "ans-huge": b"SAT\n" + b"9" * 50 + b" 0\n",
         "ans-binary": bytes(range(256)),
     }
+
+
+ROOT = Path(__file__).resolve().parents[1]
+Run = tuple[str, list[str], dict[str, bytes], tuple[float, int] | None]
+"""A case as hostile.py's Case takes it: name, argv, files (``bin/`` ones executable),
+the signal to send and when."""
+SOLVERS = {
+    # solver binaries that misbehave: bin/NAME, each given the formula as its argument
+    "flood-out": "yes v 1",
+    "flood-err": "yes c >&2",
+    "silent": "sleep 300",
+    "leaver": 'sleep 300 &\necho "s UNSATISFIABLE"\nexit 20',
+    "garbage": 'echo "s SATISFIABLE"; echo "v 1 x 0"; exit 10',
+    "minisat-bigfile": 'head -c 100000000 /dev/zero > "$3"; exit 10',
+    "crash": "kill -SEGV $$",
+}
+
+
+def binary_runs() -> list[Run]:
+    """Solver binaries that write without end, to stdout, stderr or their answer file, say
+    nothing, leave a child holding their output, or answer nonsense (issue 41, item 9):
+    on a classic grid and on a killer, with and without --timeout."""
+    killer = (ROOT / "docs" / "data" / "killer-ukpa.json").read_bytes()
+    files = {"p.txt": HARD.encode() + b"\n", "k.json": killer}
+    files |= {f"bin/{name}": f"#!/bin/sh\n{body}\n".encode() for name, body in SOLVERS.items()}
+    runs: list[Run] = []
+    for solver in ["yes", *(f"./bin/{name}" for name in SOLVERS)]:
+        for puzzle, timeout in (
+            ("p.txt", ["--timeout", "3"]),
+            ("k.json", []),
+            ("k.json", ["--timeout", "3"]),
+        ):
+            if solver.endswith("silent") and not timeout:
+                continue  # it would run until the harness's own timeout, as asked
+            argv = ["solve", puzzle, "--method", f"bin:{solver}", *timeout]
+            runs.append((f"binary {' '.join(argv)}", argv, dict(files), None))
+    return runs
+
+
+def pysat_runs() -> list[Run]:
+    """Every PySAT solver name on a killer's solve, count and unique (Lingeling takes no
+    conflict budget), with --timeout where it cannot be honoured (item 3)."""
+    killer = {"k.json": (ROOT / "docs" / "data" / "killer-ukpa.json").read_bytes()}
+    runs: list[Run] = []
+    for name in ("lgl", "cd15", "cd19", "g4", "m22", "mcb", "ks", "cms"):
+        for command in ("solve", "count", "unique"):
+            argv = [command, "k.json", "--method", f"pysat:{name}"]
+            runs.append((f"pysat {' '.join(argv)}", argv, dict(killer), None))
+        argv = ["solve", "k.json", "--method", f"pysat:{name}", "--timeout", "5"]
+        runs.append((f"pysat {' '.join(argv)}", argv, dict(killer), None))
+    return runs
+
+
+def scheduler_runs() -> list[Run]:
+    """Odd --connect-timeout values and schedulers on loopback only: a closed port, a
+    malformed address (item 20); never an address off this machine."""
+    files = {"p.txt": HARD.encode() + b"\n"}
+    runs: list[Run] = []
+    for value in ("0", "-1", "nan", "-inf", "inf", "1e400", "0.001", "1e-300"):
+        for command in ("count", "solve", "generate"):
+            argv = [command, "p.txt", "--connect-timeout", value]
+            if command == "generate":
+                argv = ["generate", "-k", "2", "--seed", "1", "--connect-timeout", value]
+            runs.append((f"scheduler {' '.join(argv)}", argv, dict(files), None))
+        argv = ["count", "p.txt", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", value]
+        runs.append((f"scheduler {' '.join(argv)}", argv, dict(files), None))
+    for address in (
+        "tcp://127.0.0.1:0",
+        "tcp://127.0.0.1:99999",
+        "tcp://[::1]:9",
+        "tls://127.0.0.1:9",
+    ):
+        argv = ["count", "p.txt", "--scheduler", address, "--connect-timeout", "1"]
+        runs.append((f"scheduler {' '.join(argv)}", argv, dict(files), None))
+    return runs
+
+
+def signal_runs() -> list[Run]:
+    """SIGTERM and SIGINT inside one long PySAT call (the hard pencil-mark puzzle, item
+    14), and early in a binary's batch, where a scratch folder was left (item 15)."""
+    line = (ROOT / "benchmarks" / "data" / "hard_variants" / "pencilmarks.jsonl").read_text()
+    first = next(x for x in line.splitlines() if x.startswith("{"))
+    hard = {"pm.json": json.dumps(json.loads(first)["puzzle"]).encode()}
+    many = {"many.txt": ("\n".join([HARD] * 400) + "\n").encode()}
+    runs: list[Run] = []
+    runs_of = [
+        (["solve", "pm.json"], hard),
+        (["solve", "pm.json", "--timeout", "60"], hard),
+        (["solve", "many.txt", "--method", "bin:minisat"], many),
+        (["solve", "many.txt", "--method", "bin:cadical", "--jobs", "2"], many),
+    ]
+    for argv, files in runs_of:
+        for delay, signum in ((2.0, 15), (2.5, 2), (3.5, 15)):
+            name = f"signal {signum} at {delay} s: {' '.join(argv)}"
+            runs.append((name, argv, dict(files), (delay, signum)))
+    runs.append(
+        (
+            "ladder, stderr a pipe",
+            ["ladder", "--dataset", "many.txt", "--limit", "3"],
+            dict(many),
+            None,
+        )
+    )
+    return runs
+
+
+def issue41_runs() -> list[Run]:
+    """The classes of issue 41's items 3, 9, 14, 15, 20 and 21."""
+    return binary_runs() + pysat_runs() + scheduler_runs() + signal_runs()

@@ -17,8 +17,9 @@ Code that must not be interrupted between creating something and arming its clea
 
 PySAT's C solvers catch SIGINT themselves during a call and raise an error whose text is
 "Caught keyboard interrupt"; :func:`is_pysat_interrupt` recognises it, and the CLI's
-edge treats it as SIGINT.
-A SIGTERM that arrives inside one long PySAT call takes effect when the call returns.
+edge treats it as SIGINT. One long call into C that would let a signal wait until it
+returns (a PySAT call, CP-SAT's search) runs inside :func:`stopping`, which stops it on
+SIGINT and SIGTERM.
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def handled() -> Iterator[None]:
     for signum in HANDLED:
         signal.signal(signum, _raise)
     try:
-        yield
+        with stopping(None):  # the wakeup file descriptor, once for every call inside
+            yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
@@ -120,8 +122,12 @@ def scratch_folder(prefix: str = "sudoku-sat-") -> Iterator[str]:
         release(held)
         yield path
     finally:
-        shutil.rmtree(path, ignore_errors=True)
-        untrack_scratch(path)
+        try:
+            shutil.rmtree(path, ignore_errors=True)
+        finally:  # again: a signal's exception raised inside rmtree (Python code between
+            # its unlinks and its rmdir) left the emptied folder behind
+            shutil.rmtree(path, ignore_errors=True)
+            untrack_scratch(path)
 
 
 def _remove(path: str) -> None:
@@ -188,41 +194,101 @@ def release(held: Held) -> None:
         signal.raise_signal(held.pending[0])
 
 
-@contextmanager
-def stopping(stop: Callable[[], object]) -> Iterator[None]:
+class _Watcher:
+    """The helper thread of :func:`stopping`, one per process, made on first use: it waits
+    on a socket that Python's C handler writes each signal's number to (the wakeup file
+    descriptor, set only during a :func:`stopping` block), and calls the block's ``stop``
+    for SIGINT and SIGTERM. A thread and a socket pair a call cost about 0.1 ms, as much
+    as a whole small puzzle's PySAT call; setting the wakeup file descriptor costs
+    nothing."""
+
+    def __init__(self) -> None:
+        import socket  # here: the CLI loads this module at start-up
+
+        self.pid = os.getpid()
+        self.receiver, self.sender = socket.socketpair()
+        self.sender.setblocking(False)
+        self.lock = threading.Lock()
+        self.stop: Callable[[], object] | None = None
+        self.installed = False
+        threading.Thread(target=self._watch, daemon=True, name="sudoku-sat-stopping").start()
+
+    def _watch(self) -> None:
+        with suppress(OSError):
+            while data := self.receiver.recv(64):
+                with self.lock:
+                    if self.stop is not None and any(signum in HANDLED for signum in data):
+                        self.stop()
+
+
+_WATCHER: list[_Watcher] = []
+
+
+def _watcher() -> _Watcher:
+    """This process's watcher (a forked child makes its own: threads do not survive a fork)."""
+    if not _WATCHER or _WATCHER[0].pid != os.getpid():
+        _WATCHER[:] = [_Watcher()]
+    return _WATCHER[0]
+
+
+def _forget_in_child() -> None:
+    """A forked child (a pool's worker) stops writing its signals to its parent's watcher,
+    which would stop the parent's solver."""
+    if _WATCHER and _WATCHER[0].installed:
+        _WATCHER.clear()
+        with suppress(ValueError, OSError):
+            signal.set_wakeup_fd(-1)
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
+
+
+def stopping(stop: Callable[[], object] | None) -> Stopping:
     """Inside the block, SIGINT or SIGTERM also calls ``stop()`` from a helper thread.
 
-    For one long call into C that runs no Python code meanwhile (CP-SAT's ``Solve``): the
-    signal's handler runs only when the call returns, so ``stop`` (the solver's
-    ``StopSearch``) makes it return at once, then the handler raises :class:`Terminated`.
-    Python's C handler writes every signal to the wakeup file descriptor, which the
-    helper thread waits on. Outside the main thread it does nothing.
+    For one long call into C that runs no Python code meanwhile (CP-SAT's ``Solve``, a
+    PySAT solve that releases the GIL): the signal's handler runs only when the call
+    returns, so ``stop`` (the solver's ``StopSearch``, ``interrupt``) makes it return at
+    once, then the handler raises :class:`Terminated`. Python's C handler writes every
+    signal to the wakeup file descriptor, which the helper thread waits on; ``stop`` is
+    never called after the block. Outside the main thread it does nothing.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    import socket  # here: the CLI loads this module at start-up
+    return Stopping(stop)
 
-    receiver, sender = socket.socketpair()
-    sender.setblocking(False)
-    done = threading.Event()
 
-    def watch() -> None:
-        with suppress(OSError):
-            if receiver.recv(1) and not done.is_set():
-                stop()
+class Stopping:
+    """The block of :func:`stopping`: a class, not a generator, as a PySAT session enters
+    one for every call (some of a few microseconds). The first block installs the
+    watcher's wakeup file descriptor (about 10 us on a loaded machine, the time of a small
+    PySAT call) and puts the old one back at its end; the blocks inside it only swap the
+    ``stop`` (:func:`handled` opens one for the whole of a CLI command)."""
 
-    previous = signal.set_wakeup_fd(sender.fileno(), warn_on_full_buffer=False)
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    try:
-        yield
-    finally:
-        done.set()
-        signal.set_wakeup_fd(previous)
-        sender.close()
-        watcher.join(1.0)
-        receiver.close()
+    def __init__(self, stop: Callable[[], object] | None):
+        self.stop = stop
+        self.watcher: _Watcher | None = None
+        self.outer: Callable[[], object] | None = None
+        self.previous: int | None = None
+
+    def __enter__(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        self.watcher = watcher = _watcher()
+        if not watcher.installed:
+            fd = watcher.sender.fileno()
+            self.previous = signal.set_wakeup_fd(fd, warn_on_full_buffer=False)
+            watcher.installed = True
+        with watcher.lock:
+            self.outer, watcher.stop = watcher.stop, self.stop
+
+    def __exit__(self, *exc: object) -> None:
+        watcher = self.watcher
+        if watcher is None:
+            return
+        with watcher.lock:
+            watcher.stop = self.outer
+        if self.previous is not None:
+            signal.set_wakeup_fd(self.previous)
+            watcher.installed = False
 
 
 def is_pysat_interrupt(exc: BaseException) -> bool:

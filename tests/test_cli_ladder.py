@@ -83,3 +83,20 @@ def test_bad_grid_and_json_over_the_dataset(tmp_path: Path, puzzles: Path) -> No
     code, _, err = run("ladder", "--dataset", str(puzzles), "--output", str(puzzles))
     assert code == 2 and "overwrite" in err
     assert puzzles.read_text().startswith(TRES_DIFFICILE)
+
+
+def test_no_bar_and_no_empty_line_when_stderr_is_not_a_terminal(puzzles: Path) -> None:
+    """The bar's console wrote an empty line on a stderr that is a pipe or a file."""
+    import os
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", "ladder", "--dataset", str(puzzles)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
+    assert run.returncode == 0 and run.stdout.startswith(f"{puzzles}: 2 puzzles")
+    assert run.stderr == ""

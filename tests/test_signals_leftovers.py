@@ -115,3 +115,30 @@ def test_a_signal_while_the_command_is_imported_is_one_line() -> None:
     proc = run_python(code)
     assert proc.returncode == 143 and proc.stdout == ""
     assert proc.stderr == "sudoku-sat: stopped by SIGTERM (0 lines written)\n"
+
+
+def test_a_signal_inside_the_scratch_folders_removal_still_removes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C 4 s into ``solve many.txt --method bin:minisat`` left an empty
+    ``sudoku-sat-*`` folder (1 in 8 tries): the signal's exception was raised inside
+    ``shutil.rmtree``, after its unlinks, before its rmdir (issue 41, item 15)."""
+    import shutil
+
+    from sudoku_sat.signals import scratch_folder
+
+    real = shutil.rmtree
+    calls: list[str] = []
+
+    def interrupted(path: str, ignore_errors: bool = False) -> None:
+        calls.append(path)
+        if len(calls) == 1:
+            for name in os.listdir(path):
+                os.unlink(os.path.join(path, name))
+            raise Terminated(signal.SIGINT)
+        real(path, ignore_errors=ignore_errors)
+
+    monkeypatch.setattr(shutil, "rmtree", interrupted)
+    with pytest.raises(Terminated), scratch_folder() as tmp:
+        Path(tmp, "puzzle.cnf").write_text("p cnf 0 0\n")
+    assert calls and not Path(tmp).exists()

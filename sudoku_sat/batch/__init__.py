@@ -14,9 +14,10 @@ The CLI wraps the last two steps with a progress bar (``cli._common.batch_result
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
-from ..errors import SudokuSatError
+from ..errors import SudokuSatError, UsageError
 from .address import CONNECT_TIMEOUT, configured_address
 from .executor import (
     MAX_CHUNK,
@@ -60,6 +61,14 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def check_connect_timeout(seconds: float) -> float:
+    """seconds, or UsageError (one line, exit 2) unless it is a positive number; inf (or
+    more than ``deadline.MAX_TIMEOUT``) leaves Dask's own connect timeout."""
+    if math.isnan(seconds) or seconds <= 0:
+        raise UsageError(f"--connect-timeout must be a positive number of seconds, got {seconds:g}")
+    return seconds
+
+
 def open_executor(
     jobs: int | None = None, scheduler: str | None = None, connect_timeout: float = CONNECT_TIMEOUT
 ) -> Executor:
@@ -70,6 +79,7 @@ def open_executor(
     ``--jobs N``: N local worker processes (N = 1: this process). Neither: Dask when
     DASK_SCHEDULER_ADDRESS (or Dask's configuration) names a scheduler, else this process.
     """
+    check_connect_timeout(connect_timeout)
     if jobs is not None and scheduler is not None:
         raise SudokuSatError("--jobs and --scheduler are mutually exclusive")
     if jobs is None and scheduler is None:

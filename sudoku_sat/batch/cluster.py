@@ -24,11 +24,13 @@ import importlib
 import logging
 import pickle
 import socket
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ..deadline import MAX_TIMEOUT
 from ..errors import SolverError, missing_extra
 from .address import CONNECT_TIMEOUT, printable, shown
 from .executor import Progress, Task
@@ -38,8 +40,9 @@ R = TypeVar("R")
 
 
 def connect_timeout(limit: float = CONNECT_TIMEOUT) -> float:
-    """limit (0.1 s at least), or Dask's configured connect timeout when that is shorter."""
-    limit = max(0.1, limit)
+    """limit (0.1 s at least), or Dask's configured connect timeout when that is shorter
+    (inf or past ``MAX_TIMEOUT``: Dask's, else ``MAX_TIMEOUT``, which socket timeouts take)."""
+    limit = min(max(0.1, limit), MAX_TIMEOUT)
     import dask
     from dask.utils import parse_timedelta
 
@@ -67,8 +70,7 @@ def probe(address: str, timeout: float) -> None:
     except (ValueError, TypeError) as exc:
         raise SolverError(f"{where}: {printable(str(exc))}") from None
     try:
-        with socket.create_connection((host, port), timeout=timeout):
-            pass
+        conn = socket.create_connection((host, port), timeout=timeout)
     except socket.gaierror as exc:
         cause = f"unknown host {host!r} ({exc.strerror or exc})"
         raise SolverError(f"{where}: {printable(cause)}") from None
@@ -77,6 +79,43 @@ def probe(address: str, timeout: float) -> None:
     except OSError as exc:
         cause = (exc.strerror or str(exc)).lower()
         raise SolverError(f"{where}: {printable(cause)}") from None
+    with conn:
+        said = None if scheme == "tls" else first_words(conn, timeout)
+    if said is not None:
+        raise SolverError(f"{where}: {printable(said)}")
+
+
+DASK_HEADER = 8
+"""A Dask scheduler speaks first on a new TCP connection: its handshake, a message whose
+first 8 bytes are its length in bytes, little-endian (a few hundred)."""
+MAX_HANDSHAKE = 2**26
+
+
+def first_words(conn: socket.socket, timeout: float) -> str | None:
+    """None when the peer begins as a Dask scheduler does (``DASK_HEADER``), within
+    timeout seconds; else what it did instead. A peer that accepts and says nothing held
+    Dask's Client past its own timeout (31 s for a 1 s ``--connect-timeout``); one that
+    says something else made Dask allocate what its first bytes read as a length."""
+    deadline = time.monotonic() + timeout
+    head = b""
+    try:
+        while len(head) < DASK_HEADER:
+            conn.settimeout(max(0.001, deadline - time.monotonic()))
+            chunk = conn.recv(DASK_HEADER - len(head))
+            if not chunk:
+                break
+            head += chunk
+    except TimeoutError:
+        if not head:
+            return f"a connection was accepted, but nothing answered within {timeout:g} s"
+    except OSError as exc:
+        return f"a connection was accepted, then {(exc.strerror or str(exc)).lower()}"
+    if not head:
+        return "a connection was accepted, then closed without a word"
+    length = int.from_bytes(head, "little")
+    if len(head) == DASK_HEADER and 0 < length <= MAX_HANDSHAKE:
+        return None
+    return f"something answers there, but not a Dask scheduler (it began with {printable(repr(head))})"
 
 
 def abandon(exc: BaseException) -> None:

@@ -24,8 +24,8 @@ import typer
 
 from .. import signals
 from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
-from ..batch import Executor, batch_map, open_executor
-from ..errors import SudokuSatError
+from ..batch import Executor, batch_map, check_connect_timeout, open_executor
+from ..errors import SudokuSatError, UsageError
 from ..grid import MAX_ORDER, MIN_ORDER
 from ..gridio import Puzzle
 from ..methods import help_text, spelled
@@ -355,7 +355,19 @@ SchedulerOption = Annotated[
     str | None, typer.Option(help=SCHEDULER_HELP, metavar="ADDRESS", show_default=False)
 ]
 CONNECT_TIMEOUT_HELP = "Seconds to reach the --scheduler before giving up with one line (exit 3)."
-ConnectTimeoutOption = Annotated[float, typer.Option(help=CONNECT_TIMEOUT_HELP, metavar="SECONDS")]
+
+
+def positive_seconds(value: float) -> float:
+    """--connect-timeout's check, at parse time: one line, exit 2, before any work."""
+    try:
+        return check_connect_timeout(value)
+    except UsageError:
+        raise typer.BadParameter(f"must be a positive number of seconds, got {value:g}") from None
+
+
+ConnectTimeoutOption = Annotated[
+    float, typer.Option(help=CONNECT_TIMEOUT_HELP, metavar="SECONDS", callback=positive_seconds)
+]
 
 
 def batch_results(

@@ -34,6 +34,7 @@ from ._common import (
     QuietOption,
     SampleSeedOption,
     SchedulerOption,
+    bars,
     guarded,
     load,
     open_batch,
@@ -79,8 +80,9 @@ def depth_table(summary: DepthSummary) -> str:
 
 def _bar(total: int, quiet: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress callback over total puzzle runs (one bar across every (encoding, level)
-    batch, advanced as chunks complete), and its closer."""
-    if quiet or total <= 1:
+    batch, advanced as chunks complete), and its closer; none when stderr is not a
+    terminal (rich's console wrote an empty line there)."""
+    if quiet or total <= 1 or not bars():
         return None, lambda: None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 

@@ -165,22 +165,32 @@ def _solve_binary(
     start: float,
     stats: dict[str, Any],
 ) -> SolveResult:
-    from ..sat.external import binary_command, run_in_group
+    from ..sat.external import (
+        OutputTooLarge,
+        answer_text,
+        binary_command,
+        output_limit,
+        run_in_group,
+    )
 
     grid: Grid = tuple(puzzle.tolist())
     name = Path(path).name
+    limit = output_limit(cnf.nvars)
     with scratch_folder() as tmp:
         file, out = Path(tmp) / "puzzle.cnf", Path(tmp) / "result.txt"
         with open(file, "wb") as fp:
             write_dimacs(fp, cnf)
         try:
-            proc = run_in_group(binary_command(path, file, out), timeout, Path(tmp))
+            proc = run_in_group(binary_command(path, file, out), timeout, Path(tmp), limit)
+            text = answer_text(path, out, proc, limit)
         except subprocess.TimeoutExpired:
             seconds = time.perf_counter() - start
             return SolveResult("unknown", grid, seconds, name, stats, f"timeout after {timeout} s")
+        except OutputTooLarge as exc:
+            seconds = time.perf_counter() - start
+            return SolveResult("crashed", grid, seconds, name, stats, str(exc))
         except OSError as exc:
             raise SolverError(f"{path}: cannot run: {exc.strerror}") from None
-        text = out.read_text(errors="replace") if out.exists() else proc.stdout
     stats["exit_code"] = proc.returncode
     if proc.returncode == 20:
         return SolveResult("unsat", grid, time.perf_counter() - start, name, stats)

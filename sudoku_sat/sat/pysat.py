@@ -25,6 +25,7 @@ from ..encoding import clue_assumptions, decode, rules
 from ..errors import SolverError
 from ..grid import Grid
 from ..result import SolveResult
+from ..signals import stopping
 
 SUPPORTED: dict[str, bool] = {
     # canonical PySAT name: can be interrupted (needed by --timeout)
@@ -53,6 +54,9 @@ REFUSED: dict[str, str] = {
     "cryptosat": "it has no accumulated statistics and rejects unused variables",
 }
 """PySAT solvers known to misbehave here, with the reason given when one is asked for."""
+NO_BUDGET = frozenset({"lingeling"})
+"""Supported PySAT solvers that take no conflict budget (``conf_budget`` and
+``solve_limited`` raise NotImplementedError): callers that set one run them without it."""
 
 
 def rules_solver(n: int, name: str = "m22", **options: Any) -> Any:
@@ -172,15 +176,63 @@ def solve_within(
 ) -> bool | None:
     """One PySAT solve under assumptions: True SAT, False UNSAT, None when the timeout
     (seconds; None or huge: no limit) interrupted it. A solver that cannot be interrupted
-    (``SUPPORTED``) runs to the end."""
+    (``SUPPORTED``) runs to the end. SIGINT and SIGTERM stop it (:func:`solve_stoppable`)."""
+    return solve_stoppable(solver, assumptions, timeout, interruptible)[0]
+
+
+def solve_stoppable(
+    solver: Any,
+    assumptions: list[int],
+    timeout: float | None = None,
+    interruptible: bool = True,
+    limited: bool = False,
+) -> tuple[bool | None, bool]:
+    """One PySAT call that a timeout, SIGINT and SIGTERM stop at once: (answer, timed out).
+
+    answer: True SAT, False UNSAT, None when the timeout stopped it or, with limited (a
+    ``solve_limited`` call under the conflict budget the caller set), the budget did.
+    PySAT catches SIGINT itself during a call, unless the call expects an interrupt (what
+    a timeout needs); a SIGTERM waits for the end of the call, however long. So an
+    interruptible solver's call always expects one: a timer thread interrupts it, and so
+    does a signal (``signals.stopping``: the call releases the GIL), whose handler raises
+    when the call returns; a signal whose handler returns lets the call go on. A solver
+    that cannot be interrupted (CaDiCaL, Lingeling) holds the GIL for its whole call, so
+    no thread can stop it: it runs to the end, stopped by SIGINT only (PySAT's catch).
+    """
+    if not interruptible:
+        if limited:
+            limited_answer: bool | None = solver.solve_limited(assumptions=assumptions)
+            return limited_answer, False
+        return bool(solver.solve(assumptions=assumptions)), False
+    if not limited:
+        solver.conf_budget(-1)  # no budget, as solve() would have it
     timeout = effective_timeout(timeout)
-    if timeout is None or not interruptible:
-        return bool(solver.solve(assumptions=assumptions))
-    timer = threading.Timer(timeout, solver.interrupt)
-    timer.start()
+    stopped = [False, False]  # by the timeout, by a signal
+    timer = None
+    if timeout is not None:
+
+        def expire() -> None:
+            stopped[0] = True
+            solver.interrupt()
+
+        timer = threading.Timer(timeout, expire)
+        timer.start()
+
+    def on_signal() -> None:
+        stopped[1] = True
+        solver.interrupt()
+
     try:
-        result: bool | None = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        while True:
+            stopped[1] = False
+            with stopping(on_signal):
+                answer: bool | None = solver.solve_limited(
+                    assumptions=assumptions, expect_interrupt=True
+                )
+            if answer is not None or stopped[0] or not stopped[1]:
+                return answer, answer is None and stopped[0]
+            solver.clear_interrupt()  # the signal's handler returned: go on
     finally:
-        timer.cancel()
-    solver.clear_interrupt()
-    return result
+        if timer is not None:
+            timer.cancel()
+        solver.clear_interrupt()

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,8 +33,16 @@ from ..errors import SolverError, UsageError
 from ..grid import Grid
 from ..methods import EMPTY, VARIANT, Method, parse_method
 from ..model.puzzle import Puzzle
-from ..sat.external import binary_command, find_binary, read_answer, run_in_group
+from ..sat.external import (
+    answer_text,
+    binary_command,
+    find_binary,
+    output_limit,
+    read_answer,
+    run_in_group,
+)
 from ..sat.pysat import check_pysat_name
+from ..signals import scratch_folder
 from .encode import encode_variant
 from .solve import Session, blocking, decode_model
 
@@ -173,16 +180,17 @@ def binary_solutions(
     formula = encode_variant(puzzle)
     clauses = list(formula.clauses)
     found: list[Grid] = []
-    with tempfile.TemporaryDirectory(prefix="sudoku-sat-") as tmp:
+    limit = output_limit(formula.nvars)
+    with scratch_folder() as tmp:
         cnf, out = Path(tmp) / "variant.cnf", Path(tmp) / "result.txt"
         while len(found) < cap:
             write_cnf_file(cnf, formula.nvars, clauses)
             out.unlink(missing_ok=True)
             try:
-                proc = run_in_group(binary_command(path, cnf, out), timeout, Path(tmp))
+                proc = run_in_group(binary_command(path, cnf, out), timeout, Path(tmp), limit)
             except subprocess.TimeoutExpired:
                 raise TimedOut(timeout) from None
-            text = out.read_text(errors="replace") if out.exists() else proc.stdout
+            text = answer_text(binary, out, proc, limit)
             model = _model(binary, proc, text, clauses)
             if model is None:
                 break

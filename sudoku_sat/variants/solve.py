@@ -13,7 +13,6 @@ a fresh selector literal that is retired (a unit clause) after its count.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +22,7 @@ from ..grid import Grid
 from ..model.builder import DEFAULT_SUMS, VariantFormula
 from ..model.puzzle import Puzzle
 from ..result import Candidates as Candidates
-from ..sat.pysat import SUPPORTED, check_pysat_name, solve_within
+from ..sat.pysat import NO_BUDGET, SUPPORTED, check_pysat_name, solve_stoppable, solve_within
 from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
 
 DEFAULT_SOLVER = "g4"
@@ -42,6 +41,12 @@ def solver_for(puzzle: Puzzle) -> str:
 def interruptible(name: str) -> bool:
     """True when the PySAT solver can be stopped by a timeout."""
     return SUPPORTED.get(check_pysat_name(name), False)
+
+
+def budgeted(name: str) -> bool:
+    """True when the PySAT solver takes a conflict budget (Lingeling takes none: a session
+    runs it without one)."""
+    return check_pysat_name(name) not in NO_BUDGET
 
 
 def decode_model(model: list[int] | Iterator[int], size: int) -> Grid:
@@ -179,7 +184,7 @@ class Session:
             s = Solver(name=name, bootstrap_with=clauses)
             for v in unused(clauses, top):
                 s.add_clause([-v])
-            entry = self._open[key] = [s, top, 0, interruptible(name)]
+            entry = self._open[key] = [s, top, 0, interruptible(name), budgeted(name)]
         return entry
 
     def solutions(self, puzzle: Puzzle, cap: int) -> list[Grid]:
@@ -196,7 +201,8 @@ class Session:
         limit = _conflicts(s) + self.BUDGET
         try:
             while len(found) < cap:
-                answer = self._budgeted(s, assume, entry[3], limit - _conflicts(s))
+                budget = limit - _conflicts(s) if entry[4] else None
+                answer = self._budgeted(s, assume, entry[3], budget)
                 if answer is None:
                     return self._alone(puzzle, cap, found)
                 if not answer:
@@ -230,32 +236,18 @@ class Session:
             raise TimedOut(self.timeout)
         return answer
 
-    def _budgeted(self, s: Any, assume: list[int], can_stop: bool, budget: int) -> bool | None:
+    def _budgeted(
+        self, s: Any, assume: list[int], can_stop: bool, budget: int | None
+    ) -> bool | None:
         """One call that stops after budget conflicts (None; a budget of 0 or less: None
-        at once), TimedOut past the timeout."""
-        if budget <= 0:
+        at once; no budget, for a solver that takes none: to the end), TimedOut past the
+        timeout; SIGINT and SIGTERM stop it at once (``solve_stoppable``)."""
+        if budget is not None and budget <= 0:
             return None
-        s.conf_budget(budget)
-        timeout = effective_timeout(self.timeout)
-        fired = threading.Event()
-        timer = None
-        if timeout is not None and can_stop:
-
-            def stop() -> None:
-                fired.set()
-                s.interrupt()
-
-            timer = threading.Timer(timeout, stop)
-            timer.start()
-        try:
-            answer: bool | None = s.solve_limited(
-                assumptions=assume, expect_interrupt=timer is not None
-            )
-        finally:
-            if timer is not None:
-                timer.cancel()
-                s.clear_interrupt()
-        if answer is None and fired.is_set():
+        if budget is not None:
+            s.conf_budget(budget)
+        answer, timed_out = solve_stoppable(s, assume, self.timeout, can_stop, budget is not None)
+        if timed_out:
             raise TimedOut(self.timeout)
         return answer
 
