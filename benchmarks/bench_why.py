@@ -43,11 +43,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from real_variants import real_puzzles  # noqa: E402
 
+from sudoku_sat.model.puzzle import Puzzle  # noqa: E402
 from sudoku_sat.setting.members import reduced, selectable  # noqa: E402
 from sudoku_sat.setting.oracle import Oracle  # noqa: E402
 from sudoku_sat.setting.questions import Pool  # noqa: E402
+from sudoku_sat.variants.constraints.killer import Cage  # noqa: E402
 from sudoku_sat.variants.fpuzzles_write import dumps  # noqa: E402
-from sudoku_sat.variants.model import Variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "why.md"
@@ -64,55 +65,59 @@ GOALS = {
 }
 
 
-def verdict(p: Variant) -> int:
+def verdict(p: Puzzle) -> int:
     """The number of solutions, up to 2."""
     s = selectable(p)
     with Oracle(s) as o:
         return len(Pool(o, list(range(len(s.members)))).first(2))
 
 
-def wrong_given(p: Variant, rng: random.Random) -> tuple[Variant, int] | None:
+def wrong_given(p: Puzzle, rng: random.Random) -> tuple[Puzzle, int] | None:
     """p with one given changed (or added) so that it has no solution; the cell."""
     n = p.size
-    cells = [c for c, d in enumerate(p.givens) if d]
+    cells = [c for c, d in enumerate(p.grid) if d]
     rng.shuffle(cells)
     for c in cells[:6]:
         for d in rng.sample(range(1, n + 1), n):
-            if d != p.givens[c]:
-                q = p.with_givens(tuple(d if k == c else g for k, g in enumerate(p.givens)))
+            if d != p.grid[c]:
+                q = p.with_givens(tuple(d if k == c else g for k, g in enumerate(p.grid)))
                 if verdict(replace(q, solution=None)) == 0:
                     return replace(q, solution=None), c
                 break
     s = selectable(p)
     with Oracle(s) as o:
         (solution,) = Pool(o, list(range(len(s.members)))).first(2)
-    empty = [c for c, d in enumerate(p.givens) if not d]
+    empty = [c for c, d in enumerate(p.grid) if not d]
     c = rng.choice(empty)
     d = rng.choice([k for k in range(1, n + 1) if k != solution[c]])
     return replace(
-        p.with_givens(tuple(d if k == c else g for k, g in enumerate(p.givens))), solution=None
+        p.with_givens(tuple(d if k == c else g for k, g in enumerate(p.grid))), solution=None
     ), c
 
 
-def wrong_cage(p: Variant, rng: random.Random) -> tuple[Variant, int] | None:
+def cages(p: Puzzle) -> list[Cage]:
+    """The puzzle's killer cages, in the order of its instances of ``killercage``."""
+    return [c for c in p.constraints if isinstance(c, Cage) and c.key == "killercage"]
+
+
+def wrong_cage(p: Puzzle, rng: random.Random) -> tuple[Puzzle, int] | None:
     """p with one cage total off by one so that it has no solution; the cage's index."""
-    order = [k for k, cage in enumerate(p.cages) if cage.total is not None]
+    every = cages(p)
+    order = [k for k, cage in enumerate(every) if cage.total is not None]
     rng.shuffle(order)
     for k in order[:4]:
         for step in (1, -1):
-            cage = p.cages[k]
+            cage = every[k]
             assert cage.total is not None
-            q = replace(
-                p,
-                cages=(*p.cages[:k], replace(cage, total=cage.total + step), *p.cages[k + 1 :]),
-                solution=None,
-            )
+            wrong = replace(cage, total=cage.total + step)
+            ruled = tuple(wrong if c is cage else c for c in p.constraints)
+            q = replace(p.with_constraints(ruled), solution=None)
             if verdict(q) == 0:
                 return q, k
     return None
 
 
-def dropped(p: Variant, rng: random.Random) -> tuple[Variant, str] | None:
+def dropped(p: Puzzle, rng: random.Random) -> tuple[Puzzle, str] | None:
     """p without one member it needs (several solutions), the first in a seeded order;
     the member's name."""
     s = selectable(p)
@@ -175,7 +180,7 @@ def cases(
                 out["none, wrong given"].append(
                     (dumps(made[0]), "why", f"r{made[1] // p.size + 1}c{made[1] % p.size + 1}")
                 )
-            cage = wrong_cage(p, rng) if p.cages else None
+            cage = wrong_cage(p, rng) if cages(p) else None
             if cage is not None:
                 out["none, wrong cage total"].append(
                     (dumps(cage[0]), "why", f"killercage:{cage[1] + 1}")

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 
 from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.setting.members import cells_text, reduced, selectable
 from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.constraints.thermometer import Thermometer
-from sudoku_sat.variants.fpuzzles_write import to_fpuzzles
-
-from sudoku_sat.setting.members import cells_text, reduced, selectable
 from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.fpuzzles_write import to_fpuzzles
 
 
 def grid(size: int, givens: dict[tuple[int, int], int] | None = None) -> list[list[dict[str, int]]]:

@@ -30,9 +30,10 @@ def classic(size: int, grid: tuple[int, ...]) -> Puzzle:
 
 def with_total(p: Puzzle, k: int, total: int) -> Puzzle:
     """p with its k-th cage's total changed (no solution kept)."""
-    cages = p.of(Cage)
-    new = replace(cages[k], total=total)
-    out = tuple(new if c is cages[k] else c for c in p.constraints)
+    old = p.of(Cage)[k]
+    assert isinstance(old, Cage)
+    new = replace(old, total=total)
+    out = tuple(new if c is old else c for c in p.constraints)
     return replace(p.with_constraints(out), solution=None)
 
 
@@ -45,7 +46,7 @@ def real(stem: str, k: int = 0) -> Puzzle:
 
 
 def cp_count(p: Puzzle, cap: int = 2) -> int:
-    return cpsat.count(replace(p, solution=None), cap)
+    return int(cpsat.count(replace(p, solution=None), cap))
 
 
 def assert_minimal_core(p: Puzzle, names: list[str]) -> None:

@@ -14,15 +14,11 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..model.svg import draw
 from ..variants.constraints.pencil import PencilMarks
 from .members import Member, reduced, selectable
-
-if TYPE_CHECKING:
-    from .redundant import Redundant
-    from .why import Why
 
 GIVEN = "#f4b4b4"
 RULE = "#ffe3a3"
@@ -44,8 +40,8 @@ def _titled(svg: str, title: str) -> str:
     return re.sub(r"<title>.*?</title>", f"<title>{escape(title)}</title>", svg, count=1)
 
 
-def draw_why(w: Why) -> str:
-    """The puzzle with the answer of ``why`` drawn on it (SVG text)."""
+def draw_why(w: Any) -> str:
+    """The puzzle with the answer of ``why`` (a ``why.Why``) drawn on it (SVG text)."""
     p, n = w.puzzle, w.puzzle.size
     if w.verdict == "several":
         marks: dict[int, list[int]] = {}
@@ -63,8 +59,9 @@ def draw_why(w: Why) -> str:
     return _titled(draw(p, None, _shade(n, members)), title)
 
 
-def draw_redundant(r: Redundant) -> str:
-    """The kept puzzle with the members dropped faded over it (SVG text)."""
+def draw_redundant(r: Any) -> str:
+    """The kept puzzle of a ``redundant.Redundant``, the members dropped faded over it
+    (SVG text)."""
     if r.verdict != "unique":
         return _titled(draw(r.puzzle), f"{r.verdict}: nothing redundant")
     s = selectable(r.puzzle)
