@@ -44,7 +44,7 @@ def redundant_command(
     Lists the members (givens and constraint instances) each of which can be removed
     alone with exactly one solution left, then one minimal set to keep: removing any
     one more member of it gives several solutions (givens are dropped first, then
-    constraints in file order). Every answer is confirmed by a second method before it
+    constraints in the puzzle's order). Every answer is confirmed by a second method before it
     is printed (exit 3 if they disagree). Exit codes are those of unique: 0 unique, 1
     several, 4 none, 2 bad input.
     """

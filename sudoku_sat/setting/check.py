@@ -14,7 +14,7 @@ Two kinds of claims:
   - a classic grid: the in-house exact-cover search (``engines.eup.reference``, pure
     Python: no SAT solver);
   - a variant, ``auto``: the production CNF (``variants.encode``, built in one piece,
-    not from the origins' pieces) on another PySAT solver, MiniSat 2.2;
+    not from the members' builders) on another PySAT solver, MiniSat 2.2;
   - a variant, ``cpsat`` (``--method cpsat``): OR-tools CP-SAT (``variants.cpsat``:
     integers, all-different, linear sums; shares nothing with the CNF). Not the default:
     importing OR-tools takes 1.2-1.6 s on the reference machine, more than the whole

@@ -161,7 +161,7 @@ def keep_set(
 ) -> tuple[list[int], dict[int, Grid]]:
     """A minimal set of members to keep, the puzzle staying unique, with a witness for
     each removable member kept (a second solution without it). The removable ones are
-    dropped one at a time, givens first, then rule instances in file order, each dropped
+    dropped one at a time, givens first, then rule instances in the puzzle's order, each dropped
     when the rest still has no other solution than solution."""
     guard = o.block(solution)
     kept = set(members)

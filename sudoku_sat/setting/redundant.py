@@ -4,7 +4,7 @@
   unique (one call each: the other members and "not the solution" are UNSAT);
 - ``keep``: one minimal set to keep (``questions.keep_set``): the needed members, and of
   the removable ones those that could not be dropped after the others were (givens are
-  dropped first, then rule instances in file order); removing any one more member of it
+  dropped first, then rule instances in the puzzle's order); removing any one more member of it
   gives several solutions;
 - ``reduced``: the puzzle of the kept members alone (its solution recorded), what
   ``redundant -o`` writes as f-puzzles JSON.
