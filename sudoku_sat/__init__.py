@@ -31,8 +31,10 @@ if TYPE_CHECKING:
         parse,
         rate,
         read,
+        redundant,
         solve,
         to_fpuzzles,
+        why,
     )
 
 __all__ = [
@@ -50,6 +52,8 @@ __all__ = [
     "read",
     "solve",
     "to_fpuzzles",
+    "why",
+    "redundant",
     "__version__",
 ]
 API = frozenset(__all__) - {"__version__"}

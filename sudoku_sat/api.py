@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from .model.builder import VariantFormula
     from .proofs.batch import Outcome
     from .result import Candidates
+    from .setting.redundant import Redundant
+    from .setting.why import Why
     from .variants.fpuzzles_write import FPuzzles
 
 __all__ = [
@@ -67,6 +69,8 @@ __all__ = [
     "read",
     "solve",
     "to_fpuzzles",
+    "why",
+    "redundant",
 ]
 Rules = str | Sequence[str] | None
 
@@ -308,3 +312,26 @@ def to_fpuzzles(p: Puzzle) -> FPuzzles:
     from .variants.fpuzzles_write import to_fpuzzles as fpuzzles_object
 
     return FPuzzles(fpuzzles_object(_checked(p, "to_fpuzzles")))
+
+
+def why(
+    p: Puzzle,
+    smallest: bool = False,
+    seconds: float = 10.0,
+    needed: bool = False,
+    limit: int | None = None,
+    equal: bool = False,
+    cap: int = 100,
+    method: str = "auto",
+) -> Why:
+    """``why`` (docs/why.md): ``.verdict``, ``.core``, ``.fixes``, ... (method: the check)."""
+    from .setting.why import why as answer
+
+    return answer(_checked(p, "why"), smallest, seconds, needed, limit, equal, cap, method)
+
+
+def redundant(p: Puzzle, method: str = "auto") -> Redundant:
+    """``redundant`` (docs/why.md): ``.removable``, ``.keep``, ``.reduced``."""
+    from .setting.redundant import redundant as answer
+
+    return answer(_checked(p, "redundant"), method)

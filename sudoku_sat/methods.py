@@ -33,6 +33,8 @@ EMPTY = ("auto", "eup", "pysat", "counter")
 PROVE = ("auto", "fl", "pysat")
 CHECK = ("all", "rup", "dratify")
 ANNEAL = ("swap", "sirdey")
+CONFIRM = ("auto", "cpsat")
+"""why's and redundant's: the second method that confirms each answer on a variant."""
 COMPARE = ("pysat", "bin", *LEVELS)
 WITH_BACKEND = frozenset((*LEVELS, "rup", "swap", "sirdey"))
 """The names that take a back-end as their detail."""

@@ -21,7 +21,7 @@ fails :func:`test_the_allow_list_holds_only_todays_offenders`. Empty it, never a
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("sudoku_sat", "__main__", "cli", "api", "bytecode"),
     ("jobs",),
-    ("difficulty",),
+    ("difficulty", "setting"),
     ("lab", "puzzles", "variants"),
     ("encodings", "proofs", "bulk"),
     ("engines",),

@@ -101,3 +101,11 @@ def test_hostile_quick_has_no_traceback_hang_or_leftover() -> None:
     assert cells[0] == "10" and cells[3:] == ["0", "0", "0", "0"], text
     api = text.split("| API calls |", 1)[1].splitlines()[2]  # every function, wrong types
     assert [c.strip() for c in api.strip("|").split("|")][3:] == ["0"] * 5, text
+
+
+def test_bench_why_quick_prints_every_row() -> None:
+    dataset_path("puzzles2_17_clue")
+    text = bench("bench_why").main(["--quick"])
+    rows = [line.split("|") for line in text.splitlines() if line.startswith("| ")][1:]
+    assert {row[1].strip() for row in rows} >= {"none, wrong given", "redundant"}
+    assert all(row[3].strip().split("/")[0] == row[2].strip() for row in rows)  # all answered

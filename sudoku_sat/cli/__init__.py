@@ -100,6 +100,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "rate",
         "Rate puzzles by the weakest rung of the propagation ladder that solves them.",
     ),
+    "redundant": (
+        "redundant",
+        "Name the givens and constraints a unique puzzle can do without.",
+    ),
     "show": (
         "show",
         "Print puzzles drawn with block separators, or convert them to another format.",
@@ -107,6 +111,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": (
         "solve",
         "Solve every puzzle of a file and print the grids.",
+    ),
+    "why": (
+        "why",
+        "Say why a puzzle has no solution, several, or one.",
     ),
 }
 
