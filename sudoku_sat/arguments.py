@@ -167,7 +167,7 @@ def generate_sizes(
     count = whole_number(count, "count", 1, MAX_COUNT)
     if not variant:
         if size is not None:
-            raise UsageError("size is for variant puzzles (with rule); classic grids take order")
+            raise UsageError("size is for puzzles with rules (with rule); classic grids take order")
         box = optional_number(order, "order", *orders)
         return count, 3 if box is None else box, 0
     box = optional_number(order, "order", 2, math.isqrt(sides[1]))

@@ -13,9 +13,9 @@ from .conftest import TRES_DIFFICILE, need_binary
 from .test_encodings_solving import CLASH, HIDDEN
 
 PUZZLES = [
-    Puzzle(3, tuple(int(c) for c in TRES_DIFFICILE)),
-    Puzzle(3, HIDDEN),
-    Puzzle(3, CLASH),
+    Puzzle(9, tuple(int(c) for c in TRES_DIFFICILE)),
+    Puzzle(9, HIDDEN),
+    Puzzle(9, CLASH),
 ]
 
 

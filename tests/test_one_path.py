@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[1] / "sudoku_sat"
 FORBIDDEN = {"constraints", "engine_of", "engines", "is_classic", "SESSION", "CLASSIC", "LARGE"}
 """The names that tell a puzzle's kind or engine: attributes, names or imports."""
 ALLOWED = {
-    ("_common.py", "show_solution"): {"own_regions"},
+    ("_shown.py", "show_solution"): {"own_regions"},
+    ("_shown.py", "show_pencil"): {"own_regions"},
     ("explain.py", "describe_named"): {"constraints"},
     ("explain.py", "record"): {"constraints"},
 }

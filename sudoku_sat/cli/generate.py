@@ -165,7 +165,10 @@ def generate_command(
     level = None if difficulty is None else difficulty.value
     if level is not None and (symmetric or empty_ is not Empty.greedy):
         raise fail("--difficulty makes its own guided emptying: drop --symmetric and --empty")
-    task = plan_generate(rules, side, options, level, method, given_options())
+    given = given_options()
+    if fmt is GridFormat.grid:
+        given.pop("alphabet", None)  # a drawn grid writes its digits in the alphabet
+    task = plan_generate(rules, side, options, level, method, given)
     how = empty_.value if level is None else f"guided emptying to {level}"
     outcomes: list[Outcome] = []
     with ExitStack() as stack:

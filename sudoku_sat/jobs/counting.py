@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import SolverError
 from ..grid import Grid
-from ..methods import COUNT, parse_method
+from ..methods import COUNT
 from ..model.puzzle import Puzzle
 from ..puzzles.counting import counting_plan
 from ..puzzles.tasks import CountTask
@@ -70,7 +70,6 @@ def plan(
     """The job for these options and its items, checked before any work."""
     check_options(puzzles, given or {})
     needed = engines(puzzles)
-    parse_method(method, COUNT)
     session = classic = None
     if SESSION in needed:
         variant_method(method, COUNT)
