@@ -195,6 +195,8 @@ def test_every_option_the_docs_give_generate_is_in_its_help() -> None:
                 used = set(re.findall(r"`(?:generate [^`]*?)?(--[a-z][a-z0-9-]*)", line))
                 assert used <= shown | {"--rule", "--help"}, (page, used - shown)
     assert "--size" in shown
+
+
 def test_fpuzzles_past_16x16_is_refused_before_any_making(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -169,6 +169,8 @@ def test_decode_of_a_variant_answer_asks_for_the_puzzle(tmp_path: Path) -> None:
         assert "several values" not in result.output
     result = RUNNER.invoke(app, ["decode", str(answer), "--puzzle", str(KILLER)])
     assert result.exit_code == 0 and "6 3 2 | 7 9 8 | 1 5 4" in result.output
+
+
 def test_grids_past_16x16_are_drawn_and_encoded_as_the_api_does(tmp_path: Path) -> None:
     """25x25 grids ended in an IndexError (the variant symbols stopped at G); issue 38:
     the CLI draws and answers what the API does, at every order."""

@@ -43,6 +43,7 @@ ALSO_A_WORD = {"region": {"variants/origins.py"}}
 """Keys that are also another word of the package: "region" is the kind of unit an
 explanation names (``origins.STRUCTURE``: "region 3" of a jigsaw), not the cell key."""
 
+
 @cache
 def _sources() -> dict[str, str]:
     return {

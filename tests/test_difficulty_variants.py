@@ -111,7 +111,9 @@ def test_rate_and_explain_commands(tmp_path: object) -> None:
     assert rated.exit_code == 0, rated.stderr
     lines = rated.stdout.splitlines()  # each puzzle's givens line and level, then the summary
     assert len(lines) == 4 and lines[3].startswith("# ")
-    assert all(line.split("  ")[1].split()[0] in ("singles", "fl", "fl2", "fl3") for line in lines[:3])
+    assert all(
+        line.split("  ")[1].split()[0] in ("singles", "fl", "fl2", "fl3") for line in lines[:3]
+    )
     told = runner.invoke(app, ["explain", "-"], input=text)
     assert told.exit_code == 0, told.stderr
     for kind in KINDS:

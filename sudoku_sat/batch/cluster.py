@@ -115,7 +115,9 @@ def first_words(conn: socket.socket, timeout: float) -> str | None:
     length = int.from_bytes(head, "little")
     if len(head) == DASK_HEADER and 0 < length <= MAX_HANDSHAKE:
         return None
-    return f"something answers there, but not a Dask scheduler (it began with {printable(repr(head))})"
+    return (
+        f"something answers there, but not a Dask scheduler (it began with {printable(repr(head))})"
+    )
 
 
 def abandon(exc: BaseException) -> None:

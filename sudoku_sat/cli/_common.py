@@ -298,16 +298,6 @@ def given_options() -> dict[str, str]:
     }
 
 
-
-
-
-
-
-
-
-
-
-
 def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:
     """Iterate with a progress bar on stderr when there is more than one item and stderr
     is a terminal (a log file gets no bar)."""

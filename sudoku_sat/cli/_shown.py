@@ -29,11 +29,13 @@ def writable_in(fmt: GridFormat, puzzles: Iterable[tuple[int, str]]) -> None:
                 f"{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}: use --format line or numbers"
             )
 
+
 def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) -> str:
     """A classic grid in the chosen format."""
     from ..model.puzzle import Puzzle
 
     return show_solution(Puzzle(n * n, grid), grid, fmt, alphabet)
+
 
 def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None = None) -> str:
     """A grid of puzzle p (its solution, or its givens) in the chosen format: drawn with
@@ -62,6 +64,7 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
         return drawn(p, grid, alphabet)
     return render(grid, n, alphabet)
 
+
 def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None = None) -> str:
     """Pencil marks of puzzle p: each cell a small box of its candidates, in the grid's
     boxes and symbols (a jigsaw or a size without square boxes: in rows of N)."""
@@ -72,6 +75,7 @@ def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None
     from ..gridtext import render_pencil
 
     return render_pencil(digits, p.n, alphabet)
+
 
 def title(k: int, total: int, p: Puzzle, what: str) -> str:
     """The comment line above a drawn grid: its place, origin, size and rules."""

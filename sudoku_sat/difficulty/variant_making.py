@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..errors import SolverError
@@ -30,7 +31,9 @@ def stream(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}/{index}")
 
 
-def _made(index: int, p: Puzzle, seconds: float, problem: str | None, extra: dict[str, object]) -> Made:
+def _made(
+    index: int, p: Puzzle, seconds: float, problem: str | None, extra: Mapping[str, object]
+) -> Made:
     verdict = Verdict(problem != "not unique", problem is None, CHECKER)
     assert p.solution is not None
     detail = "" if problem is None else f"independent check failed: {problem}"

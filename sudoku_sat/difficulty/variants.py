@@ -168,9 +168,7 @@ class _Solve:
 
     def probes(self) -> list[int]:
         n, val = self.n, self.prop.val
-        cells = [
-            c for c in range(self.v.ncells) if c not in self.placed_by and not self.v.grid[c]
-        ]
+        cells = [c for c in range(self.v.ncells) if c not in self.placed_by and not self.v.grid[c]]
         cands = {c: [c * n + d for d in range(1, n + 1) if val[c * n + d] == 0] for c in cells}
         order = sorted(cells, key=lambda c: (len(cands[c]), c))
         pos = [lit for c in order for lit in cands[c]]

@@ -2,8 +2,8 @@
 a main diagonal hold every digit once. ``diagonal-`` runs from the top-left corner to the
 bottom-right one, ``diagonal+`` from the bottom-left to the top-right (f-puzzles' names;
 rangsk's SudokuSolver reads them as ``DiagonalNonrepeatConstraint``). The rule ``x`` is
-both (``family_rule``); each alone is its key. sigh: ``.Diagonal~-1``, ``.Diagonal~1``. Drawn as a thin blue line from corner
-to corner.
+both (``family_rule``); each alone is its key. sigh: ``.Diagonal~-1``, ``.Diagonal~1``.
+Drawn as a thin blue line from corner to corner.
 """
 
 from __future__ import annotations
