@@ -110,7 +110,7 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     reader = Reader(where, size, regions=regions)
     for key, cls in keyed.items():
         value = data.get(key)
-        if value not in (None, [], {}, ""):
+        if value is not None and value != []:  # absent, or an empty list of items
             found.extend(cls.read_value(value, reader.at(key)))
     settled = tuple(c.settle(found) for c in found)
     solution = _solution(data.get("solution"), size, where)

@@ -44,6 +44,8 @@ class Arrow(Constraint):
         circle = reader.cells(item.get("cells"))
         out: list[Constraint] = []
         for path in reader.lines(item, 1):  # published arrows skip cells (Triple digits)
+            if path[0] not in circle:
+                raise reader.error("an arrow's line starts in its circle")
             line = tuple(c for c in path if c not in circle)
             if not line:
                 raise reader.error("a line with no cell outside the circle")
