@@ -215,3 +215,19 @@ def test_fpuzzles_past_16x16_is_refused_before_any_making(
     path.write_text(" ".join(["0"] * 625) + "\n")
     code, out = run("minimize", str(path), "--format", "fpuzzles")
     assert code == 2 and "p25.txt:1: a 25x25 grid: f-puzzles holds" in out
+
+
+def test_a_large_puzzle_with_rules_says_at_once_that_it_takes_minutes() -> None:
+    """generate --rule killer --size 16 printed nothing for 180 s (issue 41, item 11)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    argv = [sys.executable, "-m", "sudoku_sat", "generate", "--rule", "killer", "--size", "16"]
+    with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, env=env) as proc:
+        try:
+            first = proc.stderr.readline() if proc.stderr else ""
+        finally:
+            proc.kill()
+    assert first.startswith("# making 1 16x16 puzzle(s) with killer: past 9x9")

@@ -76,6 +76,11 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
     )
 
 
+SLOW_SIDE = 9
+"""Past this side, a puzzle with rules takes minutes to make and check (a 16x16 killer:
+over 300 s CPU, 2026-11-29), which generate says before it starts."""
+
+
 def finish(failures: int, total: int) -> None:
     """Exit 1 when some puzzle could not be made or failed its check."""
     exit_if_any(failures, total, "failed")
@@ -176,6 +181,13 @@ def generate_command(
         executor = stack.enter_context(open_batch(jobs, scheduler, connect_timeout))
         if stats and not as_json and not rules:
             typer.echo(header(seed, f"fill {fill.value}", how, checker, order))
+        if rules and side > SLOW_SIDE and not quiet:  # minutes a puzzle: say so at once
+            typer.echo(
+                f"# making {count} {side}x{side} puzzle(s) with {', '.join(rules)}: past "
+                f"{SLOW_SIDE}x{SLOW_SIDE} each takes minutes (one SAT call a given, then "
+                "CP-SAT's check of each); each line comes as its puzzle is done",
+                err=True,
+            )
         results = batch_results(executor, task, list(range(count)), "generating", quiet)
         if folder is not None:
             certifier = stack.enter_context(Certifying(folder))
