@@ -39,9 +39,9 @@ if not IN_CI:
 PACKAGE = Path(__file__).resolve().parents[1] / "sudoku_sat"
 SIZE = 9
 
-ALSO_A_WORD = {"region": {"variants/origins.py"}}
-"""Keys that are also another word of the package: "region" is the kind of unit an
-explanation names (``origins.STRUCTURE``: "region 3" of a jigsaw), not the cell key."""
+ALSO_A_WORD: dict[str, set[str]] = {}
+"""Keys that are also another word of the package (none: an explanation's "region 3" of a
+jigsaw takes its word from the jigsaw's module, ``origins.PIECE``)."""
 
 
 @cache

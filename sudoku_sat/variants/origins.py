@@ -22,8 +22,12 @@ from ..grid import Clause
 from ..model.builder import DEFAULT_SUMS, Builder
 from ..model.constraint import Constraint
 from ..model.puzzle import Puzzle
+from .constraints.jigsaw import Jigsaw
 
-STRUCTURE = ("cell", "row", "column", "box", "region")
+PIECE = Jigsaw.cell_key
+"""What an explanation calls a jigsaw's irregular region ("region 3"): the word its cells
+are read under, from the jigsaw's module (the key is written in one module)."""
+STRUCTURE = ("cell", "row", "column", "box", PIECE)
 """The kinds of origin every Sudoku has; the others are the puzzle's own rules."""
 
 
@@ -68,7 +72,7 @@ def _units(puzzle: Puzzle) -> Iterator[Origin]:
     for c in range(n):
         yield Origin("column", tuple(r * n + c for r in range(n)), str(c + 1))
     own = puzzle.own_regions
-    kind = "region" if own else "box"
+    kind = PIECE if own else "box"
     for k, region in enumerate(puzzle.regions):
         yield Origin(kind, region, str(k + 1))
 
