@@ -67,7 +67,9 @@ def test_cell_names_take_ascii_digits_only(name: str) -> None:
     refused("is not a cell name", killercage=[{"cells": [name], "value": "3"}])
 
 
-@pytest.mark.parametrize("key", sorted(k for k, c in registry().items() if issubclass(c, GlobalRule)))
+@pytest.mark.parametrize(
+    "key", sorted(k for k, c in registry().items() if issubclass(c, GlobalRule))
+)
 @pytest.mark.parametrize("value", ["true", 1, "yes", 2, {}, "", "NoneType"])
 def test_a_global_rule_is_true_or_false(key: str, value: object) -> None:
     """Any other value was ignored and the puzzle solved as classic (item 5)."""

@@ -8,7 +8,7 @@ structure, always kept, and so are the marks a negative or non-consecutive reads
 (``context``). Each member carries its f-puzzles key and its place among the puzzle's
 instances of that key, from 1 (the item ``fpuzzles_write`` writes it as), so that it is
 named the way a setter reads it (``killer cage 21 at r1c1-r1c3``, ``given 7 at r4c5``,
-``anti-knight``); in JSON ``{"key": "killercage", "index": 3, "cells": [...], "value":
+``anti-knight``); in JSON ``{"key": KEY, "index": 3, "cells": [...], "value":
 21}`` and, for a given, ``{"key": "given", "cell": "r4c5", "digit": 7}``.
 
 The selector formula (:class:`Selectable`): the structure's clauses as they are, and each
@@ -30,6 +30,7 @@ from ..model.builder import DEFAULT_SUMS, Builder
 from ..model.constraint import Constraint
 from ..model.geometry import cell_name
 from ..model.puzzle import Puzzle
+from ..variants.constraints._marks import Negative
 from .context import fixed
 
 
@@ -88,7 +89,7 @@ def _value(c: Constraint, size: int) -> Any:
     """The value an instance carries (None when it has none): as its f-puzzles item
     writes it, a number as a number; a negative's kind; pencil marks' digits."""
     kind = getattr(c, "kind", None)
-    if c.key == "negative" and isinstance(kind, str):
+    if isinstance(c, Negative) and isinstance(kind, str):
         return kind
     digits = getattr(c, "digits", None)
     if isinstance(digits, tuple):
@@ -111,7 +112,7 @@ def _member(c: Constraint, index: int, size: int) -> Member:
     named = c.cells_named()
     cells = (*circle, *named) if isinstance(circle, tuple) else named
     value = _value(c, size)
-    if not cells or c.key == "negative":
+    if not cells or isinstance(c, Negative):
         return Member(c.key, None, cells, value, c.label(size), size, c)
     kind = c.label(size).split(" at ")[0]
     shown = "" if value is None else _shown(value)
