@@ -78,6 +78,8 @@ PER_COMMAND = {
     ("propagate", "--encoding"): "extended",
     ("ladder", "--methods"): "up,fl",
     ("ladder", "--max-level"): "1",
+    ("why", "--method"): "cpsat",
+    ("redundant", "--method"): "cpsat",
 }
 REFUSED = {
     "solve": {"--encoding", "--amo", "--order"},
@@ -101,6 +103,8 @@ REFUSED = {
         "--alphabet",
     },
     "propagate": {"--encoding"},
+    "why": {"--alphabet", "--order"},
+    "redundant": {"--alphabet", "--order"},
 }
 """The options each command refuses on the variant file; every other one is honoured.
 (Since issue 38, explain --svg draws the puzzle's own grid, and --rule adds its global

@@ -14,6 +14,7 @@ from ..methods import CONFIRM
 from . import app
 from ._common import (
     AlphabetOption,
+    JsonOption,
     OrderOption,
     PuzzlesArg,
     QuietOption,
@@ -42,7 +43,6 @@ SvgOption = Annotated[
         help="Also draw the answer on the puzzle as SVG (one puzzle only). Written atomically."
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="One JSON array, a record per puzzle.")]
 
 
 def setting_input(
