@@ -21,7 +21,8 @@ and the regions of a jigsaw are families like the others. The registry
 - ``holds(grid, n)``: whether a full grid satisfies the constraint, checked directly.
 - ``draw(canvas)``: SVG elements, drawn as f-puzzles draws it.
 - ``item(name)``: the f-puzzles item written back (``name(cell)`` gives ``R1C1``).
-- ``sigh(name)``: the same constraint as sigh's solver reads it (the benchmark's peer).
+- ``sigh(name)``: the same constraint as sigh's solver reads it (the benchmark's peer);
+  ``read_sigh(name, args, reader)`` reads it back, for the names in ``sigh_names``.
 - ``cells_named()``: the cells a step of ``explain`` names when this constraint forced it;
   ``label(size)`` how a message names it ("killer cage 21 at r1c1-r1c3").
 - ``make(solution, size, regions, rng)``: instances a full grid satisfies, drawn at random
@@ -84,6 +85,9 @@ class Constraint:
     sum-encoding table of docs/variants.md; empty for a family without sums of its own."""
     label_name: ClassVar[str] = ""
     """How messages name it ("killer cage"); the rule name when empty."""
+    sigh_names: ClassVar[tuple[str, ...]] = ()
+    """The names of sigh's constraint strings it reads (``Cage`` for ``.Cage~12~R1C1``),
+    by :meth:`read_sigh`; sigh's reader finds a class by them."""
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
@@ -187,6 +191,13 @@ class Constraint:
     def sigh(self, name: Callable[[int], str]) -> str:
         """The constraint in the string format of sigh's Interactive-Sudoku-Solver (the
         variant peer of ``benchmarks/bench_variants.py``), e.g. ``.Renban~R1C1~R1C2``."""
+        raise NotImplementedError
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """The instances of one of sigh's constraint strings: name (one of
+        ``sigh_names``) and its ``~``-separated arguments, cells read by ``reader.cell``
+        (``R1C1``) and numbers by ``reader.number``, each error by ``reader.error``."""
         raise NotImplementedError
 
     def cells_named(self) -> tuple[int, ...]:
