@@ -60,6 +60,14 @@ def chunk_size(total: int, largest: int = MAX_CHUNK) -> int:
     return max(1, min(largest, math.ceil(total / MIN_CHUNKS)))
 
 
+def streamed(func: object) -> bool:
+    """True for a task whose items each take milliseconds to minutes (a puzzle with
+    constraints on the session, a puzzle made with rules): its ``streamed`` attribute.
+    One item a chunk then costs nothing beside the item (a worker keeps its solvers in
+    :mod:`.cache`), and an item no longer waits for the rest of its chunk to be written."""
+    return bool(getattr(func, "streamed", False))
+
+
 def chunked(items: Sequence[T], size: int) -> list[list[T]]:
     """items cut into consecutive lists of size items (the last one shorter)."""
     return [list(items[k : k + size]) for k in range(0, len(items), size)]
@@ -258,6 +266,11 @@ def map_ramped(
     largest: int = MAX_CHUNK,
 ) -> Iterator[list[R]]:
     """func over items, chunk by chunk in input order: the chunks ramp up (see ramped) to
-    chunk_size, so a caller streaming the results shows the first ones at once."""
-    chunks = ramped(items, chunk_size(len(items), largest))
+    chunk_size, so a caller streaming the results shows the first ones at once. A task
+    whose every item takes long (``streamed(func)``) gets one item a chunk: each result
+    is out as soon as it and every one before it are found."""
+    if streamed(func):
+        chunks = chunked(items, 1)
+    else:
+        chunks = ramped(items, chunk_size(len(items), largest))
     yield from executor.map_chunks(func, chunks, progress)

@@ -49,6 +49,8 @@ class MakeVariants:
     seed: int
     level: str | None = None
     solver: str | None = None
+    streamed = True
+    """Each puzzle takes seconds: one a chunk, each written as it is made."""
 
     def __call__(self, chunk: list[int]) -> list[Made]:
         return [self.one(k) for k in chunk]

@@ -45,6 +45,12 @@ class CountJob:
     classic: CountTask | None
     session: VariantTask | None
 
+    @property
+    def streamed(self) -> bool:
+        """Puzzles with constraints take milliseconds each: one a chunk, each answer
+        written as it comes (``batch.executor.streamed``)."""
+        return self.session is not None
+
     def __call__(self, chunk: list[Item]) -> list[Counted]:
         results: list[Counted | None] = [None] * len(chunk)
         packed = [k for k, item in enumerate(chunk) if not isinstance(item, Puzzle)]

@@ -56,6 +56,9 @@ class MinimizeJob:
 
     classic: MinimizeTask
     session: MinimizeVariants
+    streamed: bool = False
+    """True when some puzzle has constraints (each takes seconds): one a chunk, each
+    written as it is emptied (``batch.executor.streamed``)."""
 
     def __call__(self, chunk: list[Item]) -> list[Made]:
         out: list[Made] = []
@@ -77,7 +80,7 @@ def plan_minimize(
     check_options(puzzles, given or {})
     rules = any(engine_of(p) == SESSION for p in puzzles)
     solver = variant_emptier(method) if rules else None
-    job = MinimizeJob(MinimizeTask(options), MinimizeVariants(options.seed, solver))
+    job = MinimizeJob(MinimizeTask(options), MinimizeVariants(options.seed, solver), rules)
     items: list[Item] = [
         (k, p if engine_of(p) == SESSION else pack(p.grid, p.n)) for k, p in enumerate(puzzles)
     ]

@@ -33,6 +33,12 @@ class SolveJob:
     classic: SolveTask | None
     session: VariantTask | None
 
+    @property
+    def streamed(self) -> bool:
+        """Puzzles with constraints take milliseconds each: one a chunk, each solution
+        written as it comes (``batch.executor.streamed``)."""
+        return self.session is not None
+
     def __call__(self, chunk: list[Item]) -> list[SolveResult]:
         results: list[SolveResult | None] = [None] * len(chunk)
         packed = [k for k, item in enumerate(chunk) if not isinstance(item, Puzzle)]
