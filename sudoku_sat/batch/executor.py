@@ -269,8 +269,6 @@ def map_ramped(
     chunk_size, so a caller streaming the results shows the first ones at once. A task
     whose every item takes long (``streamed(func)``) gets one item a chunk: each result
     is out as soon as it and every one before it are found."""
-    if streamed(func):
-        chunks = chunked(items, 1)
-    else:
-        chunks = ramped(items, chunk_size(len(items), largest))
+    size = 1 if streamed(func) else chunk_size(len(items), largest)
+    chunks = chunked(items, 1) if size == 1 else ramped(items, size)
     yield from executor.map_chunks(func, chunks, progress)

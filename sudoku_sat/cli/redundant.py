@@ -10,8 +10,16 @@ import typer
 
 from ..files import atomic_write, check_writable
 from . import app
-from ._common import AlphabetOption, OrderOption, PuzzlesArg, QuietOption, RuleOption, guarded
-from .why import CheckOption, JsonOption, SvgOption, answer_all, exit_code, setting_input
+from ._common import (
+    AlphabetOption,
+    JsonOption,
+    OrderOption,
+    PuzzlesArg,
+    QuietOption,
+    RuleOption,
+    guarded,
+)
+from .why import CheckOption, SvgOption, answer_all, exit_code, setting_input
 
 if TYPE_CHECKING:
     from ..model.puzzle import Puzzle
