@@ -76,7 +76,7 @@ def goal(value: float, target: float, larger: bool = True) -> str:
     return f"{'met' if met else 'NOT met'} ({value:.2f} vs goal {sign} {target:g})"
 
 
-def unique_section(k: int, python_k: int) -> list[str]:
+def unique_section(k: int, python_k: int, repeats: int = 3) -> list[str]:
     count_many([(sample(SETS[0][0], 5)[0], 3)], 2, "numba")  # compile
     lines = [
         "| dataset | puzzles | compiled EUP checks/s | PySAT checks/s | pure-Python EUP checks/s "
@@ -85,9 +85,13 @@ def unique_section(k: int, python_k: int) -> list[str]:
     ]
     for name, target in SETS:
         grids = sample(name, k)
-        t_fast, counts = timed(lambda g=grids: count_many([(x, 3) for x in g], 2, "numba"), 3)
+        t_fast, counts = timed(
+            lambda g=grids: count_many([(x, 3) for x in g], 2, "numba"), repeats
+        )
         with PysatCounter(3) as pysat:
-            t_sat, sat_counts = timed(lambda g=grids, p=pysat: [p.count(x, 2) for x in g], 3)
+            t_sat, sat_counts = timed(
+                lambda g=grids, p=pysat: [p.count(x, 2) for x in g], repeats
+            )
         few = grids[:python_k]
         t_py, py_counts = timed(lambda g=few: [count_eup(x, 3, 2) for x in g])
         if set(counts) | set(sat_counts) | set(py_counts) != {1}:  # type: ignore[arg-type]
@@ -218,7 +222,7 @@ def main(argv: list[str] | None = None) -> str:
         return ""
     quick = args.quick
     sections = {
-        "unique": lambda: unique_section(200 if quick else 2000, 20 if quick else 200),
+        "unique": lambda: unique_section(*((40, 5, 1) if quick else (2000, 200, 3))),
         "qqwing": lambda: qqwing_section(30 if quick else 300),
         "large": lambda: large_section(2 if quick else 10, 0 if quick else 3, args.timeout),
         "jobs": lambda: jobs_section(20 if quick else args.jobs_puzzles),
