@@ -85,13 +85,9 @@ def unique_section(k: int, python_k: int, repeats: int = 3) -> list[str]:
     ]
     for name, target in SETS:
         grids = sample(name, k)
-        t_fast, counts = timed(
-            lambda g=grids: count_many([(x, 3) for x in g], 2, "numba"), repeats
-        )
+        t_fast, counts = timed(lambda g=grids: count_many([(x, 3) for x in g], 2, "numba"), repeats)
         with PysatCounter(3) as pysat:
-            t_sat, sat_counts = timed(
-                lambda g=grids, p=pysat: [p.count(x, 2) for x in g], repeats
-            )
+            t_sat, sat_counts = timed(lambda g=grids, p=pysat: [p.count(x, 2) for x in g], repeats)
         few = grids[:python_k]
         t_py, py_counts = timed(lambda g=few: [count_eup(x, 3, 2) for x in g])
         if set(counts) | set(sat_counts) | set(py_counts) != {1}:  # type: ignore[arg-type]
