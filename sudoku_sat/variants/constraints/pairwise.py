@@ -59,7 +59,7 @@ def encode_table(allowed: Table, n: int) -> str:
 def decode_table(text: str, n: int, reader: Reader) -> Table:
     """The table of sigh's text on digits 1..n; an error naming a character outside the
     alphabet or bits beyond n·n."""
-    bits = set()
+    bits: set[int] = set()
     for i, ch in enumerate(text):
         v = BASE64.find(ch)
         if v < 0:
@@ -130,7 +130,7 @@ class Pairwise(Constraint):
         text = args[0].translate(LEGACY) if name == cls.legacy else args[0]
         allowed = decode_table(text, reader.size, reader)
         out: list[Constraint] = []
-        label, cells = "", []
+        label, cells = "", list[int]()
         for arg in [*args[1:], ""]:
             if (not arg or arg.startswith("_")) and cells:
                 out.append(cls.checked(tuple(cells), allowed, label, reader))
