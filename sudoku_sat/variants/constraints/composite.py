@@ -6,12 +6,15 @@ satisfied", "all the contained constraints must be satisfied"; an And is what an
 takes as one of its members when a branch is several constraints).
 
 sigh writes them ``.Or`` + each member's own string + ``.End`` (``.And`` likewise); the
-"Either/Or" puzzle is ``.Or.~R1C2_1.~R1C1_1.End``: R1C2 or R1C1 is a 1. Reading them is the
-caller's work, since only it knows every member's name: sigh's reader reads the members
-between ``.Or`` and its ``.End`` (inner Ors and Ands included, to their own ``.End``) and
-hands the instances they make to ``Or.read_sigh("Or", members, reader)`` (``And``
-likewise): the ``args`` of this ``read_sigh`` are the members, already read, as
-``Constraint`` instances, and it returns the one Or (or And) they make.
+"Either/Or" puzzle is ``.Or.~R1C2_1.~R1C1_1.End``: R1C2 or R1C1 is a 1. Reading them is
+the work of sigh's reader (``variants/sigh.py``), since only it knows every member's
+name: it reads the items between ``.Or`` and its ``.End`` (an inner composite to its own
+``.End``) and puts them on the reader it hands to ``Or.read_sigh``: ``reader.members``,
+one tuple a member item of the instances that item made (an inner ``.And`` or a Pair of
+several groups: several). ``read_sigh`` makes each tuple of one instance that member,
+each of several an And of them, and returns the one Or. sigh's reader reads an And
+outside an Or as its members, so ``And.read_sigh`` (the same, all tuples joined) is only
+for a caller that wants the And kept.
 
 Shape: ``"or": [{"members": [MEMBER, ...]}]``, each member written as the registry
 writes it alone: ``{"key": KEY, "value": VALUE}`` for a constraint under a key of its own
@@ -171,11 +174,18 @@ class Composite(Constraint):
         return [cls(tuple(c for m in members for c in read_member(m, reader)))]
 
     @classmethod
-    def read_sigh(cls, name: str, args: list[Any], reader: Reader) -> list[Constraint]:
-        """The one instance of members already read (see the module's docstring)."""
-        if not args or not all(isinstance(m, Constraint) for m in args):
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """The one instance of the members sigh's reader read (see the module's
+        docstring)."""
+        items: tuple[tuple[Constraint, ...], ...] = getattr(reader, "members", ())
+        if args or not items or not all(items):
             raise reader.error(f"{name} takes one or more constraints, then .End")
-        return [cls(tuple(args))]
+        return [cls.joined(items)]
+
+    @classmethod
+    def joined(cls, items: tuple[tuple[Constraint, ...], ...]) -> Constraint:
+        """The instance of members read item by item."""
+        return cls(tuple(m[0] if len(m) == 1 else And(m) for m in items))
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"members": [write_member(m, name) for m in self.members]}
@@ -221,8 +231,11 @@ class Or(Composite):
         for member in self.members:
             cells, table = member_table(member, n)
             s = m.NewBoolVar("")
-            m.AddAllowedAssignments([x[c] for c in cells], table).OnlyEnforceIf(s)
-            m.AddForbiddenAssignments([x[c] for c in cells], table).OnlyEnforceIf(s.Not())
+            if not cells:  # a member on no cell: always or never
+                m.Add(s == int(bool(table)))
+            else:
+                m.AddAllowedAssignments([x[c] for c in cells], table).OnlyEnforceIf(s)
+                m.AddForbiddenAssignments([x[c] for c in cells], table).OnlyEnforceIf(s.Not())
             chosen.append(s)
         m.AddBoolOr(chosen)
 
@@ -260,6 +273,10 @@ class And(Composite):
     rule = "and"
     label_name = "all-of"
     sigh_names = ("And",)
+
+    @classmethod
+    def joined(cls, items: tuple[tuple[Constraint, ...], ...]) -> Constraint:
+        return cls(tuple(m for item in items for m in item))
 
     def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
         return [g for m in self.members for g in m.groups(size, regions)]

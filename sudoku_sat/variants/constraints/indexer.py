@@ -22,8 +22,7 @@ position: both ways, though the forward one with the line's all-different implie
 other. They are the same in every puzzle, cell by cell (``cell_clauses``): a session's
 skeleton holds them for every cell behind one selector a cell, and a puzzle assumes its
 indexer cells' selectors (columnindexer 0.87 -> 0.73 ms a real puzzle, rowindexer 0.51
--> 0.24, CPU). sigh: ``.Indexing~C~R1C1~R2C1`` (``R`` for row indexers), its Indexing
-reading both back (``ColumnIndexer.read_sigh``).
+-> 0.24, CPU).
 """
 
 from __future__ import annotations
@@ -56,19 +55,6 @@ class ColumnIndexer(Constraint):
     kind: ClassVar[str] = "C"
     """sigh's indexing type: C (column indexing) or R (row indexing)."""
     fill: ClassVar[str] = "#f6c8c8"
-    sigh_names: ClassVar[tuple[str, ...]] = ("Indexing",)
-
-    @classmethod
-    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        """sigh's ``Indexing~C~cells`` (column indexing) or ``Indexing~R~cells`` (row
-        indexing): the same rule, read into either class."""
-        kinds = {k.kind: k for k in (ColumnIndexer, RowIndexer)}
-        if not args or args[0] not in kinds:
-            raise reader.error("Indexing takes C or R, then its cells")
-        cells = tuple(reader.cell(a) for a in args[1:])
-        if not cells or len(set(cells)) != len(cells):
-            raise reader.error("Indexing takes one or more different cells")
-        return [kinds[args[0]](cells)]
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -137,7 +123,6 @@ class RowIndexer(ColumnIndexer):
 
     key = "rowindexer"
     kind = "R"
-    sigh_names = ()
     fill = "#cbf1d5"
 
     @staticmethod
