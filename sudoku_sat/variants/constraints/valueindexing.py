@@ -7,7 +7,9 @@ the digit in the second cell on the line indicates how many cells away the digit
 the line"; its handler: the value cell, the control cell, then the indexed cells).
 
 Shape: ``"valueindexing": [{"lines": [["R1C4", "R2C4", "R2C3", "R2C2"]]}]``, at least three
-cells, any cells (sigh draws them as a line but asks no adjacency). sigh:
+cells, each a king's move from the one before, as every line here (sigh asks no
+adjacency but draws it as a line, and its puzzles' lines are paths; a string of cells
+that is no path is refused). sigh:
 ``.ValueIndexing~R1C4~R2C4~R2C3~R2C2``. Clauses: for each j and digit d, c = j ∧ v = d →
 i_j = d and c = j ∧ i_j = d → v = d (both ways, so either end's digit carries to the
 other at once), and c ≠ j for j > k. Drawn as sigh draws it: a dashed arrow along the line
@@ -45,15 +47,8 @@ class ValueIndexing(Line):
     least = 3
 
     @classmethod
-    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
-        return [cls(line) for line in reader.lines(item, cls.least)]
-
-    @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        cells = tuple(reader.cell(a) for a in args)
-        if len(cells) < cls.least or len(set(cells)) != len(cells):
-            raise reader.error("ValueIndexing takes three or more different cells")
-        return [cls(cells)]
+        return cls.read({"lines": [args]}, reader)
 
     @property
     def indexed(self) -> tuple[int, ...]:
