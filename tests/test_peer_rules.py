@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -28,6 +29,7 @@ from sudoku_sat.variants.constraints.global_entropy import GlobalEntropy, Global
 from sudoku_sat.variants.constraints.greaterthan import GreaterThan
 from sudoku_sat.variants.constraints.pairwise import PairAll, PairLine, decode_table, encode_table
 from sudoku_sat.variants.constraints.pencil import PencilMarks
+from sudoku_sat.variants.constraints.regex import PatternError, Regex, compiled
 from sudoku_sat.variants.constraints.thermometer import Thermometer
 from sudoku_sat.variants.constraints.valueindexing import ValueIndexing
 from sudoku_sat.variants.fpuzzles import parse_variants
@@ -49,6 +51,7 @@ KEYS = (
     "antitaxicab",
     "dutchflatmates",
     "valueindexing",
+    "regex",
     "or",
     "and",
 )
@@ -61,6 +64,7 @@ CLASSES: tuple[type[Constraint], ...] = (
     AntiTaxicab,
     DutchFlatmates,
     ValueIndexing,
+    Regex,
     Or,
     And,
 )
@@ -139,6 +143,41 @@ def test_readers_refuse_what_says_nothing() -> None:
         AntiTaxicab.read_sigh("AntiTaxicab", ["1"], reader)
     with pytest.raises(InputError, match="constraints"):
         Or.read_sigh("Or", [], reader)
+
+
+PATTERNS = (
+    "[124578]*3.*",
+    "([^1-3][47][69]|[47]123[69])*",
+    "(12|2.3|3..4|4...5|5....6).*",
+    ".?([^47]|471)*",
+    "1{2,3}",
+    "(1|23){1,}4?",
+    "[2-4]{0,2}(3|)1+",
+    "((1|2)(3|4)?)*",
+)
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+def test_the_automaton_accepts_what_python_matches(pattern: str) -> None:
+    """Every word of up to 5 digits on 1..4, run through the automaton built here, against
+    Python's own regular expressions (the digits 5..9 of the patterns read no digit)."""
+    from itertools import product
+
+    n = 9
+    starts, accepting, moves = compiled(pattern, n)
+    for length in range(6):
+        for word in product(range(1, 5), repeat=length):
+            states = set(starts)
+            for d in word:
+                states = {r for q in states for e, rs in moves[q] if e == d for r in rs}
+            text = "".join(map(str, word))
+            assert bool(states & accepting) == bool(re.fullmatch(pattern, text)), (pattern, text)
+
+
+@pytest.mark.parametrize("pattern", ["(12", "1{3,2}", "[]", "*1", "[1-0]", "0", "1\\2", "a"])
+def test_patterns_outside_the_language_are_refused(pattern: str) -> None:
+    with pytest.raises(PatternError):
+        compiled(pattern, 9)
 
 
 def test_an_or_in_a_session_spells_its_members_out() -> None:
