@@ -13,17 +13,11 @@ lines of one pattern.
 
 Encoding: the pattern parsed here (:class:`Parser`), built into an automaton (Thompson:
 one piece a character class, joined by empty moves; the empty moves then closed over, so
-that each state's moves read one digit), unrolled along the line, position i = 0..L,
-keeping at each position only the states reachable from the start and from which an
-accepting state is still reachable at the end. Variables s(i,q) "the run is in q at i"
-and t(i,q,d,r) "it moves from q to r reading d at cell i"; clauses t → s(i,q), t →
-x(cell_i,d), t → s(i+1,r); s(i,q) → ∨ its moves out, s(i+1,r) → ∨ its moves in,
-x(cell_i,d) → ∨ the moves reading d at i (a digit no move reads is ruled out at once);
-one of the start states at 0, and position L holds accepting states only. A run through
-the layers is then a match, and unit propagation rules out every digit no accepting run
-reads at that cell. CP-SAT: the same automaton made deterministic (subsets of states)
-in ``AddAutomaton``; the direct check: Python's ``re.fullmatch`` on the word, a third
-reading of the pattern.
+that each state's moves read one digit), then unrolled along the line as every
+automaton rule is (``_automaton``: a state and a move variable a position, kept where
+runs from the start still reach an accepting state). CP-SAT: the same automaton made
+deterministic in ``AddAutomaton``; the direct check: Python's ``re.fullmatch`` on the
+word, a third reading of the pattern.
 
 Made as a setter writes one: a path of 3 to 6 cells, each position a class holding its
 digit and one to three others, or any digit.
@@ -43,15 +37,13 @@ from urllib.parse import unquote
 
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
-from ._line import Line, never
+from ._automaton import Machine, run_clauses, run_cpsat
+from ._line import Line
 from ._making import lines_wanted, paths
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
     from ...model.reading import Reader
-
-Moves = tuple[tuple[tuple[int, frozenset[int]], ...], ...]
-"""state -> (digit, the states it moves to) for each digit it reads."""
 
 
 class PatternError(ValueError):
@@ -235,7 +227,7 @@ class Automaton:
 
 
 @cache
-def compiled(pattern: str, n: int) -> tuple[frozenset[int], frozenset[int], Moves]:
+def compiled(pattern: str, n: int) -> Machine:
     """(start states, accepting states, moves) of the pattern on digits 1..n, with no
     empty move left: a state's moves are those of every state its empty moves reach,
     each reading one digit into its target (the targets of reading moves and the start
@@ -253,22 +245,6 @@ def compiled(pattern: str, n: int) -> tuple[frozenset[int], frozenset[int], Move
         moves.append(tuple((d, frozenset(ts)) for d, ts in sorted(by_digit.items())))
     accepting = frozenset(q for q in range(len(auto.empty)) if end in auto.closure({q}))
     return frozenset({start}), accepting, tuple(moves)
-
-
-def layers(pattern: str, n: int, length: int) -> list[list[tuple[int, int, int]]]:
-    """For each cell i of a line of that length, the moves (q, d, r) of runs from a start
-    state to an accepting one at the end."""
-    starts, accepting, moves = compiled(pattern, n)
-    ahead = [set(starts)]
-    for _ in range(length):
-        ahead.append({r for q in ahead[-1] for _, rs in moves[q] for r in rs})
-    behind = [set(ahead[length]) & accepting]
-    out: list[list[tuple[int, int, int]]] = []
-    for i in reversed(range(length)):
-        step = [(q, d, r) for q in ahead[i] for d, rs in moves[q] for r in rs if r in behind[-1]]
-        out.append(step)
-        behind.append({q for q, _, _ in step})
-    return out[::-1]
 
 
 def decode_pattern(text: str) -> str:
@@ -338,39 +314,10 @@ class Regex(Line):
         return self.pattern
 
     def clauses(self, b: Builder) -> list[Clause]:
-        steps = layers(self.pattern, b.n, len(self.line))
-        if any(not step for step in steps):  # no word of the line's length matches
-            return never(b)
-        s = [{q: b.fresh() for q in {m[0] for m in step}} for step in steps]
-        s.append({r: b.fresh() for r in {m[2] for m in steps[-1]}})
-        out: list[Clause] = [list(s[0].values())]
-        for i, (cell, step) in enumerate(zip(self.line, steps, strict=True)):
-            t = {m: b.fresh() for m in step}
-            for (q, d, r), v in t.items():
-                out += [[-v, s[i][q]], [-v, b.x(cell, d)], [-v, s[i + 1][r]]]
-            for q, lit in s[i].items():
-                out.append([-lit, *(v for m, v in t.items() if m[0] == q)])
-            for r, lit in s[i + 1].items():
-                out.append([-lit, *(v for m, v in t.items() if m[2] == r)])
-            for d in b.digits():
-                out.append([-b.x(cell, d), *(v for m, v in t.items() if m[1] == d)])
-        return out
+        return run_clauses(b, compiled(self.pattern, b.n), self.line)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        starts, accepting, moves = compiled(self.pattern, n)
-        number = {starts: 0}
-        todo, triples = [starts], []
-        while todo:
-            here = todo.pop()
-            for d in range(1, n + 1):
-                there = frozenset(r for q in here for e, rs in moves[q] if e == d for r in rs)
-                if there:
-                    if there not in number:
-                        number[there] = len(number)
-                        todo.append(there)
-                    triples.append((number[here], d, number[there]))
-        finals = [k for states, k in number.items() if states & accepting]
-        m.AddAutomaton([x[c] for c in self.line], 0, finals, triples)
+        run_cpsat(m, x, n, compiled(self.pattern, n), self.line)
 
     def holds(self, grid: Grid, n: int) -> bool:
         word = "".join(symbol(grid[c]) for c in self.line)
