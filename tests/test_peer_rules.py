@@ -27,6 +27,7 @@ from sudoku_sat.variants.constraints.composite import And, Or
 from sudoku_sat.variants.constraints.dutchflatmates import DutchFlatmates
 from sudoku_sat.variants.constraints.global_entropy import GlobalEntropy, GlobalMod
 from sudoku_sat.variants.constraints.greaterthan import GreaterThan
+from sudoku_sat.variants.constraints.nfa import NFA, decode, encode
 from sudoku_sat.variants.constraints.pairwise import PairAll, PairLine, decode_table, encode_table
 from sudoku_sat.variants.constraints.pencil import PencilMarks
 from sudoku_sat.variants.constraints.regex import PatternError, Regex, compiled
@@ -52,6 +53,7 @@ KEYS = (
     "dutchflatmates",
     "valueindexing",
     "regex",
+    "nfa",
     "or",
     "and",
 )
@@ -65,6 +67,7 @@ CLASSES: tuple[type[Constraint], ...] = (
     DutchFlatmates,
     ValueIndexing,
     Regex,
+    NFA,
     Or,
     And,
 )
@@ -178,6 +181,48 @@ def test_the_automaton_accepts_what_python_matches(pattern: str) -> None:
 def test_patterns_outside_the_language_are_refused(pattern: str) -> None:
     with pytest.raises(PatternError):
         compiled(pattern, 9)
+
+
+def test_sigh_machines_read_and_written() -> None:
+    """Sequence sudoku's machine (sigh's examples) accepts arithmetic sequences and not a
+    broken one; a compiled pattern written in sigh's plain format reads back accepting
+    the same words."""
+    from itertools import product
+
+    from sudoku_sat.variants.constraints._automaton import accepts
+
+    line = next(json.loads(x) for x in (DATA / "nfa.jsonl").open() if "Sequence" in x)
+    text = line["puzzle"]["nfa"][0]["nfa"]
+    machine = decode(text)
+    assert all(accepts(machine, w) for w in ([1, 2, 3], [9, 7, 5, 3], [2, 4, 6]))
+    assert not accepts(machine, [1, 2, 4])
+    for pattern in PATTERNS:
+        mine = compiled(pattern, 9)
+        again = decode(encode(mine, 9))
+        for w in (w for k in range(5) for w in product(range(1, 6), repeat=k)):
+            assert accepts(mine, w) == accepts(again, w), (pattern, w)
+
+
+def test_nfa_segments_read_a_break_between_them() -> None:
+    """On a 4x4, the machine "1, the break, 1" over two segments of one cell each (sigh's
+    ``-`` argument; the break is the symbol N+1 = 5): both cells hold a 1, counted by the
+    session, CP-SAT and the 4x4 grids themselves."""
+    moves = (
+        ((1, frozenset({1})),),
+        ((5, frozenset({2})),),
+        ((1, frozenset({3})),),
+        (),
+    )
+    text = encode((frozenset({0}), frozenset({3}), moves), 5)
+    (found,) = NFA.read_sigh("NFA", [text, "_", "R1C1", "-", "R3C2"], _reader(4))
+    assert isinstance(found, NFA) and found.segments == ((0,), (9,))
+    assert found.sigh(lambda k: cell_name(4, k)).endswith("~_~R1C1~-~R3C2")
+    p = Puzzle(4, (0,) * 16, "p", constraints=(found,))
+    grids = [g for g in _grids4() if g[0] == g[9] == 1]
+    assert grids and all(found.holds(g, 4) for g in grids)
+    assert cpsat.count(p, 300) == len(grids)
+    with Session() as s:
+        assert len(s.solutions(p, 300)) == len(grids)
 
 
 def test_an_or_in_a_session_spells_its_members_out() -> None:
