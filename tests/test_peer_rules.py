@@ -24,6 +24,7 @@ from sudoku_sat.model.reading import Reader, Source
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints.antitaxicab import AntiTaxicab
 from sudoku_sat.variants.constraints.composite import And, Or
+from sudoku_sat.variants.constraints.connected import ConnectedValues
 from sudoku_sat.variants.constraints.dutchflatmates import DutchFlatmates
 from sudoku_sat.variants.constraints.global_entropy import GlobalEntropy, GlobalMod
 from sudoku_sat.variants.constraints.greaterthan import GreaterThan
@@ -54,6 +55,7 @@ KEYS = (
     "valueindexing",
     "regex",
     "nfa",
+    "connectedvalues",
     "or",
     "and",
 )
@@ -68,6 +70,7 @@ CLASSES: tuple[type[Constraint], ...] = (
     ValueIndexing,
     Regex,
     NFA,
+    ConnectedValues,
     Or,
     And,
 )
@@ -223,6 +226,22 @@ def test_nfa_segments_read_a_break_between_them() -> None:
     assert cpsat.count(p, 300) == len(grids)
     with Session() as s:
         assert len(s.solutions(p, 300)) == len(grids)
+
+
+def test_connected_values_on_every_4x4_grid() -> None:
+    """The 1s, 2s and 3s of a 4x4 connected (the 1s and 2s never are): the clauses (by the
+    session) and CP-SAT count the grids the breadth-first search keeps; a size other than
+    3·4 leaves none."""
+    assert not any(ConnectedValues((1, 2)).holds(g, 4) for g in _grids4())
+    rule = ConnectedValues((1, 2, 3))
+    grids = [g for g in _grids4() if rule.holds(g, 4)]
+    assert 0 < len(grids) < 288
+    p = Puzzle(4, (0,) * 16, "p", constraints=(rule,))
+    with Session() as s:
+        assert len(s.solutions(p, 300)) == len(grids) == cpsat.count(p, 300)
+    wrong = Puzzle(4, (0,) * 16, "p", constraints=(ConnectedValues((1, 2, 3), 7),))
+    with Session() as s:
+        assert s.solutions(wrong, 3) == [] and cpsat.count(wrong, 3) == 0
 
 
 def test_an_or_in_a_session_spells_its_members_out() -> None:
