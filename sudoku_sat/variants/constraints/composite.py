@@ -66,15 +66,17 @@ from .pencil import PencilMarks
 
 @contextmanager
 def unguarded(b: Builder) -> Iterator[None]:
-    """The builder with its session shortcuts off (facts, steps, relations and cell rules
-    as clauses, sums unguarded) while a member's clauses are made; ValueError if a member
-    assumed a selector all the same."""
-    saved = (b.session, b.steps, b.relations, b.cell_rules, b.guard_sums, len(b.assume))
-    b.session, b.steps, b.relations, b.cell_rules, b.guard_sums = False, {}, {}, {}, False
+    """The builder with its session shortcuts off (facts, steps, relations, cell rules and
+    shared regions as clauses, sums unguarded) while a member's clauses are made;
+    ValueError if a member assumed a selector all the same."""
+    saved = (b.session, b.steps, b.relations, b.cell_rules, b.same_region, b.guard_sums)
+    assumed = len(b.assume)
+    b.session, b.steps, b.relations, b.cell_rules, b.same_region = False, {}, {}, {}, {}
+    b.guard_sums = False
     try:
         yield
     finally:
-        b.session, b.steps, b.relations, b.cell_rules, b.guard_sums, assumed = saved
+        b.session, b.steps, b.relations, b.cell_rules, b.same_region, b.guard_sums = saved
     if len(b.assume) != assumed:
         raise ValueError("a member of an Or assumed a session selector")
 
