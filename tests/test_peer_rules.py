@@ -32,6 +32,7 @@ from sudoku_sat.variants.constraints.nfa import NFA, decode, encode
 from sudoku_sat.variants.constraints.pairwise import PairAll, PairLine, decode_table, encode_table
 from sudoku_sat.variants.constraints.pencil import PencilMarks
 from sudoku_sat.variants.constraints.regex import PatternError, Regex, compiled
+from sudoku_sat.variants.constraints.replicate import Replicate, decode_targets, encode_targets
 from sudoku_sat.variants.constraints.thermometer import Thermometer
 from sudoku_sat.variants.constraints.valueindexing import ValueIndexing
 from sudoku_sat.variants.fpuzzles import parse_variants
@@ -56,6 +57,7 @@ KEYS = (
     "regex",
     "nfa",
     "connectedvalues",
+    "replicate",
     "or",
     "and",
 )
@@ -71,6 +73,7 @@ CLASSES: tuple[type[Constraint], ...] = (
     Regex,
     NFA,
     ConnectedValues,
+    Replicate,
     Or,
     And,
 )
@@ -113,6 +116,11 @@ def test_sigh_strings_read_back_to_the_same_instances(cls: type[Constraint]) -> 
     reader = _reader()
     for c in instances:
         text = c.sigh(lambda k: cell_name(SIZE, k))
+        if isinstance(c, Replicate):
+            reader.members = tuple((m,) for m in c.members)  # type: ignore[attr-defined]
+            head = text.split(".")[1].split("~")
+            assert cls.read_sigh(head[0], head[1:], reader) == [c]
+            continue
         if isinstance(c, Or | And):
             reader.members = tuple((m,) for m in c.members)  # type: ignore[attr-defined]
             (name, args), *_ = _sigh_items(text.split(".End")[0])
@@ -242,6 +250,19 @@ def test_connected_values_on_every_4x4_grid() -> None:
     wrong = Puzzle(4, (0,) * 16, "p", constraints=(ConnectedValues((1, 2, 3), 7),))
     with Session() as s:
         assert s.solutions(wrong, 3) == [] and cpsat.count(wrong, 3) == 0
+
+
+def test_replicate_moves_its_template_and_refuses_a_copy_off_the_grid() -> None:
+    """Stepped Thermos' targets read back as sigh wrote them; a sign at R1C1>R1C2 copied to
+    R2C3 and R3C5 is R2C3>R2C4 and R3C5>R3C6; copied to R1C9 it leaves the grid."""
+    reader = _reader()
+    targets = decode_targets("JBAAIJAAAJB", 0, reader)
+    assert encode_targets(targets, 0) == "JBAAIJAAAJB" and targets[0] == 0
+    sign = GreaterThan((0, 1), 9)
+    copies = Replicate.of([sign], [11, 22], 0, reader).copies
+    assert copies == (GreaterThan((11, 12), 9), GreaterThan((22, 23), 9))
+    with pytest.raises(InputError, match="outside"):
+        Replicate.of([sign], [8], 0, reader)
 
 
 def test_an_or_in_a_session_spells_its_members_out() -> None:
