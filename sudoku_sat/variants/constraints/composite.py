@@ -205,7 +205,8 @@ class Composite(Constraint):
         return tuple(dict.fromkeys(c for m in self.members for c in m.cells_named()))
 
     def detail(self, size: int) -> str:
-        return f" {self.word} ".join(m.label(size) for m in self.members)
+        named = (" ".join(filter(None, (m.label(size), m.detail(size)))) for m in self.members)
+        return f" {self.word} ".join(named)
 
 
 @dataclass(frozen=True)
