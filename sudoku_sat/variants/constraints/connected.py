@@ -11,7 +11,8 @@ Shape: ``"connectedvalues": [{"values": [1, 3, 5, 7, 9]}]``, optional ``"size"``
 ``.ConnectedValues~~1_3_5_7_9`` (an empty group: the grid), ``~SIZE`` after the values.
 
 Clauses: in(c) ↔ the cell holds one of the values; the region's root is its first cell in
-reading order, ρ(c) ↔ in(c) ∧ no earlier cell in; r(c,j) "c is in the region and at most j
+reading order, ρ(c) ↔ in(c) ∧ no earlier cell in, always in the first row (which holds
+every digit: ρ is only written there); r(c,j) "c is in the region and at most j
 steps from the root through it", j = 0..K with K = k·N - 1 (the longest path a region of
 k·N cells has): r(c,0) ↔ ρ(c), r(c,j) → in(c), r(c,j) → r(c,j-1) ∨ some neighbour's
 r(e,j-1), r(c,j-1) → r(c,j); and in(c) → r(c,K): each cell of the region reached. The
@@ -117,17 +118,19 @@ class ConnectedValues(Constraint):
             held = [b.x(c, v) for v in self.values]
             out.append([-inside[c], *held])
             out += [[-lit, inside[c]] for lit in held]
-        root = {c: b.fresh() for c in cells}
-        for c in cells:
+        root = {c: b.fresh() for c in range(n)}  # the first row holds every digit
+        for c in range(n):
             out.append([-root[c], inside[c]])
             out += [[-root[c], -inside[e]] for e in range(c)]
             out.append([-inside[c], *(inside[e] for e in range(c)), root[c]])
-        reach = [dict(root)]
+        reach = [root]
         for _ in range(self.region_size(n) - 1):
             last, here = reach[-1], {c: b.fresh() for c in cells}
             for c in cells:
-                near = [last[e] for e in neighbours(n, c, diagonal=False)]
-                out += [[-here[c], inside[c]], [-here[c], last[c], *near], [-last[c], here[c]]]
+                near = [last[e] for e in (c, *neighbours(n, c, diagonal=False)) if e in last]
+                out += [[-here[c], inside[c]], [-here[c], *near]]
+                if c in last:
+                    out.append([-last[c], here[c]])
             reach.append(here)
         out += [[-inside[c], reach[-1][c]] for c in cells]
         return out
@@ -151,8 +154,12 @@ class ConnectedValues(Constraint):
                 m.Add(inside[c] == 1)
         for c in cells:
             root = m.NewBoolVar("")
-            m.AddBoolAnd([inside[c], *(inside[e].Not() for e in range(c))]).OnlyEnforceIf(root)
-            m.AddBoolOr([inside[c].Not(), *(inside[e] for e in range(c))]).OnlyEnforceIf(root.Not())
+            if c >= n:  # the first row holds every digit: the region starts there
+                m.Add(root == 0)
+            else:
+                first = [inside[c], *(inside[e].Not() for e in range(c))]
+                m.AddBoolAnd(first).OnlyEnforceIf(root)
+                m.AddBoolOr([f.Not() for f in first]).OnlyEnforceIf(root.Not())
             nearest = m.NewIntVar(1, far, "")
             near = [distance[e] + 1 for e in neighbours(n, c, diagonal=False)]
             m.AddMinEquality(nearest, [far, *near])
