@@ -6,8 +6,8 @@ distance of two cells being the steps between them through orthogonal neighbours
 
 sigh: ``.AntiTaxicab``. Clauses: ¬x(a,d) ∨ ¬x(c,d) for d the distance of a and c, for
 each pair at most N apart that shares no row, column or region (the units say it there:
-a pair in one row d apart never holds two d's anyway). At 9x9, 1,134 pairs and as many
-binary clauses. Nothing is drawn.
+a pair in one row d apart never holds two d's anyway): at 9x9, 2,010 of the 2,820 pairs
+at most 9 apart, one binary clause each. Nothing is drawn.
 """
 
 from __future__ import annotations
