@@ -8,8 +8,9 @@ are the orthogonal neighbours later in the list, ``_adjacentCellPairs``).
 Shape: ``"greaterthan": [{"cells": ["R1C8", "R2C8", "R1C7"]}]``. sigh:
 ``.GreaterThan~R1C8~R2C8~R1C7``. Clauses: each pair's "less" (``Builder.less``: the
 supports both ways, x(b,d) → ∨ x(a,e) over e > d, or a session's step selector). Drawn
-as f-puzzles' greater-than chevrons, on the border of each pair, pointing at the smaller
-cell. Made as a setter places them: a few cells with the neighbours smaller than them.
+as a "greater than" sign, a chevron on the border of each pair pointing at the smaller
+cell (as sigh draws them). Made as a setter places them: up to N cells, none used twice,
+each with some of the neighbours smaller than it.
 """
 
 from __future__ import annotations
