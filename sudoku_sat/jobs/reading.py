@@ -36,10 +36,9 @@ def parse(
     prints grids in symbols, so an alphabet applies to f-puzzles input too. lines: a
     text of 9x9 lines and no option asking otherwise comes back as bulk
     :class:`~sudoku_sat.bulk.Lines`, the fast path of the classic engine."""
-    from ..variants.fpuzzles import is_variant_text
-    from ..variants.puzzle import parse_any
+    from ..variants.puzzle import is_rules_text, parse_any
 
-    fpuzzles = is_variant_text(text)
+    fpuzzles = is_rules_text(text)  # f-puzzles or sigh: its own size and digits
     if fpuzzles:
         given = {
             "order": order is not None,

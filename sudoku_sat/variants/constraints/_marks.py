@@ -82,6 +82,21 @@ class Mark(Constraint):
         return marks_and_negatives()
 
     @classmethod
+    def sigh_pairs(cls, args: list[str], reader: Reader) -> list[dict[str, Any]]:
+        """The items of the pairs of a mark over sigh's cells: each cell, in order, with
+        each orthogonal neighbour listed after it (two cells: their pair)."""
+        cells = reader.cells(args, 2)
+        n = reader.size
+        out = []
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                if abs(a - b) == n or (abs(a - b) == 1 and a // n == b // n):
+                    out.append({"cells": [cell_name(n, a), cell_name(n, b)]})
+        if not out:
+            raise reader.error("no two of the cells are neighbours")
+        return out
+
+    @classmethod
     def pair(cls, item: dict[str, Any], reader: Reader) -> Pair:
         """The two neighbours an item's ``cells`` name, in order."""
         cells = reader.cells(item.get("cells"))
@@ -135,6 +150,16 @@ class Negative(Constraint):
     marked: frozenset[Pair] = frozenset()
     key = "negative"
     rule = ""
+    sigh_names = ("StrictKropki", "StrictXV")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.StrictKropki``: both kropki negatives (sigh's is one rule for both dots);
+        ``.StrictXV``: XV's."""
+        if args:
+            raise reader.error("takes no arguments")
+        return [cls(key) for key, kind in Mark.kinds().items() if kind.strict == name]
+
     shared = False
     pair_moves = ORTHOGONAL
 

@@ -38,6 +38,19 @@ class Arrow(Constraint):
     key = "arrow"
     shared = False
     rule = "arrow"
+    sigh_names = ("Arrow", "PillArrow")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Arrow~CIRCLE~LINE...``, or ``.PillArrow~K~`` the K cells of the pill then
+        the line; read as the f-puzzles arrow of that circle and line."""
+        k = 1
+        if name == "PillArrow":
+            k = reader.number(args[0]) if args else None  # type: ignore[assignment]
+            if k is None or not 1 <= k < len(args) - 1:
+                raise reader.error("expected the pill's size, its cells, then the line")
+            args = args[1:]
+        return cls.read({"cells": args[:k], "lines": [args]}, reader)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

@@ -43,6 +43,16 @@ class Jigsaw(Constraint):
     rule = "jigsaw"
     label_name = "jigsaw regions"
     drawn_first = True
+    sigh_names = ("Jigsaw",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Jigsaw~`` one symbol a cell, each region's own (sigh's older form, a shape
+        before the layout, is read too: the layout is the last argument)."""
+        layout, n = (args[-1] if args else ""), reader.size
+        if len(args) > 2 or len(layout) != n * n:
+            raise reader.error(f"expected a layout of {n * n} symbols, one a cell")
+        return cls.read_cells({c: ord(s) for c, s in enumerate(layout)}, reader)
 
     @classmethod
     def read_cells(cls, values: dict[int, Any], reader: Reader) -> list[Constraint]:

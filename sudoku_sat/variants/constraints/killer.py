@@ -41,6 +41,14 @@ class Cage(Constraint):
     rule = "killer"
     label_name = "killer cage"
     layer = 2
+    sigh_names = ("Cage",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Cage~12~R1C1~R1C2``: the total (empty: none), then the cells."""
+        if not args:
+            raise reader.error("expected a total, then cells")
+        return cls.read({"cells": args[1:], "value": args[0]}, reader)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

@@ -35,6 +35,7 @@ class Thermometer(Line):
     rule = "thermometer"
     steps = True
     sigh_name = "Thermo"
+    sigh_names = ("Thermo",)
 
     def clauses(self, b: Builder) -> list[Clause]:
         line, steps = self.line, b.steps

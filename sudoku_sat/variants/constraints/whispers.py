@@ -45,6 +45,7 @@ class Whispers(DifferenceLine):
     rule = "whispers"
     colour = "#67F067"
     sigh_name = "Whisper"
+    sigh_names = ("Whisper",)
     lengths = (3, 7)
 
     @classmethod
