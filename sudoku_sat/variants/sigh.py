@@ -242,7 +242,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     context = _Context(source, size)
     items = [n for n in _flat(root.members) if n.name != SHAPE]
     shaping = [n for n in items if _gives_regions(n.name)]
-    found = [c for n in shaping for c in context.read(n)]
+    found = _one_layout([c for n in shaping for c in context.read(n)], size)
     boxes = tuple(sorted(sigh_boxes(size)))
     if all(c.regions() is None for c in found) and boxes != default_regions(size):
         found.append(Jigsaw(boxes))  # sigh's boxes where f-puzzles has none (14x14)
@@ -264,6 +264,14 @@ def _flat(nodes: list[Node]) -> Iterator[Node]:
             yield from _flat(node.members)
         else:
             yield node
+
+
+def _one_layout(found: list[Constraint], size: int) -> list[Constraint]:
+    """The regions read, one layout kept: ``.NoBoxes`` (the rows) beside a jigsaw says
+    nothing the jigsaw does not (its regions replace the boxes)."""
+    rows = tuple(tuple(range(r * size, r * size + size)) for r in range(size))
+    other = [c for c in found if c.regions() not in (None, rows)]
+    return [c for c in found if c.regions() != rows] if other else found
 
 
 def _gives_regions(name: str) -> bool:

@@ -43,13 +43,20 @@ class Jigsaw(Constraint):
     rule = "jigsaw"
     label_name = "jigsaw regions"
     drawn_first = True
-    sigh_names = ("Jigsaw",)
+    sigh_names = ("Jigsaw", "NoBoxes")
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
         """``.Jigsaw~`` one symbol a cell, each region's own (sigh's older form, a shape
-        before the layout, is read too: the layout is the last argument)."""
-        layout, n = (args[-1] if args else ""), reader.size
+        before the layout, is read too: the layout is the last argument). ``.NoBoxes``:
+        the rows as the regions, so no box holds (beside a jigsaw, the reader keeps the
+        jigsaw's, which say the same and more)."""
+        n = reader.size
+        if name == "NoBoxes":
+            if args:
+                raise reader.error("takes no arguments")
+            return [cls(tuple(tuple(range(r * n, r * n + n)) for r in range(n)))]
+        layout = args[-1] if args else ""
         if len(args) > 2 or len(layout) != n * n:
             raise reader.error(f"expected a layout of {n * n} symbols, one a cell")
         return cls.read_cells({c: ord(s) for c, s in enumerate(layout)}, reader)
