@@ -54,7 +54,7 @@ SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
 def is_sigh_text(text: str) -> bool:
     """True when the first line that is not blank or a comment starts a sigh string."""
     for raw in text.splitlines():
-        line = raw.strip()
+        line = "".join(raw.split())  # sigh ignores spaces: ``.AntiKing .AntiKnight``
         if line and not line.startswith("#"):
             return START.match(line) is not None
     return False
@@ -240,7 +240,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     root = _tree(chars, source)
     size = _size(root, source)
     context = _Context(source, size)
-    items = [n for n in _flat(root.members) if n.name != SHAPE]
+    items = list(_flat([n for n in root.members if n.name != SHAPE]))
     shaping = [n for n in items if _gives_regions(n.name)]
     found = _one_layout([c for n in shaping for c in context.read(n)], size)
     boxes = tuple(sorted(sigh_boxes(size)))
