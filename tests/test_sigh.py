@@ -21,6 +21,7 @@ from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints.clone import Clone
 from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
+from sudoku_sat.variants.constraints.digital_root import DigitalRootCage
 from sudoku_sat.variants.constraints.extremum import Maximum, Minimum
 from sudoku_sat.variants.constraints.indexer import ColumnIndexer, RowIndexer
 from sudoku_sat.variants.constraints.jigsaw import Jigsaw
@@ -29,7 +30,7 @@ from sudoku_sat.variants.constraints.littlekiller import LittleKiller
 from sudoku_sat.variants.constraints.odd_even import Even, Odd
 from sudoku_sat.variants.constraints.pencil import PencilMarks
 from sudoku_sat.variants.constraints.renban import Renban
-from sudoku_sat.variants.constraints.thermometer import Thermometer
+from sudoku_sat.variants.constraints.thermometer import SlowThermometer, Thermometer
 from sudoku_sat.variants.puzzle import parse_any
 from sudoku_sat.variants.sigh import by_name, is_sigh_text, parse_sigh
 from sudoku_sat.variants.sigh_cells import cell_id, row_col, short_solution, sigh_boxes
@@ -205,11 +206,27 @@ def _stripped(p: Puzzle) -> Puzzle:
     )
 
 
+NOT_READ: dict[type[Constraint], str] = {
+    SlowThermometer: "sigh has no slow thermometer: writing it is refused",
+    DigitalRootCage: "written as sigh's Or of one cage a sum, which no class reads yet",
+}
+"""Classes with no sigh name of their own, and why."""
+
+
 @pytest.mark.parametrize("cls", CLASSES, ids=[k.__name__ for k in CLASSES])
 def test_writing_then_reading_gives_the_same_puzzle(cls: type[Constraint]) -> None:
     made, _ = _made(cls)
     p = _stripped(made)
+    if cls is SlowThermometer:
+        with pytest.raises(NotForSigh, match="sigh has no slow thermometer"):
+            to_sigh(p)
+        return
     text = to_sigh(p)
+    if cls is DigitalRootCage:
+        assert text.startswith(".Or.Cage~")
+        with pytest.raises(InputError, match="sigh's 'Or': no composite"):
+            parse_sigh(text)
+        return
     assert "\n" not in text
     (q,) = parse_sigh(text, "made")
     assert q.grid == p.grid and q.size == p.size and q.regions == p.regions
@@ -235,8 +252,8 @@ READ_BY: dict[type[Constraint], type[Constraint]] = {
 def test_every_class_with_a_writer_has_a_reader(cls: type[Constraint]) -> None:
     assert cls.sigh is not Constraint.sigh, cls
     readers = set(by_name().values())
-    assert (cls in readers) != (cls in READ_BY), cls
-    assert cls in readers or READ_BY[cls] in readers, cls
+    assert [cls in readers, cls in READ_BY, cls in NOT_READ].count(True) == 1, cls
+    assert cls in readers or cls in NOT_READ or READ_BY[cls] in readers, cls
 
 
 def test_what_sigh_cannot_state_is_refused() -> None:

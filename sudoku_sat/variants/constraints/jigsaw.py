@@ -1,16 +1,20 @@
 """Jigsaw regions (f-puzzles: a ``region`` number in each cell of ``grid``; ``null`` for a
 cell in no region): irregular regions of N cells replace the default boxes, each holding
-every digit once. At the sizes with no default boxes (5, 7, 11, 13, 14) every cell must
-name its region. A jigsaw's regions are a clue, not the skeleton, so that jigsaw puzzles
-share a session's skeleton: there, a selector per pair of cells "these two share a
+every digit once. At the sizes with no default boxes the regions default to the rows
+where the prime sizes (5, 7, 11, 13) give no ``region``, as the f-puzzles solver add-on
+reads them; at 14 every cell must name its region (the add-on's 2x7 boxes are not
+f-puzzles', which draws none). A jigsaw's regions are a clue, not the skeleton, so that
+jigsaw puzzles share a session's skeleton: there, a selector per pair of cells "these two share a
 region" (the skeleton's same-region block) is assumed for the pairs of each region, and
 each digit is in each region at least once. Made by random swaps of cells between
 neighbouring boxes that keep both connected. Drawn by the regions' thick borders (the
-drawing of every puzzle). sigh: ``.Jigsaw~`` and one region letter per cell.
+drawing of every puzzle). sigh: ``.Jigsaw~`` and one region letter per cell, read back
+(``.NoBoxes``, the rows as the regions, too).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,7 +70,7 @@ class Jigsaw(Constraint):
         size = reader.size
         boxes = default_regions(size)
         box_of = {c: k for k, box in enumerate(boxes) for c in box}
-        if not has_default_boxes(size) and len(values) < size * size:
+        if not has_default_boxes(size) and not _prime(size) and len(values) < size * size:
             raise reader.error(
                 f"a {size}x{size} puzzle has no default boxes: every cell needs a 'region'"
             )
@@ -126,6 +130,14 @@ class Jigsaw(Constraint):
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
         return [cls(random_regions(size, rng))]
+
+
+def _prime(size: int) -> bool:
+    """True for a prime size (5, 7, 11, 13), whose default regions are the rows: a file
+    gives ``region`` only where it differs from them, as the f-puzzles solver add-on reads
+    it (rangsk's SudokuSolver, ``SolverUtility.DefaultRegions``: the rows for prime sizes;
+    14x14, which f-puzzles leaves without boxes, still needs every cell's region)."""
+    return size > 1 and all(size % k for k in range(2, math.isqrt(size) + 1))
 
 
 def random_regions(size: int, rng: random.Random, swaps: int = 400) -> Regions:

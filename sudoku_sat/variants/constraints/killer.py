@@ -100,25 +100,7 @@ class Cage(Constraint):
         return self.total is None or sum(digits) == self.total
 
     def draw(self, canvas: Canvas) -> list[str]:
-        out = [
-            tag(
-                "path",
-                d=outline(canvas, self.cells, INSET),
-                fill="none",
-                stroke="black",
-                stroke_width=1,
-                stroke_dasharray="4,3",
-            )
-        ]
-        if self.total is not None:
-            x, y = canvas.corner(min(self.cells))
-            label = str(self.total)
-            width = 0.62 * FONT * len(label) + 2
-            out.append(
-                tag("rect", x=x + 1.5, y=y + 1.5, width=width, height=FONT + 1, fill="white")
-            )
-            out.append(tag("text", label, x=x + 2.5, y=y + 1.5 + FONT * 0.92, font_size=FONT))
-        return out
+        return cage_drawing(canvas, self.cells, None if self.total is None else str(self.total))
 
     def sigh(self, name: Callable[[int], str]) -> str:
         total = "" if self.total is None else self.total
@@ -166,6 +148,27 @@ class Cage(Constraint):
                 free.discard(nb)
             out.append(cls(tuple(sorted(cells)), sum(solution[c] for c in cells)))
         return out
+
+
+def cage_drawing(canvas: Canvas, cells: tuple[int, ...], label: str | None) -> list[str]:
+    """A cage as f-puzzles draws it: a dashed outline inside the cells, and its label (a
+    total, a digital root) in the top-left corner of its first cell on white."""
+    out = [
+        tag(
+            "path",
+            d=outline(canvas, cells, INSET),
+            fill="none",
+            stroke="black",
+            stroke_width=1,
+            stroke_dasharray="4,3",
+        )
+    ]
+    if label is not None:
+        x, y = canvas.corner(min(cells))
+        width = 0.62 * FONT * len(label) + 2
+        out.append(tag("rect", x=x + 1.5, y=y + 1.5, width=width, height=FONT + 1, fill="white"))
+        out.append(tag("text", label, x=x + 2.5, y=y + 1.5 + FONT * 0.92, font_size=FONT))
+    return out
 
 
 FAMILY = (Cage,)
