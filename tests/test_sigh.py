@@ -7,6 +7,8 @@ on the puzzles its own ``make`` places."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -17,20 +19,24 @@ from hypothesis import strategies as st
 import sudoku_sat as ss
 from sudoku_sat.errors import InputError
 from sudoku_sat.model.constraint import Constraint
+from sudoku_sat.model.geometry import default_regions
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints.clone import Clone
 from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
 from sudoku_sat.variants.constraints.digital_root import DigitalRootCage
+from sudoku_sat.variants.constraints.extraregion import ExtraRegion
 from sudoku_sat.variants.constraints.extremum import Maximum, Minimum
 from sudoku_sat.variants.constraints.indexer import ColumnIndexer, RowIndexer
 from sudoku_sat.variants.constraints.jigsaw import Jigsaw
 from sudoku_sat.variants.constraints.killer import Cage
+from sudoku_sat.variants.constraints.kropki import WhiteDot
 from sudoku_sat.variants.constraints.littlekiller import LittleKiller
 from sudoku_sat.variants.constraints.odd_even import Even, Odd
 from sudoku_sat.variants.constraints.pencil import PencilMarks
 from sudoku_sat.variants.constraints.renban import Renban
 from sudoku_sat.variants.constraints.thermometer import SlowThermometer, Thermometer
+from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.puzzle import parse_any
 from sudoku_sat.variants.sigh import by_name, is_sigh_text, parse_sigh
 from sudoku_sat.variants.sigh_cells import cell_id, row_col, short_solution, sigh_boxes
@@ -257,11 +263,14 @@ def test_every_class_with_a_writer_has_a_reader(cls: type[Constraint]) -> None:
 
 
 def test_what_sigh_cannot_state_is_refused() -> None:
-    from sudoku_sat.variants.constraints.kropki import WhiteDot
-
     p = Puzzle(SIZE, (0,) * 81, "p", constraints=(WhiteDot((0, 1), 3),))
     with pytest.raises(NotForSigh, match="p: sigh cannot state the"):
         to_sigh(p)
+    (black,) = parse_variants(
+        json.dumps({"size": 9, "grid": [[{}] * 9] * 9, "negative": ["ratio"]})
+    )
+    with pytest.raises(NotForSigh, match="StrictKropki is the negative of difference and"):
+        to_sigh(black)  # sigh's StrictKropki would rule out consecutive pairs too
     with pytest.raises(NotForSigh, match="up to 16x16"):
         to_sigh(Puzzle(25, (0,) * 625, "big"))
     assert to_sigh(Puzzle(9, (0,) * 81)) == ".Shape~9x9"
@@ -275,3 +284,38 @@ def test_jigsaw_and_noboxes() -> None:
     assert p.regions == jigsaw.regions() and len({layout[c] for c in p.regions[0]}) == 1
     (q,) = parse_sigh(".NoBoxes")
     assert q.regions == tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))
+    (kept,) = parse_sigh(f".Jigsaw~{layout}")  # sigh keeps its boxes beside a jigsaw
+    assert kept.regions == p.regions
+    assert {c.cells for c in kept.of(ExtraRegion)} == set(default_regions(9)) - set(p.regions)
+    assert to_sigh(p).startswith(".NoBoxes.Jigsaw~")
+    boxes = "".join(str(3 * (r // 3) + c // 3) for r in range(9) for c in range(9))
+    assert parse_sigh(f".NoBoxes.Jigsaw~{boxes}")[0].is_classic
+
+
+SIGH = Path(__file__).resolve().parents[2] / "shared" / "peers" / "sigh" / "count.mjs"
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not SIGH.exists(), reason="no sigh")
+def test_sigh_counts_every_puzzle_it_can_be_told_as_this_project_does(tmp_path: Path) -> None:
+    """Every puzzle of tests/data (real and made, every key) that the writer can state,
+    written as one sigh string a line: sigh's solver counts each (to 3) as the data says
+    (sigh's Entropic line is 9x9 only)."""
+    strings, expected = [], []
+    for path in sorted((Path(__file__).parent / "data").rglob("*.jsonl")):
+        for line in path.read_text().splitlines():
+            case = json.loads(line) if line.startswith("{") else None
+            if case is None or "puzzle" not in case:
+                continue
+            (p,) = parse_variants(json.dumps(case["puzzle"]), path.stem)
+            if p.size != 9 and path.stem == "entropicline":
+                continue
+            try:
+                strings.append(to_sigh(p))
+            except NotForSigh:
+                continue
+            expected.append(min(case["expect"], 3))
+    assert len(strings) >= 250
+    file = tmp_path / "all.txt"
+    file.write_text("".join(s + "\n" for s in strings))
+    done = subprocess.run(["node", str(SIGH), str(file), "3"], capture_output=True, text=True)
+    assert [int(line.split("\t")[0]) for line in done.stdout.splitlines()] == expected

@@ -39,6 +39,7 @@ from ..model.geometry import MIN_SIZE, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
 from .constraints import classes
+from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
 from .sigh_cells import SIGH_MAX, row_col, sigh_boxes
@@ -47,7 +48,7 @@ START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
 """The start of a sigh string: a Given, a name with arguments, or a name of two letters
 or more with none (a grid line of dots and capitals, ``.A.B``, is not one)."""
 COMPOSITES = frozenset({"Or", "And", "Replicate"})
-GIVEN, SHAPE, END, AND = "Given", "Shape", "End", "And"
+GIVEN, SHAPE, END, AND, NO_BOXES = "Given", "Shape", "End", "And", "NoBoxes"
 SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
 
 
@@ -241,16 +242,14 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     size = _size(root, source)
     context = _Context(source, size)
     items = list(_flat([n for n in root.members if n.name != SHAPE]))
-    shaping = [n for n in items if _gives_regions(n.name)]
-    found = _one_layout([c for n in shaping for c in context.read(n)], size)
-    boxes = tuple(sorted(sigh_boxes(size)))
-    if all(c.regions() is None for c in found) and boxes != default_regions(size):
-        found.append(Jigsaw(boxes))  # sigh's boxes where f-puzzles has none (14x14)
+    layout = [n for n in items if _gives_regions(n.name)]
+    pieces = [n for n in layout if n.name != NO_BOXES]
+    jigsaws = [c for n in pieces for c in context.read(n)]
+    boxless = [c for n in layout if n.name == NO_BOXES for c in context.read(n)]
+    found = _layout(jigsaws, boxless, bool(pieces), size)
     own = [r for c in found if (r := c.regions()) is not None]
     context.regions = own[0] if own else default_regions(size)
-    for node in items:
-        if not _gives_regions(node.name):
-            found += context.read(node)
+    found += [c for node in items if not _gives_regions(node.name) for c in context.read(node)]
     givens, rules = _givens(found, size)
     unique = tuple(dict.fromkeys(rules))
     settled = tuple(c.settle(unique) for c in unique)
@@ -266,12 +265,23 @@ def _flat(nodes: list[Node]) -> Iterator[Node]:
             yield node
 
 
-def _one_layout(found: list[Constraint], size: int) -> list[Constraint]:
-    """The regions read, one layout kept: ``.NoBoxes`` (the rows) beside a jigsaw says
-    nothing the jigsaw does not (its regions replace the boxes)."""
+def _layout(
+    jigsaws: list[Constraint], boxless: list[Constraint], laid: bool, size: int
+) -> list[Constraint]:
+    """The regions as sigh has them: a jigsaw's pieces replace the boxes with
+    ``.NoBoxes``; without it sigh keeps its boxes too, each box that is no piece an extra
+    region; ``.NoBoxes`` alone leaves the rows (what its Jigsaw says), beside a layout
+    that is the boxes (``laid``, read as no jigsaw) the boxes; with neither, sigh's boxes
+    (a jigsaw of them where f-puzzles has none: 14x14)."""
+    boxes = tuple(sorted(sigh_boxes(size)))
     rows = tuple(tuple(range(r * size, r * size + size)) for r in range(size))
-    other = [c for c in found if c.regions() not in (None, rows)]
-    return [c for c in found if c.regions() != rows] if other else found
+    if jigsaws:
+        pieces = {piece for c in jigsaws for piece in c.regions() or ()}
+        kept = [] if boxless or boxes == rows else [b for b in boxes if b not in pieces]
+        return [*jigsaws, *(ExtraRegion(b) for b in kept)]
+    if boxless:
+        return [] if laid else boxless[:1]
+    return [Jigsaw(boxes)] if boxes != default_regions(size) else []
 
 
 def _gives_regions(name: str) -> bool:

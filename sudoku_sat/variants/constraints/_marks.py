@@ -148,6 +148,9 @@ class Negative(Constraint):
     kind: str
     values: tuple[int, ...] = ()
     marked: frozenset[Pair] = frozenset()
+    beside: frozenset[str] = frozenset()
+    """The kinds whose negatives the puzzle has too (filled in by ``settle``): sigh states
+    the negatives of a family's kinds together (``StrictKropki``: both dots) or none."""
     key = "negative"
     rule = ""
     sigh_names = ("StrictKropki", "StrictXV")
@@ -189,7 +192,8 @@ class Negative(Constraint):
         mark = self.mark
         values = sorted({c.value for c in marks if type(c) is mark and mark.own_values})
         marked = frozenset(c.cells for c in marks if c.family == mark.family)
-        return Negative(self.kind, tuple(values) or mark.defaults, marked)
+        beside = frozenset(c.kind for c in others if isinstance(c, Negative))
+        return Negative(self.kind, tuple(values) or mark.defaults, marked, beside)
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
@@ -229,6 +233,12 @@ class Negative(Constraint):
     def sigh(self, name: Callable[[int], str]) -> str:
         if self.values != self.mark.defaults:
             raise NotImplementedError(f"sigh's {self.mark.strict} excludes {self.mark.defaults}")
+        together = {k for k, kind in Mark.kinds().items() if kind.strict == self.mark.strict}
+        if not together <= self.beside | {self.kind}:
+            raise NotImplementedError(
+                f"sigh's {self.mark.strict} is the negative of {' and '.join(sorted(together))}"
+                " together"
+            )
         return f".{self.mark.strict}"
 
 

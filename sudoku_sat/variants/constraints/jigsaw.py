@@ -8,8 +8,9 @@ jigsaw puzzles share a session's skeleton: there, a selector per pair of cells "
 region" (the skeleton's same-region block) is assumed for the pairs of each region, and
 each digit is in each region at least once. Made by random swaps of cells between
 neighbouring boxes that keep both connected. Drawn by the regions' thick borders (the
-drawing of every puzzle). sigh: ``.Jigsaw~`` and one region letter per cell, read back
-(``.NoBoxes``, the rows as the regions, too).
+drawing of every puzzle). sigh: ``.NoBoxes.Jigsaw~`` and one region letter per cell
+(sigh keeps its boxes beside a jigsaw unless ``NoBoxes`` says otherwise); ``NoBoxes``
+alone is read as the rows for the regions (``variants/sigh.py`` puts the two together).
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ class Jigsaw(Constraint):
     def sigh(self, name: Callable[[int], str]) -> str:
         size = max(max(r) for r in self.cells_of) + 1
         region = {c: k for k, r in enumerate(self.cells_of) for c in r}
-        return ".Jigsaw~" + "".join(LAYOUT[region[c]] for c in range(size))
+        layout = "".join(LAYOUT[region[c]] for c in range(size))
+        return f".NoBoxes.Jigsaw~{layout}"  # sigh keeps its boxes beside a jigsaw without
 
     @classmethod
     def make(
