@@ -115,3 +115,9 @@ def test_order_and_alphabet_are_refused_on_sigh_input(tmp_path: Path) -> None:
     path.write_text(".Cage~3~R1C1~R1C2\n")
     result = RUNNER.invoke(app, ["solve", "--order", "2", str(path)])
     assert result.exit_code == 2 and "carries its own size" in result.output
+
+
+def test_a_sigh_string_given_for_a_file_says_how_to_give_it() -> None:
+    result = RUNNER.invoke(app, ["solve", ".Cage~3~R1C1~R1C2"])
+    assert result.exit_code == 2
+    assert "no such file; to give a puzzle itself, pass it on stdin with '-'" in result.output
