@@ -121,3 +121,25 @@ def test_a_sigh_string_given_for_a_file_says_how_to_give_it() -> None:
     result = RUNNER.invoke(app, ["solve", ".Cage~3~R1C1~R1C2"])
     assert result.exit_code == 2
     assert "no such file; to give a puzzle itself, pass it on stdin with '-'" in result.output
+
+
+def test_generate_format_sigh_writes_strings_that_read_back_unique() -> None:
+    result = RUNNER.invoke(
+        app,
+        [
+            "generate",
+            "--rule",
+            "killer",
+            "-n",
+            "2",
+            "--count",
+            "2",
+            "--format",
+            "sigh",
+            "--seed",
+            "3",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    made = parse_sigh(result.output, "made")
+    assert len(made) == 2 and all(ss.count(p, 2) == 1 for p in made)
