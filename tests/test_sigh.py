@@ -48,11 +48,14 @@ from .test_constraint_registry import CLASSES, SIZE, _made, _others
 if not IN_CI:
     pytest.importorskip("ortools")
 
-DATA = Path(__file__).parent / "data" / "sigh" / "examples.jsonl"
+DATA = Path(__file__).parent / "data" / "sigh"
 
 
 def _cases() -> list[dict[str, object]]:
-    lines = DATA.read_text().splitlines()
+    """The real puzzles of sigh's examples and collections (tests/data/sigh/*.jsonl)."""
+    lines = [
+        line for path in sorted(DATA.glob("*.jsonl")) for line in path.read_text().splitlines()
+    ]
     return [json.loads(line) for line in lines if line.strip() and not line.startswith("#")]
 
 
@@ -66,8 +69,9 @@ CASES = _cases()
 
 def test_the_real_puzzles_are_many_and_varied() -> None:
     rules = {rule for case in CASES for rule in ss.parse(str(case["sigh"])).rules}
-    assert len(CASES) >= 30
-    assert len(rules) >= 20, rules
+    assert len(CASES) >= 70
+    assert len(rules) >= 25, rules
+    assert any("\n" in str(c["sigh"]) for c in CASES)  # strings over several lines
 
 
 @pytest.mark.parametrize("case", CASES, ids=[str(c["origin"])[:30] for c in CASES])
@@ -112,14 +116,16 @@ def test_givens_and_candidates_intersect_as_sigh_merges_them() -> None:
 
 def test_strings_over_several_lines() -> None:
     text = (
-        "# one puzzle wrapped, then one whose composite spans lines\n"
+        "# wrapped strings, indented lines going on, a blank line ending one\n"
         ".Cage~10~R1C1\n  ~R1C2.Thermo~R2C1~\nR2C2\n\n.Renban~R5C5~R5C6\n.~R9C9_1\n"
+        "  .Cage~3~R1C1~R1C2\n  .~R2C2_4\n\n  .~R3C3_5\n"
     )
-    first, second, third = parse_sigh(text, "f.txt")
+    first, second, third, fourth = parse_sigh(text, "f.txt")
     assert first.constraints == (Cage((0, 1), 10), Thermometer((9, 10)))
     assert first.origin == "f.txt:2"
     assert second.constraints == (Renban((40, 41)),)
-    assert third.grid[80] == 1
+    assert third.grid[80] == 1 and third.constraints == (Cage((0, 1), 3),)  # indented lines
+    assert third.grid[10] == 4 and fourth.grid[20] == 5  # a blank line ends a string
     with pytest.raises(InputError, match="no composite of this project reads it") as e:
         parse_sigh(".Or\n.Cage~3~R1C1~R1C2\n.Cage~4~R1C1~R1C2\n.End\n.~R9C9_1", "f")
     assert (e.value.line, e.value.column) == (1, 1)

@@ -5,11 +5,13 @@ The text. sigh ignores every space and line break inside a string and skips the 
 that start with ``#``; so does this reader. One choice differs: sigh's app reads a whole
 text as one puzzle, while a file here holds puzzles one a line, as sigh's own batch
 counter (``count.mjs``) reads them and ``show --format sigh`` writes them. A string may
-go on over several lines all the same: a line that does not begin with ``.`` (it
-begins with ``~``, or in the middle of a cell id) goes on with the string above, and so
-does every line while a composite (``.Or`` ... ``.End``) is open. A string written with
-one item a line, each line beginning with ``.``, is several puzzles here (``parse``
-then says how many it found): join its lines, or open it in a composite.
+go on over several lines all the same: a line that does not begin with ``.`` at its
+first column (it is indented, as sigh's own data writes long strings, or it begins with
+``~``, or in the middle of a cell id) goes on with the string above, and so does every
+line while a composite (``.Or`` ... ``.End``) is open; a blank line ends a string. A
+string written with one item a line, each line beginning with ``.`` at its first column,
+is several puzzles here (``parse`` then says how many it found): indent the lines after
+the first, or join them.
 
 Items. ``.`` starts an item, ``~`` separates its arguments; an empty name is sigh's
 ``Given`` (``.~R1C1_5``: a given; ``.~R4C7_2_4_6_8``: the digits a cell may hold; every
@@ -123,15 +125,19 @@ CLOSES = re.compile(r"\.End(?=\.|$)")
 
 
 def _strings(text: str) -> Iterator[Chars]:
-    """Each puzzle's characters, spaces and comment lines left out: a line beginning
-    with ``.`` begins a puzzle unless a composite is open."""
+    """Each puzzle's characters, spaces and comment lines left out: a blank line ends a
+    puzzle; a line beginning with ``.`` at its first column begins one unless a
+    composite is open."""
     chars: Chars = []
     depth = 0
     for number, raw in enumerate(text.splitlines(), 1):
         line = "".join(raw.split())
+        if not line and chars:
+            yield chars
+            chars, depth = [], 0
         if not line or line.startswith("#"):
             continue
-        if line.startswith(".") and chars and depth <= 0:
+        if raw[:1] == "." and chars and depth <= 0:
             yield chars
             chars, depth = [], 0
         chars += [(ch, number, col) for col, ch in enumerate(raw, 1) if not ch.isspace()]

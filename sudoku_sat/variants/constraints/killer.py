@@ -45,10 +45,12 @@ class Cage(Constraint):
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        """``.Cage~12~R1C1~R1C2``: the total (empty: none), then the cells."""
+        """``.Cage~12~R1C1~R1C2``: the total (empty or 0: none, as sigh reads it), then
+        the cells."""
         if not args:
             raise reader.error("expected a total, then cells")
-        return cls.read({"cells": args[1:], "value": args[0]}, reader)
+        total = "" if args[0] == "0" else args[0]  # sigh: a total of 0 is any total
+        return cls.read({"cells": args[1:], "value": total}, reader)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -103,6 +105,8 @@ class Cage(Constraint):
         return cage_drawing(canvas, self.cells, None if self.total is None else str(self.total))
 
     def sigh(self, name: Callable[[int], str]) -> str:
+        if self.total == 0:
+            raise NotImplementedError("sigh reads a cage total of 0 as no total")
         total = "" if self.total is None else self.total
         return f".Cage~{total}" + "".join(f"~{name(c)}" for c in self.cells)
 
