@@ -117,7 +117,15 @@ def test_givens_and_candidates_intersect_as_sigh_merges_them() -> None:
     assert p.constraints == (PencilMarks(10, (4, 6)),)
 
 
-def test_strings_over_several_lines() -> None:
+@pytest.fixture
+def no_composites(monkeypatch: pytest.MonkeyPatch) -> None:
+    """sigh's reader as it is while no registry class reads Or or Replicate (the
+    refusal of a composite no class reads), whatever the registry holds."""
+    for name in ("Or", "Replicate"):
+        monkeypatch.delitem(by_name(), name, raising=False)
+
+
+def test_strings_over_several_lines(no_composites: None) -> None:
     text = (
         "# wrapped strings, indented lines going on, a blank line ending one\n"
         ".Cage~10~R1C1\n  ~R1C2.Thermo~R2C1~\nR2C2\n\n.Renban~R5C5~R5C6\n.~R9C9_1\n"
@@ -134,7 +142,9 @@ def test_strings_over_several_lines() -> None:
     assert (e.value.line, e.value.column) == (1, 1)
 
 
-def test_and_is_its_members_and_members_reach_a_composite() -> None:
+def test_and_is_its_members_and_members_reach_a_composite(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     (p,) = parse_sigh(".And.Cage~3~R1C1~R1C2.And.Renban~R3C3~R3C4.End.End.~R9C9_2")
     assert p.constraints == (Cage((0, 1), 3), Renban((20, 21)))
 
@@ -147,11 +157,8 @@ def test_and_is_its_members_and_members_reach_a_composite() -> None:
             cls.got.append(reader.members)  # type: ignore[attr-defined]
             return []
 
-    by_name()["Or"] = Either
-    try:
-        parse_sigh(".Or.Cage~3~R1C1~R1C2.And.~R2C2_1.Renban~R3C3~R3C4.End.End")
-    finally:
-        del by_name()["Or"]
+    monkeypatch.setitem(by_name(), "Or", Either)
+    parse_sigh(".Or.Cage~3~R1C1~R1C2.And.~R2C2_1.Renban~R3C3~R3C4.End.End")
     ((cage,), (marks, renban)) = Either.got[0]
     assert cage == Cage((0, 1), 3) and marks == PencilMarks(10, (1,))
     assert renban == Renban((20, 21))
@@ -177,7 +184,9 @@ def test_and_is_its_members_and_members_reach_a_composite() -> None:
         (".GreaterThan~R1C1~R1C2~R1C3", (1, 1), "chain"),
     ],
 )
-def test_bad_strings_name_the_line_and_column(text: str, where: tuple[int, int], says: str) -> None:
+def test_bad_strings_name_the_line_and_column(
+    text: str, where: tuple[int, int], says: str, no_composites: None
+) -> None:
     with pytest.raises(InputError) as e:
         parse_sigh(text, "in.txt")
     assert says in str(e.value), str(e.value)
@@ -207,6 +216,7 @@ LOSSY: dict[type[Constraint], str] = {
     Odd: "written as the cell's candidates: read back as pencil marks",
     Even: "written as the cell's candidates: read back as pencil marks",
     LittleKiller: "sigh names the diagonal, not the end its clue stands at",
+    DigitalRootCage: "written as sigh's Or of one cage a sum: read back (by an Or class)",
 }
 """Classes whose sigh string says the same rule with other instances; their round trip
 is checked on what the strings say and on which grids the puzzle allows."""
@@ -237,7 +247,7 @@ def test_writing_then_reading_gives_the_same_puzzle(cls: type[Constraint]) -> No
             to_sigh(p)
         return
     text = to_sigh(p)
-    if cls is DigitalRootCage:
+    if cls is DigitalRootCage and "Or" not in by_name():
         assert text.startswith(".Or.Cage~")
         with pytest.raises(InputError, match="sigh's 'Or': no composite"):
             parse_sigh(text)
