@@ -15,7 +15,7 @@ the first, or join them.
 
 Items. ``.`` starts an item, ``~`` separates its arguments; an empty name is sigh's
 ``Given`` (``.~R1C1_5``: a given; ``.~R4C7_2_4_6_8``: the digits a cell may hold; every
-Given of one cell is intersected, as sigh merges them). ``.Shape~N`` sets the size
+Given of one cell is intersected, as sigh merges them). ``.Shape~NxN`` sets the size
 (square sizes from 4 to 16 with the digits 1..N; any other shape or range of digits is
 refused as not supported). ``Or``, ``And`` and ``Replicate`` open a composite closed by
 ``.End``: ``And`` is read as its members (all of them must hold, at the top level and
