@@ -1,14 +1,15 @@
 """Puzzles written as sigh's constraint strings (what sigh's Interactive-Sudoku-Solver
 reads, and ``sigh.py`` reads back): ``.Shape~NxN`` past 9x9 or below it,
 ``.NoBoxes.Jigsaw~...`` when the puzzle's regions are not the boxes sigh gives that size
-(a jigsaw; ``sigh_boxes``: a 14x14 grid, which f-puzzles leaves without boxes), each constraint's own string
-(``Constraint.sigh``, cells named as sigh names them, ``RaC1`` past 9x9; each string
-once: sigh states a rule once), then the givens in one ``.~R1C1_5~...``; an empty 9x9
-grid with no rule is ``.Shape~9x9`` (the empty string is no puzzle in a file).
+(a jigsaw; ``sigh_boxes``: a 14x14 grid, which f-puzzles leaves without boxes), each
+constraint's own string (``Constraint.sigh``, cells named as sigh names them, ``RaC1``
+past 9x9; each string once: sigh states a rule once), then the givens in one
+``.~R1C1_5~...``; an empty 9x9 grid with no rule is ``.Shape~9x9`` (the empty string is
+no puzzle in a file).
 
-A constraint sigh's strings cannot state as the puzzle means it (a kropki dot of
-another value than sigh's 1 and 2, a slow thermometer) says so by
-``NotImplementedError``: the writer then raises :class:`NotForSigh` naming it, rather than write another puzzle.
+A constraint sigh's strings cannot state as the puzzle means it (a kropki dot of another
+value than sigh's 1 and 2, a slow thermometer) says so by ``NotImplementedError``: the
+writer then raises :class:`NotForSigh` naming it, rather than write another puzzle.
 """
 
 from __future__ import annotations
