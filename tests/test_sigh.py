@@ -46,7 +46,7 @@ from sudoku_sat.variants.sigh_cells import cell_id, row_col, short_solution, sig
 from sudoku_sat.variants.sigh_write import NotForSigh, to_sigh
 
 from .conftest import IN_CI
-from .test_constraint_registry import CLASSES, SIZE, _made, _others
+from .test_constraint_registry import CLASSES, SIZE, _made, _others, _solution
 
 if not IN_CI:
     pytest.importorskip("ortools")
@@ -372,3 +372,35 @@ def test_a_16x16_puzzle_is_written_with_sigh_letters() -> None:
     text = to_sigh(p)
     assert text == ".Shape~16x16.Cage~31~RaC1~RaC2.~RgCg_16"
     assert parse_sigh(text)[0].constraints == p.constraints
+
+
+CLUE_RULES = sorted(
+    {k.rule for k in CLASSES if not k.drawn_first and k.rule}
+    - {c.rule for c in (*LOSSY, *NOT_READ)}
+)
+"""The clue rules whose strings read back as the same instances."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(CLUE_RULES), min_size=1, max_size=3, unique=True),
+    st.integers(0, 10**6),
+    st.integers(0, 81),
+)
+def test_any_mix_of_clues_and_givens_round_trips(names: list[str], seed: int, kept: int) -> None:
+    """Clues of a few rules placed at random on one solution (each rule's own ``make``,
+    every class of the rule: a kropki rule's dots of both colours and their negatives),
+    with a random share of its givens: written and read back, the same puzzle."""
+    solution = _solution()
+    rng = random.Random(seed)
+    regions = default_regions(SIZE)
+    kinds = [k for name in names for k in CLASSES if k.rule == name]
+    made = [c for kind in kinds for c in kind.make(solution, SIZE, regions, rng)]
+    settled = tuple(c.settle(made) for c in made)
+    own = {c.cells_named()[0] for c in settled if len(c.cells_named()) == 1}
+    cells = set(rng.sample(range(81), kept)) - own
+    givens = tuple(d if k in cells else 0 for k, d in enumerate(solution))
+    p = Puzzle(SIZE, givens, "p", constraints=settled)
+    (q,) = parse_sigh(to_sigh(p))
+    assert q.grid == p.grid
+    assert set(q.constraints) == set(p.constraints)
