@@ -28,13 +28,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints import sum_defaults
 from sudoku_sat.variants.constraints.arrow import Arrow
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
+from sudoku_sat.variants.sigh_write import NotForSigh, to_sigh
 from sudoku_sat.variants.solve import Session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,31 +61,6 @@ def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
             (p,) = parse_variants(json.dumps(case["puzzle"]), f"{path.stem}:{number}")
             out.setdefault(path.stem, []).append(p)
     return out
-
-
-def to_sigh(p: Puzzle) -> str:
-    """The puzzle in sigh's constraint strings: each constraint's own ``sigh`` (each
-    string once: sigh states a rule once), then the givens. NotForSigh when a
-    constraint says sigh cannot state it (``NotImplementedError``, with its reason)."""
-    n = p.size
-
-    def name(c: int) -> str:
-        return cell_name(n, c)
-
-    parts = [] if n == 9 else [f".Shape~{n}x{n}"]
-    for c in p.constraints:
-        try:
-            parts.append(c.sigh(name))
-        except NotImplementedError as why:
-            raise NotForSigh(f"{c.label(n)}: {why}" if str(why) else c.label(n)) from None
-    given = "".join(f"~{name(c)}_{d}" for c, d in enumerate(p.grid) if d)
-    if given:
-        parts.append("." + given)  # sigh intersects the candidates given for one cell
-    return "".join(dict.fromkeys(parts))
-
-
-class NotForSigh(ValueError):
-    """A constraint sigh's strings cannot state as the puzzle means it."""
 
 
 def sigh_batch(puzzles: list[Puzzle], folder: Path) -> tuple[list[int], float] | None:

@@ -118,9 +118,11 @@ def shortened(name: str) -> str:
 
 
 def missing_file(name: str) -> str:
-    """Why a file is missing; for a name that is a puzzle itself (81 digits, say), how to
-    give it: on stdin with ``-``, or in a file."""
-    if len(name) >= 16 and set(name) <= PUZZLE_LIKE:
+    """Why a file is missing; for a name that is a puzzle itself (81 digits, say, or a
+    sigh string: ``.Cage~3~R1C1~R1C2``), how to give it: on stdin with ``-``, or in a
+    file."""
+    sigh = name[:1] == "." and "~" in name and "/" not in name
+    if (len(name) >= 16 and set(name) <= PUZZLE_LIKE) or sigh:
         return (
             "no such file; to give a puzzle itself, pass it on stdin with '-' "
             "(echo PUZZLE | sudoku-sat COMMAND -) or write it to a file"

@@ -111,7 +111,7 @@ def test_sigh_strings() -> None:
     )
     assert quad.sigh(name) == ".Quad~R1C1~1~2"
     assert clone.sigh(name) == ".SameValues~2~R1C1~R1C2.SameValues~2~R1C2~R3C3"
-    assert low.sigh(name) == ".GreaterThan~R5C6~R6C6.GreaterThan~R6C5~R6C6"
+    assert low.sigh(name) == ".GreaterThan~R5C6~R6C5~R6C6"  # each > R6C6, its neighbour
     assert column.sigh(name) == ".Indexing~C~R1C1~R2C1"
 
 

@@ -64,13 +64,15 @@ class GridFormat(str, Enum):
     line = "line"
     numbers = "numbers"
     fpuzzles = "fpuzzles"
+    sigh = "sigh"
 
 
 PUZZLES_HELP = (
     "File of puzzles, '-' for stdin (read too when left out and stdin is a pipe), in any "
     "of these formats: a grid line (one puzzle per line: 81 symbols, '.' or '0' blank), "
     "N rows of N symbols, numbers (N*N on a line, or N rows of N, space-separated), a "
-    "drawn grid as show prints it, f-puzzles JSON, f-puzzles or SudokuPad links."
+    "drawn grid as show prints it, f-puzzles JSON, f-puzzles or SudokuPad links, sigh's "
+    "constraint strings (one a line)."
 )
 ALPHABET_HELP = "Symbols for values 1..N when N > 9, e.g. '1-9A-G' (default) or '0-9A-F'."
 ORDER_HELP = "Box side n (grid N = n*n): settles a 16-char line as a 16x16 row when 4."

@@ -30,7 +30,7 @@ WHY = {
 def classic_only(path: str, command: str) -> None:
     """UsageError (one line, exit 2) when path holds puzzles with constraints. Standard
     input, once read, is put back for the command's own reader."""
-    from ..variants.fpuzzles import is_variant_text, parse_variants
+    from ..variants.puzzle import is_rules_text, parse_rules_text
 
     if path == "-":
         text, source = read_text(path)
@@ -41,8 +41,8 @@ def classic_only(path: str, command: str) -> None:
                 head = fp.read(PEEK)
         except (OSError, ValueError):
             return  # the command's reader reports it
-        if not is_variant_text(head.decode("utf-8", "replace").lstrip("\ufeff")):
+        if not is_rules_text(head.decode("utf-8", "replace").lstrip("\ufeff")):
             return
         text, source = read_text(path)
-    if is_variant_text(text):
-        refuse(parse_variants(text, source), command, WHY[command])
+    if is_rules_text(text):
+        refuse(parse_rules_text(text, source), command, WHY[command])

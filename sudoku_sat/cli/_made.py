@@ -12,7 +12,7 @@ from ..grid import Grid
 from ..model.puzzle import Puzzle
 from ..puzzles.maker import Made
 from ._common import GridFormat, emit_json
-from ._shown import show_solution
+from ._shown import puzzle_text, show_solution
 
 
 def verdict_text(made: Made) -> str:
@@ -85,11 +85,13 @@ def emit(
 
 def shown(p: Puzzle, fmt: GridFormat, alphabet: str | None) -> str:
     """A puzzle made: one line that reads back (its grid, or f-puzzles JSON when it has
-    rules), or drawn with a blank line after it."""
+    rules; a sigh string, ``--format sigh``), or drawn with a blank line after it."""
     from ..variants.text import puzzle_line
 
     if fmt is GridFormat.line:
         return puzzle_line(p, alphabet)
+    if fmt is GridFormat.sigh:
+        return puzzle_text(p, fmt)
     return show_solution(p, p.grid, fmt, alphabet) + "\n"
 
 

@@ -86,7 +86,11 @@ EmptyOpt = Annotated[
 SymOpt = Annotated[bool, typer.Option("--symmetric", help="Remove clues in 180° rotation pairs.")]
 FormatOpt = Annotated[
     GridFormat,
-    typer.Option("--format", help="line: one puzzle per line (what encode reads); grid: drawn."),
+    typer.Option(
+        "--format",
+        help="line: one puzzle per line (what encode reads); grid: drawn; sigh: one sigh "
+        "constraint string a puzzle.",
+    ),
 ]
 StatsOpt = Annotated[
     bool,

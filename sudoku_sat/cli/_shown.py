@@ -17,12 +17,16 @@ from ._common import GridFormat, fail
 def writable_in(fmt: GridFormat, puzzles: Iterable[tuple[int, str]]) -> None:
     """Refuse before any work (one line, exit 2) a grid that fmt cannot hold, given as
     (size N, origin): f-puzzles holds 4x4 to 16x16, so ``solve`` or ``generate`` past it
-    would otherwise solve or make everything and then fail."""
-    if fmt is not GridFormat.fpuzzles:
+    would otherwise solve or make everything and then fail; sigh holds up to 16x16."""
+    if fmt not in (GridFormat.fpuzzles, GridFormat.sigh):
         return
     from ..model.geometry import MAX_SIZE, MIN_SIZE
 
     for size, origin in puzzles:
+        if fmt is GridFormat.sigh:
+            if size > MAX_SIZE:
+                raise fail(f"{origin}: a {size}x{size} grid: sigh holds grids up to 16x16")
+            continue
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise fail(
                 f"{origin}: a {size}x{size} grid: f-puzzles holds grids of {MIN_SIZE}x"
@@ -40,8 +44,13 @@ def show_grid(grid: Grid, n: int, fmt: GridFormat, alphabet: str | None = None) 
 def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None = None) -> str:
     """A grid of puzzle p (its solution, or its givens) in the chosen format: drawn with
     the puzzle's boxes (a jigsaw's or a size without square boxes: no box lines), one
-    line, numbers, or f-puzzles JSON with the puzzle's rules."""
+    line, numbers, f-puzzles JSON with the puzzle's rules, or a line as sigh writes a
+    solution (one symbol a cell; ``show`` writes the puzzle itself, ``puzzle_text``)."""
     n = p.n
+    if fmt is GridFormat.sigh:
+        from ..variants.sigh_cells import short_solution
+
+        return short_solution(grid, p.size)
     if fmt is GridFormat.fpuzzles:
         from ..variants.fpuzzles_write import dumps
 
@@ -63,6 +72,16 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
 
         return drawn(p, grid, alphabet)
     return render(grid, n, alphabet)
+
+
+def puzzle_text(p: Puzzle, fmt: GridFormat, alphabet: str | None = None) -> str:
+    """A puzzle itself in the chosen format: its givens as :func:`show_solution` shows a
+    grid, or, in sigh's format, the whole puzzle as one sigh string."""
+    if fmt is GridFormat.sigh:
+        from ..variants.sigh_write import to_sigh
+
+        return to_sigh(p)
+    return show_solution(p, p.grid, fmt, alphabet)
 
 
 def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None = None) -> str:

@@ -21,7 +21,7 @@ from ._common import (
     guarded,
     load,
 )
-from ._shown import show_solution, title, writable_in
+from ._shown import puzzle_text, title, writable_in
 
 
 @app.command("show")
@@ -29,7 +29,12 @@ from ._shown import show_solution, title, writable_in
 def show_command(
     puzzles: PuzzlesArg,
     fmt: Annotated[
-        GridFormat, typer.Option("--format", help="grid, line, numbers or fpuzzles.")
+        GridFormat,
+        typer.Option(
+            "--format",
+            help="grid, line, numbers, fpuzzles or sigh (a sigh constraint string a puzzle, "
+            "its rules and givens).",
+        ),
     ] = GridFormat.grid,
     alphabet: AlphabetOption = None,
     order: OrderOption = None,
@@ -56,4 +61,4 @@ def show_command(
     for k, p in enumerate(items, 1):
         if fmt is GridFormat.grid:
             typer.echo(title(k, len(items), p, f"{clue_count(p.grid)} givens"))
-        typer.echo(show_solution(p, p.grid, fmt, alphabet))
+        typer.echo(puzzle_text(p, fmt, alphabet))

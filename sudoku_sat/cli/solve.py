@@ -82,7 +82,8 @@ def solve_command(
             "--format",
             help="grid: drawn (numbers past 36x36); line: one N*N line per puzzle "
             "(space-separated numbers past 36x36); numbers: N lines of N numbers; "
-            "fpuzzles: f-puzzles JSON, one a line, the puzzle's rules kept.",
+            "fpuzzles: f-puzzles JSON, one a line, the puzzle's rules kept; sigh: the "
+            "solution as sigh writes it, one symbol a cell.",
         ),
     ] = GridFormat.grid,
     as_json: JsonOption = False,

@@ -1,9 +1,9 @@
 """Reading the puzzles of a job, for the command line and the API alike: the one reader
-(``variants.puzzle.parse_any``: grids in every format, f-puzzles JSON and links; the
-global rules of ``rule`` added to every puzzle read, f-puzzles ones too), behind one
-check: the options that only read plain grids are refused in one line on f-puzzles input,
-which carries its own size (``order``) and its digits (``alphabet``, unless the caller
-prints grids in symbols with it)."""
+(``variants.puzzle.parse_any``: grids in every format, f-puzzles JSON and links, sigh's
+strings; the global rules of ``rule`` added to every puzzle read, f-puzzles ones too),
+behind one check: the options that only read plain grids are refused in one line on
+f-puzzles and sigh input, which carries its own size (``order``) and its digits
+(``alphabet``, unless the caller prints grids in symbols with it)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from ..bulk import Lines
 
 OWN = {
-    "order": "an f-puzzles puzzle carries its own size",
-    "alphabet": "f-puzzles input carries its own digits, and this command prints none",
+    "order": "an f-puzzles or sigh puzzle carries its own size",
+    "alphabet": "f-puzzles and sigh input carry their own digits, and this command prints none",
 }
 """Why a reading option is refused on f-puzzles input (docs/variants.md)."""
 
@@ -36,10 +36,9 @@ def parse(
     prints grids in symbols, so an alphabet applies to f-puzzles input too. lines: a
     text of 9x9 lines and no option asking otherwise comes back as bulk
     :class:`~sudoku_sat.bulk.Lines`, the fast path of the classic engine."""
-    from ..variants.fpuzzles import is_variant_text
-    from ..variants.puzzle import parse_any
+    from ..variants.puzzle import is_rules_text, parse_any
 
-    fpuzzles = is_variant_text(text)
+    fpuzzles = is_rules_text(text)  # f-puzzles or sigh: its own size and digits
     if fpuzzles:
         given = {
             "order": order is not None,

@@ -8,9 +8,10 @@ or SudokuPad's ``.../fpuzzles`` followed by lz-string base64, decoded with PyPI'
 Keys. Every key of the constraint registry (``constraints.registry()``, one module per
 rule family, each reading its own items) is read; the keys of :data:`PASSED_OVER`
 (title, author, pencil marks, colours, cosmetic lines and shapes, ...) are not rules and
-are passed over; ``solution`` is kept, to be compared. Any other key whose value is not
-empty is a rule this tool does not support: a one-line error naming the file, the line
-and the key, never a rule silently ignored. Per cell, ``value`` (a given unless
+are passed over (a cosmetic ``cage`` too, unless its value is a digital root, ``DR5``:
+``constraints/digital_root.py``); ``solution`` is kept, to be compared. Any other key
+whose value is not empty is a rule this tool does not support: a one-line error naming
+the file, the line and the key, never a rule silently ignored. Per cell, ``value`` (a given unless
 ``given`` is false) and the keys of the registry's cell rules (``region``: jigsaw;
 ``givenPencilMarks``) are read, everything else passed over. Once every rule is read,
 each instance is completed by the others (``Constraint.settle``: the pairs a
@@ -47,7 +48,6 @@ PASSED_OVER = frozenset(
         "line",
         "rectangle",
         "circle",
-        "cage",
         "disabledlogic",
         "truecandidatesoptions",
         "version",
@@ -56,7 +56,9 @@ PASSED_OVER = frozenset(
         "successMessage",
     }
 )
-"""Keys that are not rules: cosmetic shapes and text, metadata, the solution."""
+"""Keys that are not rules: cosmetic shapes and text, metadata, the solution. (A cosmetic
+``cage`` is read by its registry class, which keeps only the digital-root cages the
+f-puzzles solver add-on gives a meaning to and passes every other over.)"""
 
 
 def parse_variants(text: str, source: str = "<input>") -> list[Puzzle]:

@@ -89,6 +89,31 @@ class LineClue(Constraint):
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cell": "R{}C{}".format(*self.place), "value": str(self.value)}
 
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.XSum~R3~15~``: a row or column (sigh's ``R3``, ``C5``), then the clue from
+        the left or top, then the clue from the right or bottom, either one empty."""
+        if not 2 <= len(args) <= 3:
+            raise reader.error("expected a row or column, then one or two clues")
+        where, *values = args
+        return [
+            c
+            for v, ahead in zip(values, (True, False), strict=False)
+            for c in cls.clue_at(where, ahead, v, reader)
+        ]
+
+    @classmethod
+    def clue_at(cls, where: str, ahead: bool, value: str, reader: Reader) -> list[Constraint]:
+        """The clue beside sigh's row or column ``where``, on the left or top side when
+        ahead (none for an empty value)."""
+        n = reader.size
+        k = int(where[1:]) if where[:1] in ("R", "C") and where[1:].isdigit() else 0
+        if not 1 <= k <= n:
+            raise reader.error(f"{where!r} is not a row or column like R3 or C5")
+        side = 0 if ahead else n + 1
+        row, col = (k, side) if where[0] == "R" else (side, k)
+        return cls.read({"cell": f"R{row}C{col}", "value": value}, reader)
+
     def draw(self, canvas: Canvas) -> list[str]:
         return [canvas.text(self.value, *canvas.beside(*self.place), size=16)]
 

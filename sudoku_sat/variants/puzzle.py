@@ -1,8 +1,9 @@
 """The one reader: text in every format a command or the API reads, into puzzles.
 
-Grids in every text format (``gridio``: lines, rows, numbers, drawn grids) and f-puzzles
-JSON (one object, or one a line) and f-puzzles or SudokuPad links (``fpuzzles``), told
-apart by content. Every one comes back as the one :class:`~sudoku_sat.model.puzzle.Puzzle`:
+Grids in every text format (``gridio``: lines, rows, numbers, drawn grids), f-puzzles
+JSON (one object, or one a line) and f-puzzles or SudokuPad links (``fpuzzles``), and
+sigh's constraint strings (``sigh``: a text whose first line starts ``.Name`` or ``.~``),
+told apart by content. Every one comes back as the one :class:`~sudoku_sat.model.puzzle.Puzzle`:
 a classic grid is a puzzle with no constraints, an f-puzzles file whose puzzle has only
 givens and the default boxes of a square size is one too, so the classic engines answer
 it. Rules named by ``rule`` (the vocabulary of ``constraints.rules()``: ``x``,
@@ -25,6 +26,7 @@ from ..model.constraint import Constraint
 from ..model.puzzle import Puzzle
 from .constraints import rule_classes, rules
 from .fpuzzles import is_variant_text, parse_variants
+from .sigh import is_sigh_text, parse_sigh
 
 if TYPE_CHECKING:
     from ..bulk import Lines
@@ -70,6 +72,19 @@ def with_rules(p: Puzzle, names: Sequence[str]) -> Puzzle:
     return p.with_constraints(tuple(c.settle(found) for c in found))
 
 
+def is_rules_text(text: str) -> bool:
+    """True when text is in a format that carries its own size and rules (f-puzzles JSON
+    or links, sigh's strings), not a plain grid file."""
+    return is_variant_text(text) or is_sigh_text(text)
+
+
+def parse_rules_text(text: str, source: str) -> list[Puzzle]:
+    """Every puzzle of a text of f-puzzles JSON or links, or of sigh strings."""
+    if is_sigh_text(text):
+        return parse_sigh(text, source)
+    return parse_variants(text, source)
+
+
 def parse_any(
     text: str,
     source: str = "<input>",
@@ -78,10 +93,11 @@ def parse_any(
     rule: str | Sequence[str] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle in text, whatever the command line reads: grids in every format,
-    f-puzzles JSON (one object, or one a line) and f-puzzles or SudokuPad links."""
+    f-puzzles JSON (one object, or one a line), f-puzzles or SudokuPad links, sigh's
+    constraint strings."""
     names = rule_names(rule)
-    if is_variant_text(text):
-        puzzles = parse_variants(text, source)
+    if is_rules_text(text):
+        puzzles = parse_rules_text(text, source)
     else:
         puzzles = parse_puzzles(text, source, alphabet, order)
     return [with_rules(p, names) for p in puzzles]
@@ -99,7 +115,7 @@ def read_any(
     bulk path's form. InputError when the file holds no puzzle."""
     text, source = read_text(path)
     plain = not rule and alphabet is None and order in (None, 3)
-    if lines and plain and not is_variant_text(text):
+    if lines and plain and not is_rules_text(text):
         from ..bulk import parse_lines  # the bulk path's module, loaded when it may serve
 
         found = parse_lines(text, source)

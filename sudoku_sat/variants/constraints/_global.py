@@ -52,6 +52,13 @@ class GlobalRule(Constraint):
     def sigh(self, name: Callable[[int], str]) -> str:
         return f".{self.sigh_name}"
 
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """The rule, from its name alone (``.AntiKnight``); arguments are refused."""
+        if args:
+            raise reader.error(f"takes no arguments, not {'~'.join(args)!r}")
+        return [cls.instance(reader.size, reader.regions)]
+
 
 @dataclass(frozen=True)
 class GroupRule(GlobalRule):

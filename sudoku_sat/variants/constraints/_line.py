@@ -1,10 +1,10 @@
 """What the line constraints of this folder share (not a family: no ``FAMILY``): an
 instance is one drawn line, read from an f-puzzles item ``{"lines": [[cells]]}`` as a
 path of neighbouring cells (a king's move apart, at least two cells), written back as
-one line per item, drawn as a coloured polyline through the cell centres, and sent to
-sigh as ``.Name~R1C1~R1C2...``; made (``make``) as paths of ``lengths`` cells on which
-the grid's digits obey the rule (``_making.paths``, pruned by ``viable``). Also the small
-clause helpers they use.
+one line per item, drawn as a coloured polyline through the cell centres, sent to sigh
+as ``.Name~R1C1~R1C2...`` and read back from it (``sigh_names``); made (``make``) as
+paths of ``lengths`` cells on which the grid's digits obey the rule (``_making.paths``,
+pruned by ``viable``). Also the small clause helpers they use.
 """
 
 from __future__ import annotations
@@ -66,6 +66,14 @@ class Line(Constraint):
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
         return [cls(line) for line in reader.paths(item, cls.least)]
 
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """One line, its cells in order (``.Thermo~R1C1~R1C2``), checked as an
+        f-puzzles line is; sigh's closed loops (``~LOOP``) are refused."""
+        if args[-1:] == ["LOOP"]:
+            raise reader.error("a line closed in a loop is not supported")
+        return cls.read({"lines": [args]}, reader)
+
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"lines": [[name(c) for c in self.line]]}
 
@@ -102,6 +110,19 @@ class DifferenceLine(Line):
         if value is not None and not 1 <= value < reader.size:
             raise reader.error(f"difference {value} is not from 1 to {reader.size - 1}")
         return [cls(line, value, reader.size) for line in reader.paths(item, cls.least)]
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Whisper~5~R1C1~R1C2``: the difference first (sigh always writes it; the
+        default one is read as none written, as the made lines carry it)."""
+        if not args:
+            raise reader.error("expected a difference and the line's cells")
+        value, *cells = args
+        if reader.number(value) == cls.default(reader.size):
+            value = ""
+        if args[-1:] == ["LOOP"]:
+            raise reader.error("a line closed in a loop is not supported")
+        return cls.read({"lines": [cells], "value": value}, reader)
 
     @property
     def difference(self) -> int:

@@ -82,6 +82,21 @@ class Mark(Constraint):
         return marks_and_negatives()
 
     @classmethod
+    def sigh_pairs(cls, args: list[str], reader: Reader) -> list[dict[str, Any]]:
+        """The items of the pairs of a mark over sigh's cells: each cell, in order, with
+        each orthogonal neighbour listed after it (two cells: their pair)."""
+        cells = reader.cells(args, 2)
+        n = reader.size
+        out = []
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                if abs(a - b) == n or (abs(a - b) == 1 and a // n == b // n):
+                    out.append({"cells": [cell_name(n, a), cell_name(n, b)]})
+        if not out:
+            raise reader.error("no two of the cells are neighbours")
+        return out
+
+    @classmethod
     def pair(cls, item: dict[str, Any], reader: Reader) -> Pair:
         """The two neighbours an item's ``cells`` name, in order."""
         cells = reader.cells(item.get("cells"))
@@ -133,8 +148,21 @@ class Negative(Constraint):
     kind: str
     values: tuple[int, ...] = ()
     marked: frozenset[Pair] = frozenset()
+    beside: frozenset[str] = frozenset()
+    """The kinds whose negatives the puzzle has too (filled in by ``settle``): sigh states
+    the negatives of a family's kinds together (``StrictKropki``: both dots) or none."""
     key = "negative"
     rule = ""
+    sigh_names = ("StrictKropki", "StrictXV")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.StrictKropki``: both kropki negatives (sigh's is one rule for both dots);
+        ``.StrictXV``: XV's."""
+        if args:
+            raise reader.error("takes no arguments")
+        return [cls(key) for key, kind in Mark.kinds().items() if kind.strict == name]
+
     shared = False
     pair_moves = ORTHOGONAL
 
@@ -164,7 +192,8 @@ class Negative(Constraint):
         mark = self.mark
         values = sorted({c.value for c in marks if type(c) is mark and mark.own_values})
         marked = frozenset(c.cells for c in marks if c.family == mark.family)
-        return Negative(self.kind, tuple(values) or mark.defaults, marked)
+        beside = frozenset(c.kind for c in others if isinstance(c, Negative))
+        return Negative(self.kind, tuple(values) or mark.defaults, marked, beside)
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
@@ -204,6 +233,12 @@ class Negative(Constraint):
     def sigh(self, name: Callable[[int], str]) -> str:
         if self.values != self.mark.defaults:
             raise NotImplementedError(f"sigh's {self.mark.strict} excludes {self.mark.defaults}")
+        together = {k for k, kind in Mark.kinds().items() if kind.strict == self.mark.strict}
+        if not together <= self.beside | {self.kind}:
+            raise NotImplementedError(
+                f"sigh's {self.mark.strict} is the negative of {' and '.join(sorted(together))}"
+                " together"
+            )
         return f".{self.mark.strict}"
 
 

@@ -21,6 +21,7 @@ class AntiKing(MoveRule):
     rule = "anti-king"
     moves = KING
     sigh_name = "AntiKing"
+    sigh_names = ("AntiKing",)
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

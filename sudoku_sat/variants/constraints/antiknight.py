@@ -21,6 +21,7 @@ class AntiKnight(MoveRule):
     rule = "anti-knight"
     moves = KNIGHT
     sigh_name = "AntiKnight"
+    sigh_names = ("AntiKnight",)
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

@@ -38,6 +38,23 @@ class Arrow(Constraint):
     key = "arrow"
     shared = False
     rule = "arrow"
+    sigh_names = ("Arrow", "PillArrow")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Arrow~CIRCLE~LINE...``, or ``.PillArrow~K~`` the K cells of the pill then
+        the line; read as the f-puzzles arrow of that circle (a pill's cells in reading
+        order, the order sigh reads its number in) and line."""
+        k = 1
+        if name == "PillArrow":
+            k = reader.number(args[0]) if args else None  # type: ignore[assignment]
+            if k is None or not 1 <= k < len(args) - 1:
+                raise reader.error("expected the pill's size, its cells, then the line")
+            args = args[1:]
+        n = reader.size
+        pill = sorted(reader.cell(a) for a in args[:k])  # sigh reads it in reading order
+        circle = [f"R{c // n + 1}C{c % n + 1}" for c in pill]
+        return cls.read({"cells": circle, "lines": [args]}, reader)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

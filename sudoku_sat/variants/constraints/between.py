@@ -92,6 +92,7 @@ class Between(Line):
     orders = True
     colour = "#aaa"
     sigh_name = "Between"
+    sigh_names = ("Between",)
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:
@@ -144,6 +145,7 @@ class Lockout(DifferenceLine):
     orders = True
     colour = "#9DB8E0"
     sigh_name = "Lockout"
+    sigh_names = ("Lockout",)
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:

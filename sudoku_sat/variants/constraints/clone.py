@@ -35,6 +35,18 @@ class Clone(EqualPairs):
     clones: tuple[int, ...]
     key = "clone"
     rule = "clone"
+    sigh_names = ("SameValues",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.SameValues~K~`` K cells: K sets of one cell each hold the same value, a
+        clone of one cell per pair with the first (what the writer writes); sets of
+        several cells (the same digits in any order) are not a clone and not supported."""
+        k = reader.number(args[0]) if args else None
+        cells = reader.cells(args[1:], 2)
+        if k != len(cells):
+            raise reader.error("only sets of one cell each (a clone) are supported")
+        return [cls((cells[0],), (c,)) for c in cells[1:]]
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

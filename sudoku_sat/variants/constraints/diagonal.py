@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...model.constraint import Constraint
 from ...model.drawing import CELL, Canvas, tag
 from ...model.geometry import Regions
+from ...model.reading import Reader
 from ._global import GroupRule
 
 COLOUR = "#4f81bd"
@@ -44,6 +46,15 @@ class DiagonalPlus(GroupRule):
     family_rule = "x"
     label_name = "diagonal (bottom-left to top-right)"
     sigh_name = "Diagonal~1"
+    sigh_names = ("Diagonal",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Diagonal~1`` is this diagonal, ``.Diagonal~-1`` the other."""
+        kinds: dict[str, type[GroupRule]] = {"1": DiagonalPlus, "-1": DiagonalMinus}
+        if len(args) != 1 or args[0] not in kinds:
+            raise reader.error(f"expected the direction 1 or -1, not {'~'.join(args)!r}")
+        return [kinds[args[0]]()]
 
     def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
         return [tuple((size - 1 - i) * size + i for i in range(size))]

@@ -23,6 +23,7 @@ class DisjointGroups(GroupRule):
     rule = "disjoint-groups"
     label_name = "disjoint groups"
     sigh_name = "DisjointSets"
+    sigh_names = ("DisjointSets",)
 
     @classmethod
     def instance(cls, size: int, regions: Regions) -> Constraint:

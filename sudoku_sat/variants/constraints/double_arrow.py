@@ -36,6 +36,7 @@ class DoubleArrow(Line):
     rule = "double-arrow"
     colour = "#aaa"
     sigh_name = "DoubleArrow"
+    sigh_names = ("DoubleArrow",)
     least = 3
     lengths = (3, 5)
 

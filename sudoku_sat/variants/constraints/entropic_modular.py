@@ -31,6 +31,8 @@ from ._line import Line
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.constraint import Constraint
+    from ...model.reading import Reader
 
 
 def entropic_classes(n: int) -> tuple[int, ...]:
@@ -96,6 +98,7 @@ class Entropic(ThreeClassLine):
     rule = "entropic"
     colour = "#FFA500"
     sigh_name = "Entropic"
+    sigh_names = ("Entropic",)
 
     def cpsat_class(self, m: Any, v: Any, n: int) -> Any:
         k = m.NewIntVar(0, 2, "")
@@ -109,6 +112,16 @@ class Modular(ThreeClassLine):
     rule = "modular"
     colour = "#20B2AA"
     sigh_name = "Modular~3"
+    sigh_names = ("Modular",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Modular~3~R1C1~...``: the f-puzzles modular line is sigh's of modulus 3;
+        another modulus is not supported."""
+        if args[:1] != ["3"]:
+            raise reader.error(f"modulus {args[:1]} is not supported: only 3")
+        return super().read_sigh(name, args[1:], reader)
+
     classes = staticmethod(modular_classes)
 
     def cpsat_class(self, m: Any, v: Any, n: int) -> Any:

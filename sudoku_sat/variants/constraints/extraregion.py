@@ -34,6 +34,17 @@ class ExtraRegion(Constraint):
     skeleton = True
     drawn_first = True
     layer = 0
+    sigh_names = ("AllDifferent", "Windoku")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.AllDifferent~cells`` (what the writer writes), or ``.Windoku``: its four
+        windows (9x9)."""
+        if name == "AllDifferent":
+            return cls.read({"cells": args}, reader)
+        if args or reader.size != 9:
+            raise reader.error("Windoku takes no arguments and a 9x9 grid")
+        return [cls(cells) for cells in windows(9)]
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:

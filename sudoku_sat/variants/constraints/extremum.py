@@ -48,6 +48,7 @@ class Minimum(Constraint):
     others: tuple[int, ...]
     key = "minimum"
     rule = "minimum"
+    sigh_names: ClassVar[tuple[str, ...]] = ("GreaterThan",)
     steps = True
     sign: ClassVar[int] = 1
     """+1: the neighbours are larger (minimum); -1: smaller (maximum)."""
@@ -118,9 +119,28 @@ class Minimum(Constraint):
         return out
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        """sigh's ``GreaterThan~A~B`` says A > B."""
-        pairs = ((self.cell, e) if self.sign < 0 else (e, self.cell) for e in self.others)
-        return "".join(f".GreaterThan~{name(a)}~{name(b)}" for a, b in pairs)
+        """sigh's ``GreaterThan`` says each cell is greater than its orthogonal neighbours
+        listed after it: a maximum is its cell then the compared neighbours, a minimum
+        the neighbours then its cell (none compared: nothing to say)."""
+        if not self.others:
+            return ""
+        cells = (self.cell, *self.others) if self.sign < 0 else (*self.others, self.cell)
+        return ".GreaterThan~" + "~".join(name(c) for c in cells)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.GreaterThan``: a maximum when every other cell neighbours the first, else a
+        minimum when every other neighbours the last (two cells: a maximum); any other
+        chain is no minimum or maximum and is not supported."""
+        cells = reader.cells(args, 2)
+        n = reader.size
+        first, *rest = cells
+        if all(c in neighbours(first, n) for c in rest):
+            return [Maximum(first, tuple(rest))]
+        *rest, last = cells
+        if all(c in neighbours(last, n) for c in rest):
+            return [Minimum(last, tuple(rest))]
+        raise reader.error("a chain that is no minimum or maximum cell is not supported")
 
     def cells_named(self) -> tuple[int, ...]:
         return (self.cell, *self.others)
@@ -132,6 +152,7 @@ class Maximum(Minimum):
 
     key = "maximum"
     rule = "maximum"
+    sigh_names = ()  # read by Minimum's
     sign = -1
 
 

@@ -55,6 +55,15 @@ class ColumnIndexer(Constraint):
     kind: ClassVar[str] = "C"
     """sigh's indexing type: C (column indexing) or R (row indexing)."""
     fill: ClassVar[str] = "#f6c8c8"
+    sigh_names: ClassVar[tuple[str, ...]] = ("Indexing",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Indexing~C~cells`` (column indexing) or ``.Indexing~R~cells`` (rows)."""
+        kinds: dict[str, type[ColumnIndexer]] = {"C": ColumnIndexer, "R": RowIndexer}
+        if not args or args[0] not in kinds:
+            raise reader.error("expected the indexing type C or R, then cells")
+        return kinds[args[0]].read({"cells": args[1:]}, reader)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -122,6 +131,7 @@ class RowIndexer(ColumnIndexer):
     """Cells whose digit gives the row, in their column, of their own row number."""
 
     key = "rowindexer"
+    sigh_names = ()  # read by ColumnIndexer's
     kind = "R"
     fill = "#cbf1d5"
 

@@ -1,16 +1,21 @@
 """Jigsaw regions (f-puzzles: a ``region`` number in each cell of ``grid``; ``null`` for a
 cell in no region): irregular regions of N cells replace the default boxes, each holding
-every digit once. At the sizes with no default boxes (5, 7, 11, 13, 14) every cell must
-name its region. A jigsaw's regions are a clue, not the skeleton, so that jigsaw puzzles
-share a session's skeleton: there, a selector per pair of cells "these two share a
+every digit once. At the sizes with no default boxes the regions default to the rows
+where the prime sizes (5, 7, 11, 13) give no ``region``, as the f-puzzles solver add-on
+reads them; at 14 every cell must name its region (the add-on's 2x7 boxes are not
+f-puzzles', which draws none). A jigsaw's regions are a clue, not the skeleton, so that
+jigsaw puzzles share a session's skeleton: there, a selector per pair of cells "these two share a
 region" (the skeleton's same-region block) is assumed for the pairs of each region, and
 each digit is in each region at least once. Made by random swaps of cells between
 neighbouring boxes that keep both connected. Drawn by the regions' thick borders (the
-drawing of every puzzle). sigh: ``.Jigsaw~`` and one region letter per cell.
+drawing of every puzzle). sigh: ``.NoBoxes.Jigsaw~`` and one region letter per cell
+(sigh keeps its boxes beside a jigsaw unless ``NoBoxes`` says otherwise); ``NoBoxes``
+alone is read as the rows for the regions (``variants/sigh.py`` puts the two together).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,13 +48,30 @@ class Jigsaw(Constraint):
     rule = "jigsaw"
     label_name = "jigsaw regions"
     drawn_first = True
+    sigh_names = ("Jigsaw", "NoBoxes")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Jigsaw~`` one symbol a cell, each region's own (sigh's older form, a shape
+        before the layout, is read too: the layout is the last argument). ``.NoBoxes``:
+        the rows as the regions, so no box holds (beside a jigsaw, the reader keeps the
+        jigsaw's, which say the same and more)."""
+        n = reader.size
+        if name == "NoBoxes":
+            if args:
+                raise reader.error("takes no arguments")
+            return [cls(tuple(tuple(range(r * n, r * n + n)) for r in range(n)))]
+        layout = args[-1] if args else ""
+        if len(args) > 2 or len(layout) != n * n:
+            raise reader.error(f"expected a layout of {n * n} symbols, one a cell")
+        return cls.read_cells({c: ord(s) for c, s in enumerate(layout)}, reader)
 
     @classmethod
     def read_cells(cls, values: dict[int, Any], reader: Reader) -> list[Constraint]:
         size = reader.size
         boxes = default_regions(size)
         box_of = {c: k for k, box in enumerate(boxes) for c in box}
-        if not has_default_boxes(size) and len(values) < size * size:
+        if not has_default_boxes(size) and not _prime(size) and len(values) < size * size:
             raise reader.error(
                 f"a {size}x{size} puzzle has no default boxes: every cell needs a 'region'"
             )
@@ -102,13 +124,22 @@ class Jigsaw(Constraint):
     def sigh(self, name: Callable[[int], str]) -> str:
         size = max(max(r) for r in self.cells_of) + 1
         region = {c: k for k, r in enumerate(self.cells_of) for c in r}
-        return ".Jigsaw~" + "".join(LAYOUT[region[c]] for c in range(size))
+        layout = "".join(LAYOUT[region[c]] for c in range(size))
+        return f".NoBoxes.Jigsaw~{layout}"  # sigh keeps its boxes beside a jigsaw without
 
     @classmethod
     def make(
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
         return [cls(random_regions(size, rng))]
+
+
+def _prime(size: int) -> bool:
+    """True for a prime size (5, 7, 11, 13), whose default regions are the rows: a file
+    gives ``region`` only where it differs from them, as the f-puzzles solver add-on reads
+    it (rangsk's SudokuSolver, ``SolverUtility.DefaultRegions``: the rows for prime sizes;
+    14x14, which f-puzzles leaves without boxes, still needs every cell's region)."""
+    return size > 1 and all(size % k for k in range(2, math.isqrt(size) + 1))
 
 
 def random_regions(size: int, rng: random.Random, swaps: int = 400) -> Regions:

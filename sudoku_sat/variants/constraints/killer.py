@@ -41,6 +41,16 @@ class Cage(Constraint):
     rule = "killer"
     label_name = "killer cage"
     layer = 2
+    sigh_names = ("Cage",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Cage~12~R1C1~R1C2``: the total (empty or 0: none, as sigh reads it), then
+        the cells."""
+        if not args:
+            raise reader.error("expected a total, then cells")
+        total = "" if args[0] == "0" else args[0]  # sigh: a total of 0 is any total
+        return cls.read({"cells": args[1:], "value": total}, reader)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -92,27 +102,11 @@ class Cage(Constraint):
         return self.total is None or sum(digits) == self.total
 
     def draw(self, canvas: Canvas) -> list[str]:
-        out = [
-            tag(
-                "path",
-                d=outline(canvas, self.cells, INSET),
-                fill="none",
-                stroke="black",
-                stroke_width=1,
-                stroke_dasharray="4,3",
-            )
-        ]
-        if self.total is not None:
-            x, y = canvas.corner(min(self.cells))
-            label = str(self.total)
-            width = 0.62 * FONT * len(label) + 2
-            out.append(
-                tag("rect", x=x + 1.5, y=y + 1.5, width=width, height=FONT + 1, fill="white")
-            )
-            out.append(tag("text", label, x=x + 2.5, y=y + 1.5 + FONT * 0.92, font_size=FONT))
-        return out
+        return cage_drawing(canvas, self.cells, None if self.total is None else str(self.total))
 
     def sigh(self, name: Callable[[int], str]) -> str:
+        if self.total == 0:
+            raise NotImplementedError("sigh reads a cage total of 0 as no total")
         total = "" if self.total is None else self.total
         return f".Cage~{total}" + "".join(f"~{name(c)}" for c in self.cells)
 
@@ -158,6 +152,27 @@ class Cage(Constraint):
                 free.discard(nb)
             out.append(cls(tuple(sorted(cells)), sum(solution[c] for c in cells)))
         return out
+
+
+def cage_drawing(canvas: Canvas, cells: tuple[int, ...], label: str | None) -> list[str]:
+    """A cage as f-puzzles draws it: a dashed outline inside the cells, and its label (a
+    total, a digital root) in the top-left corner of its first cell on white."""
+    out = [
+        tag(
+            "path",
+            d=outline(canvas, cells, INSET),
+            fill="none",
+            stroke="black",
+            stroke_width=1,
+            stroke_dasharray="4,3",
+        )
+    ]
+    if label is not None:
+        x, y = canvas.corner(min(cells))
+        width = 0.62 * FONT * len(label) + 2
+        out.append(tag("rect", x=x + 1.5, y=y + 1.5, width=width, height=FONT + 1, fill="white"))
+        out.append(tag("text", label, x=x + 2.5, y=y + 1.5 + FONT * 0.92, font_size=FONT))
+    return out
 
 
 FAMILY = (Cage,)

@@ -34,6 +34,12 @@ class Dot(Mark):
     sigh_name: ClassVar[str] = ""
 
     @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.WhiteDot~R1C1~R1C2``: a dot of the default value (sigh's carry none) on
+        each pair of neighbours among the cells (``Mark.sigh_pairs``)."""
+        return [c for pair in cls.sigh_pairs(args, reader) for c in cls.read(pair, reader)]
+
+    @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
         cells = cls.pair(item, reader)
         value = reader.number(item.get("value"))
@@ -86,6 +92,7 @@ class WhiteDot(Dot):
     label_name = "white dot"
     defaults = (1,)
     sigh_name = "WhiteDot"
+    sigh_names = ("WhiteDot",)
 
     @staticmethod
     def fits(value: int, d: int, e: int) -> bool:
@@ -101,6 +108,7 @@ class BlackDot(Dot):
     defaults = (2,)
     fill = "black"
     sigh_name = "BlackDot"
+    sigh_names = ("BlackDot",)
 
     @staticmethod
     def fits(value: int, d: int, e: int) -> bool:

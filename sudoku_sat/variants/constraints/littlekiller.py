@@ -63,21 +63,34 @@ def diagonal(row: int, col: int, direction: str, n: int) -> tuple[int, ...]:
 
 
 @cache
-def sigh_names(n: int) -> dict[frozenset[int], int]:
-    """sigh's little-killer diagonals of size N: cell set -> the cell naming it (its first
-    cell as sigh lists them: left side down-right, right side up-left, top down-left,
-    bottom up-right; the first name of a set wins, single cells have none)."""
+def sigh_starts(n: int) -> dict[int, tuple[tuple[int, int], str]]:
+    """sigh's little-killer diagonals of size N: the cell naming each (its first cell as
+    sigh lists them: left side down-right, right side up-left, top down-left, bottom
+    up-right; the first name of a set wins, single cells have none) -> the place outside
+    the grid and the direction of the clue that reads it."""
     starts = [(r, 0, "DR") for r in range(n - 1)]
     starts += [(r, n - 1, "UL") for r in range(1, n - 1)]
     starts += [(0, c, "DL") for c in range(1, n)]
     starts += [(n - 1, c, "UR") for c in range(1, n - 1)]
-    out: dict[frozenset[int], int] = {}
+    seen: set[frozenset[int]] = set()
+    out: dict[int, tuple[tuple[int, int], str]] = {}
     for r, c, direction in starts:
         dr, dc = STEPS[direction]
-        cells = diagonal(r + 1 - dr, c + 1 - dc, direction, n)
-        if len(cells) > 1:
-            out.setdefault(frozenset(cells), cells[0])
+        place = (r + 1 - dr, c + 1 - dc)
+        cells = diagonal(*place, direction, n)
+        if len(cells) > 1 and frozenset(cells) not in seen:
+            seen.add(frozenset(cells))
+            out[cells[0]] = (place, direction)
     return out
+
+
+@cache
+def sigh_names(n: int) -> dict[frozenset[int], int]:
+    """sigh's little-killer diagonals of size N: cell set -> the cell naming it."""
+    return {
+        frozenset(diagonal(*place, direction, n)): first
+        for first, (place, direction) in sigh_starts(n).items()
+    }
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,20 @@ class LittleKiller(Constraint):
     sum_encoding = "running"
     rule = "little-killer"
     outside: ClassVar[bool] = True
+    sigh_names = ("LittleKiller",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.LittleKiller~SUM~R1C2``: the diagonal named by its first cell, read as the
+        clue at the end sigh starts it from (a clue from the other end reads the same)."""
+        if len(args) != 2:
+            raise reader.error("expected a sum and the cell naming a diagonal")
+        found = sigh_starts(reader.size).get(reader.cell(args[1]))
+        if found is None:
+            raise reader.error(f"{args[1]} names none of sigh's little-killer diagonals")
+        (row, col), direction = found
+        item = {"cell": f"R{row}C{col}", "direction": direction, "value": args[0]}
+        return cls.read(item, reader)
 
     @classmethod
     def make(

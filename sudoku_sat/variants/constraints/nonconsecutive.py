@@ -30,6 +30,7 @@ class NonConsecutive(GlobalRule):
     rule = "non-consecutive"
     search = True
     sigh_name = "AntiConsecutive"
+    sigh_names = ("AntiConsecutive",)
 
     def settle(self, others: Sequence[Constraint]) -> Constraint:
         return NonConsecutive(frozenset(c.cells for c in others if isinstance(c, WhiteDot)))

@@ -29,6 +29,12 @@ class Palindrome(EqualPairs):
     line: tuple[int, ...]
     key = "palindrome"
     rule = "palindrome"
+    sigh_names = ("Palindrome",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Palindrome~R1C1~R1C2...``: the line's cells in order."""
+        return cls.read({"lines": [args]}, reader)
 
     @classmethod
     def make(

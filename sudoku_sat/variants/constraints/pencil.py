@@ -30,6 +30,21 @@ class PencilMarks(Constraint):
     rule = "pencil-marks"
     label_name = "pencil marks"
     layer = 2
+    sigh_names = ("Given",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """sigh's Given, ``.~R1C1_5~R4C7_2_4``: per argument a cell and the digits it may
+        hold (the reader makes one digit left a given, ``variants/sigh.py``)."""
+        out: list[Constraint] = []
+        n = reader.size
+        for arg in args:
+            cell, *values = arg.split("_")
+            digits = {reader.required(v) for v in values}
+            if not digits or not all(1 <= d <= n for d in digits):
+                raise reader.error(f"{arg!r}: expected a cell and digits 1..{n}, as R1C1_5")
+            out.append(cls(reader.cell(cell), tuple(sorted(digits))))
+        return out
 
     @classmethod
     def read_cells(cls, values: dict[int, Any], reader: Reader) -> list[Constraint]:

@@ -40,6 +40,17 @@ class Quadruple(Constraint):
     values: tuple[int, ...]
     key = "quadruple"
     rule = "quadruple"
+    sigh_names = ("Quad",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Quad~R1C1~1~2``: the top-left cell of the four, then the digits."""
+        if len(args) < 2:
+            raise reader.error("expected the top-left cell and 1 to 4 digits")
+        top, n = reader.cell(args[0]), reader.size
+        cells = [f"R{c // n + 1}C{c % n + 1}" for c in (top, top + 1, top + n, top + n + 1)]
+        return cls.read({"cells": cells, "values": args[1:]}, reader)
+
     layer = 2
 
     @classmethod

@@ -64,6 +64,7 @@ class RegionSumLine(Line):
     rule = "region-sum-line"
     colour = "#2ECBFF"
     sigh_name = "RegionSumLine"
+    sigh_names = ("RegionSumLine",)
     lengths = (3, 7)
 
     @classmethod

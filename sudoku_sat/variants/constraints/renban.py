@@ -39,6 +39,7 @@ class Renban(Line):
     rule = "renban"
     colour = "#F067F0"
     sigh_name = "Renban"
+    sigh_names = ("Renban",)
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:

@@ -36,6 +36,8 @@ from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.constraint import Constraint
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Sandwich(LineClue):
 
     sum_encoding = "combos"
     rule = "sandwich"
+    sigh_names = ("Sandwich",)
 
     def gap_sets(self, n: int, gap: int) -> tuple[tuple[int, ...], ...]:
         return digit_sets(tuple(range(2, n)), gap, self.value)
@@ -120,6 +123,14 @@ class Sandwich(LineClue):
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return f".Sandwich~{self.value}~{self.sigh_place()[0]}"
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Sandwich~SUM~R3``: the clue on the left or top (the other side's is the
+        same sum)."""
+        if len(args) != 2:
+            raise reader.error("expected a sum, then a row or column")
+        return cls.clue_at(args[1], True, args[0], reader)
 
 
 FAMILY = (Sandwich,)

@@ -59,6 +59,7 @@ class Skyscraper(LineClue):
 
     key = "skyscraper"
     rule = "skyscraper"
+    sigh_names = ("Skyscraper",)
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))

@@ -6,15 +6,24 @@ steps between neighbours are the skeleton's "a < b" selectors, and each cell's b
 (i+1 .. N-L+i+1) are assumed: unit propagation along the chain then gives what the pairs
 give. sigh: ``.Thermo~R1C1~R1C2``. Drawn as a grey bulb and a thick grey line. Made by
 walking from a random cell to neighbours of higher digits.
+
+Slow thermometers (``slowthermometer``, the same shape): digits never decrease from the
+bulb, equal neighbours allowed. Source: the f-puzzles solver add-on (rangsk's
+SudokuSolver, ``SlowThermometerConstraint.cs``, read from ``slowthermometer`` in
+``SolverFactory.cs``; it too counts a forced rise between cells that see each other).
+Clauses as the thermometer's, the gap between cells i < j being the number of steps
+between them whose two cells share a row, column or region (those must differ). sigh
+has no slow thermometer: ``sigh`` says so.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, pairwise
-from typing import Any
+from typing import Any, ClassVar
 
 from ...grid import Clause, Grid
 from ...model.builder import Builder, support
@@ -35,6 +44,7 @@ class Thermometer(Line):
     rule = "thermometer"
     steps = True
     sigh_name = "Thermo"
+    sigh_names: ClassVar[tuple[str, ...]] = ("Thermo",)
 
     def clauses(self, b: Builder) -> list[Clause]:
         line, steps = self.line, b.steps
@@ -91,9 +101,81 @@ class Thermometer(Line):
         return out
 
 
+@dataclass(frozen=True)
+class SlowThermometer(Thermometer):
+    """A line whose digits never decrease from its bulb (equal neighbours allowed)."""
+
+    key = "slowthermometer"
+    rule = "slow-thermometer"
+    label_name = "slow thermometer"
+    steps = False
+    sigh_name = ""
+    sigh_names = ()
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        """For cells i < j along the line: x(a,d) -> some e >= d at b, and the converse;
+        between cells that see each other (one row, column or region) the line rises by
+        at least one, so two cells with k such steps between them differ by k or more."""
+        out: list[Clause] = []
+        rises = self.rises(b.n, b.p.regions)
+        for i, j in combinations(range(len(self.line)), 2):
+            out += support(b, self.line[i], self.line[j], _above(b.n, sum(rises[i:j])))
+        return out
+
+    def rises(self, n: int, regions: Regions) -> list[int]:
+        """1 for each step between two cells that see each other (their digits differ,
+        so the line rises there), 0 for the other steps."""
+        region = {c: k for k, cells in enumerate(regions) for c in cells}
+        return [
+            int(a // n == c // n or a % n == c % n or region.get(a) == region.get(c))
+            for a, c in pairwise(self.line)
+        ]
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        for a, c in pairwise(self.line):
+            m.Add(x[a] <= x[c])
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return all(grid[a] <= grid[c] for a, c in pairwise(self.line))
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        """A thermometer's bulb and line, with a white core line: f-puzzles' slow one."""
+        return [*super().draw(canvas), canvas.polyline(self.line, "white", CELL * 0.08)]
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        raise NotImplementedError("sigh has no slow thermometer")
+
+    @classmethod
+    def make(
+        cls, solution: Grid, size: int, regions: Regions, rng: random.Random
+    ) -> list[Constraint]:
+        """Up to N lines of at least 3 cells, none shared, stepping to neighbours of a
+        digit as large or larger (an equal step only between cells that do not see each
+        other, as the solution has it)."""
+        out: list[Constraint] = []
+        used: set[int] = set()
+        for _ in range(200 * size):
+            if len(out) >= size:
+                break
+            line = [rng.randrange(size * size)]
+            while len(line) < size:
+                steps = [
+                    nb
+                    for nb in neighbours(size, line[-1], True)
+                    if nb not in used and nb not in line and solution[nb] >= solution[line[-1]]
+                ]
+                if not steps:
+                    break
+                line.append(rng.choice(steps))
+            if len(line) >= 3 and not used & set(line):
+                out.append(cls(tuple(line)))
+                used.update(line)
+        return out
+
+
 @cache
 def _above(n: int, gap: int) -> dict[int, list[int]]:
     return {d: list(range(d + gap, n + 1)) for d in range(1, n + 1)}
 
 
-FAMILY = (Thermometer,)
+FAMILY = (Thermometer, SlowThermometer)

@@ -29,6 +29,8 @@ from ._line import DifferenceLine
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.constraint import Constraint
+    from ...model.reading import Reader
 
 
 @cache
@@ -45,6 +47,16 @@ class Whispers(DifferenceLine):
     rule = "whispers"
     colour = "#67F067"
     sigh_name = "Whisper"
+    sigh_names = ("Whisper",)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.Whisper~5~R1C1~...``; a line with no difference (its first argument a cell,
+        as sigh's German whispers are written) has sigh's default of 5."""
+        if args and not args[0].isdigit():
+            args = ["5", *args]
+        return super().read_sigh(name, args, reader)
+
     lengths = (3, 7)
 
     @classmethod

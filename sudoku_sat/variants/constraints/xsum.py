@@ -39,6 +39,7 @@ class XSum(LineClue):
 
     sum_encoding = "combos"
     rule = "x-sum"
+    sigh_names = ("XSum",)
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))

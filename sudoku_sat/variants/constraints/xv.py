@@ -33,6 +33,14 @@ class XV(Mark):
     label_name = "X or V"
     defaults = (5, 10)
     own_values = False
+    sigh_names = ("X", "V")
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        """``.X~R1C1~R1C2`` (sum 10) or ``.V~...`` (5), on each pair of neighbours among
+        the cells (``Mark.sigh_pairs``)."""
+        pairs = cls.sigh_pairs(args, reader)
+        return [c for pair in pairs for c in cls.read({**pair, "value": name}, reader)]
 
     @staticmethod
     def fits(value: int, d: int, e: int) -> bool:

@@ -37,6 +37,7 @@ class Zipper(Line):
     rule = "zipper"
     colour = "#B4A0F0"
     sigh_name = "Zipper"
+    sigh_names = ("Zipper",)
     lengths = (3, 7)
 
     @classmethod
