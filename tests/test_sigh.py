@@ -25,10 +25,12 @@ from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints import rules
 from sudoku_sat.variants.constraints.clone import Clone
+from sudoku_sat.variants.constraints.composite import And
 from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
 from sudoku_sat.variants.constraints.digital_root import DigitalRootCage
 from sudoku_sat.variants.constraints.extraregion import ExtraRegion
 from sudoku_sat.variants.constraints.extremum import Maximum, Minimum
+from sudoku_sat.variants.constraints.greaterthan import GreaterThan
 from sudoku_sat.variants.constraints.indexer import ColumnIndexer, RowIndexer
 from sudoku_sat.variants.constraints.jigsaw import Jigsaw
 from sudoku_sat.variants.constraints.killer import Cage
@@ -181,7 +183,6 @@ def test_and_is_its_members_and_members_reach_a_composite(
         (".Replicate~AB.Cage~3~R1C1.End", (1, 1), "'Replicate': no composite"),
         (".And.Shape~6x6.End", (1, 5), "only at the top"),
         (".Diagonal~2", (1, 1), "direction 1 or -1"),
-        (".GreaterThan~R1C1~R1C2~R1C3", (1, 1), "chain"),
     ],
 )
 def test_bad_strings_name_the_line_and_column(
@@ -217,6 +218,9 @@ LOSSY: dict[type[Constraint], str] = {
     Even: "written as the cell's candidates: read back as pencil marks",
     LittleKiller: "sigh names the diagonal, not the end its clue stands at",
     DigitalRootCage: "written as sigh's Or of one cage a sum: read back (by an Or class)",
+    Minimum: "written as sigh's GreaterThan chain: read back as GreaterThan",
+    Maximum: "written as sigh's GreaterThan chain: read back as GreaterThan",
+    And: "sigh's reader reads an And at the top as its members",
 }
 """Classes whose sigh string says the same rule with other instances; their round trip
 is checked on what the strings say and on which grids the puzzle allows."""
@@ -257,14 +261,16 @@ def test_writing_then_reading_gives_the_same_puzzle(cls: type[Constraint]) -> No
     assert q.grid == p.grid and q.size == p.size and q.regions == p.regions
     if type(p.constraints[0]) not in LOSSY and not any(type(c) in LOSSY for c in p.constraints):
         assert Counter(q.constraints) == Counter(p.constraints), (text, q.constraints)
-    assert Counter(to_sigh(q).split(".")) == Counter(text.split("."))
+    if cls is not And:  # an And at the top is read as its members: written without it
+        assert Counter(to_sigh(q).split(".")) == Counter(text.split("."))
     solution = made.grid
     for grid in [solution, *_others(solution)]:
         assert (p.problem(grid) is None) == (q.problem(grid) is None)
 
 
 READ_BY: dict[type[Constraint], type[Constraint]] = {
-    Maximum: Minimum,
+    Minimum: GreaterThan,
+    Maximum: GreaterThan,
     RowIndexer: ColumnIndexer,
     DiagonalMinus: DiagonalPlus,
     Odd: PencilMarks,

@@ -48,7 +48,9 @@ class Minimum(Constraint):
     others: tuple[int, ...]
     key = "minimum"
     rule = "minimum"
-    sigh_names: ClassVar[tuple[str, ...]] = ("GreaterThan",)
+    sigh_names: ClassVar[tuple[str, ...]] = ()
+    """sigh writes it as a GreaterThan chain, which ``greaterthan.GreaterThan`` reads
+    (any chain, a minimum's or maximum's shape included)."""
     steps = True
     sign: ClassVar[int] = 1
     """+1: the neighbours are larger (minimum); -1: smaller (maximum)."""
@@ -152,7 +154,7 @@ class Maximum(Minimum):
 
     key = "maximum"
     rule = "maximum"
-    sigh_names = ()  # read by Minimum's
+    sigh_names = ()  # read by greaterthan.GreaterThan
     sign = -1
 
 
