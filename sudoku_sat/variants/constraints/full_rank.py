@@ -13,14 +13,15 @@ ONLY_UNCLUED) and the full-rank puzzles it collects ("Full rank 3", logic-master
 Clauses. The four numbers that begin with digit d are the ones read from the four cells
 of the border holding d (each border line holds every digit once), so rank R starts
 with d = ceil(R/4), and exactly (R-1) mod 4 of the other numbers that start with d are
-smaller. For each other number f: g(f) = x(f_0, d) (it starts with d), the lexicographic
+smaller. For each other number f (but those whose first cell shares a row, column or
+region with e's: they start with another digit): g(f) = x(f_0, d), the lexicographic
 comparison with the clued number e from the second digit on (prefix-equal literals
 p(j) <-> p(j-1) and f_j = e_j, smaller-at-j literals p(j) and f_j < e_j, their
 disjunction "f < e"), c(f) <-> g(f) and f < e, a sequential counter over the c(f)
 (``_counting.count_is``) and not (g(f) and f = e). The digit comparisons of two cells,
 eq and lt, 2N clauses each, are made once per pair; every auxiliary is a function of
-the grid. No other encoding was considered. CP-SAT states it with each number as an
-integer in base N+1 (grids up to 12x12).
+the grid (a 9x9 clue: about 5,000 clauses). No other encoding was considered. CP-SAT
+states it with each number as an integer in base N+1 (grids up to 12x12).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ...model.constraint import Constraint
 from ..outside import LineClue, line_from, sigh_line
 from ._counting import count_is
 from ._line_clue import read_sigh_line
+from ._making import few_wanted
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -78,9 +80,11 @@ class FullRank(LineClue):
         out: list[Clause] = [[b.x(e[0], d)]]
         pairs: dict[tuple[int, int], tuple[int, int]] = {}
         counted = []
+        apart = {c for unit in b.p.regions if e[0] in unit for c in unit}
+        apart |= {c for c in range(n * n) if c // n == e[0] // n or c % n == e[0] % n}
         for f in entries(n):
-            if f == e:
-                continue
+            if f == e or (f[0] != e[0] and f[0] in apart):
+                continue  # f's first digit cannot be e's: f is not among the four
             starts = b.x(f[0], d)
             prefix, less = 0, []  # prefix 0: equal so far (the first digits, under starts)
             for a, c in zip(f[1:], e[1:], strict=True):
@@ -112,21 +116,21 @@ class FullRank(LineClue):
         return eq, lt
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        """Each number an integer in base N+1; the clued one differs from every other,
-        and value-1 of them are smaller (one Boolean each)."""
+        """Each number an integer in base N+1; its difference from the clued one is not
+        0, and value-1 of the differences are negative (one Boolean each)."""
         if n > LARGEST_CPSAT:
             raise NotImplementedError(f"full rank in CP-SAT up to {LARGEST_CPSAT}x{LARGEST_CPSAT}")
 
         def number(line: tuple[int, ...]) -> Any:
             return sum(x[c] * (n + 1) ** (n - 1 - j) for j, c in enumerate(line))
 
-        mine, smaller = number(self.line), []
+        mine, smaller, top = number(self.line), [], (n + 1) ** n
         for f in entries(n):
             if f != self.line:
-                other, s = number(f), m.NewBoolVar("")
-                m.Add(other != mine)
-                m.Add(other < mine).OnlyEnforceIf(s)
-                m.Add(other > mine).OnlyEnforceIf(s.Not())
+                diff, s = m.NewIntVar(-top, top, ""), m.NewBoolVar("")
+                m.Add(diff == number(f) - mine)
+                m.Add(diff <= -1).OnlyEnforceIf(s)
+                m.Add(diff >= 1).OnlyEnforceIf(s.Not())
                 smaller.append(s)
         m.Add(sum(smaller) == self.value - 1)
 
@@ -137,9 +141,10 @@ class FullRank(LineClue):
     def make(
         cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
     ) -> list[Constraint]:
-        """The ranks of N random places, but for a number that ties with another."""
+        """The ranks of N/2 + 1 random places (``_making.few_wanted``: each clue reaches
+        the whole grid), but for a number that ties with another."""
         out: list[Constraint] = []
-        for row, col in rng.sample(cls.places(n), n):
+        for row, col in rng.sample(cls.places(n), few_wanted(n)):
             line = line_from(row, col, n)
             value = rank(solution, line, n)
             if value:
