@@ -116,21 +116,23 @@ class FullRank(LineClue):
         return eq, lt
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        """Each number an integer in base N+1; its difference from the clued one is not
-        0, and value-1 of the differences are negative (one Boolean each)."""
+        """Each number an integer in base N+1; the clued one differs from every other,
+        and value-1 of them are smaller (one Boolean each). (The differences as
+        variables of their own took 4.1 s, not 0.4 s, to find no solution to the tests'
+        9x9 with none.)"""
         if n > LARGEST_CPSAT:
             raise NotImplementedError(f"full rank in CP-SAT up to {LARGEST_CPSAT}x{LARGEST_CPSAT}")
 
         def number(line: tuple[int, ...]) -> Any:
             return sum(x[c] * (n + 1) ** (n - 1 - j) for j, c in enumerate(line))
 
-        mine, smaller, top = number(self.line), [], (n + 1) ** n
+        mine, smaller = number(self.line), []
         for f in entries(n):
             if f != self.line:
-                diff, s = m.NewIntVar(-top, top, ""), m.NewBoolVar("")
-                m.Add(diff == number(f) - mine)
-                m.Add(diff <= -1).OnlyEnforceIf(s)
-                m.Add(diff >= 1).OnlyEnforceIf(s.Not())
+                other, s = number(f), m.NewBoolVar("")
+                m.Add(other != mine)
+                m.Add(other < mine).OnlyEnforceIf(s)
+                m.Add(other > mine).OnlyEnforceIf(s.Not())
                 smaller.append(s)
         m.Add(sum(smaller) == self.value - 1)
 
