@@ -129,16 +129,18 @@ class SameValues(Group):
                 continue
             cells, taken = list(first), used | set(first)
             for _ in range(rng.randint(1, 2)):
+                other = []
                 for c in first:
                     options = [
                         k for k in range(n * n) if solution[k] == solution[c] and k not in taken
                     ]
                     if not options:
                         break
-                    pick = rng.choice(options)
-                    cells.append(pick)
-                    taken.add(pick)
-            if len(cells) % len(first) == 0 and len(cells) > len(first):
+                    other.append(rng.choice(options))
+                    taken.add(other[-1])
+                if len(other) == len(first):
+                    cells += other
+            if len(cells) > len(first):
                 out.append(cls(tuple(cells), len(cells) // len(first)))
                 used = taken
         return out
