@@ -98,7 +98,7 @@ class SumLine(Line):
         value = reader.required(rest[0])
         if value == 0:
             raise reader.error("a sum line's sum is at least 1")
-        return [cls(reader.cells(list(rest[1:]), cls.least), value, loop)]
+        return [cls(reader.paths({"lines": [list(rest[1:])]}, cls.least)[0], value, loop)]
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))
