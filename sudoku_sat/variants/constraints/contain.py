@@ -97,7 +97,10 @@ class ContainAtLeast(Group):
                 m.Add(x[c] == d).OnlyEnforceIf(e)
                 m.Add(x[c] != d).OnlyEnforceIf(e.Not())
                 there.append(e)
-            m.Add(sum(there) == times) if self.exact else m.Add(sum(there) >= times)
+            if self.exact:
+                m.Add(sum(there) == times)
+            else:
+                m.Add(sum(there) >= times)
 
     def holds(self, grid: Grid, n: int) -> bool:
         have = Counter(grid[c] for c in self.cells)
