@@ -11,12 +11,12 @@ logic-masters' lunchbox puzzles ("Normal Lunchbox", 0003H4).
 
 Clauses. m(i) "the i-th cell holds the smallest digit" and M(i) "the largest": exactly
 one of each, and m(i) with digit d at i excludes every digit below d elsewhere (M(i):
-above d), a clause of three literals for each digit pair; on a group of N cells m(i) is x(c_i, 1) and M(i)
-is x(c_i, N) themselves. One selector p(i, j) a pair of places i < j, true exactly when
-they hold the two extremes (either way round); p(i, j) guards "the cells strictly
-between sum to the clue" in the family's sum encoding (``combos``: the gap's digit sets,
-``outside.guarded_sets``; from 2..N-1 on N cells). Every auxiliary is a function of the
-grid. No other encoding was measured.
+above d), a clause of three literals for each digit pair; on a group of N cells m(i)
+is x(c_i, 1) and M(i) is x(c_i, N) themselves. One selector p(i, j) a pair of places
+i < j, true exactly when they hold the two extremes (either way round); p(i, j) guards
+"the cells strictly between sum to the clue" in the family's sum encoding (``combos``:
+the gap's digit sets, ``outside.guarded_sets``; from 2..N-1 on N cells). Every
+auxiliary is a function of the grid. No other encoding was measured.
 """
 
 from __future__ import annotations
