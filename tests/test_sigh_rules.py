@@ -142,3 +142,50 @@ def test_a_numbered_room_reads_both_ends() -> None:
     both = cls.read_sigh("NumberedRoom", ["C3", "4", "7"], _reader(9))
     assert [c.place for c in both] == [(0, 3), (10, 3)]
     assert [c.value for c in both] == [4, 7]
+
+
+def _all_4x4() -> list[tuple[int, ...]]:
+    """Every 4x4 sudoku grid (288), by backtracking over rows, columns and 2x2 boxes."""
+    out: list[tuple[int, ...]] = []
+    grid = [0] * 16
+
+    def fill(k: int) -> None:
+        if k == 16:
+            out.append(tuple(grid))
+            return
+        r, c = divmod(k, 4)
+        for d in range(1, 5):
+            box = [(r // 2 * 2 + i) * 4 + c // 2 * 2 + j for i in range(2) for j in range(2)]
+            peers = [r * 4 + j for j in range(4)] + [i * 4 + c for i in range(4)] + box
+            if all(grid[p] != d for p in peers if p < k):
+                grid[k] = d
+                fill(k + 1)
+        grid[k] = 0
+
+    fill(0)
+    return out
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=[k.key for k in CLASSES])
+def test_counts_on_4x4_are_the_grids_that_hold(cls: type) -> None:
+    """Instances made on random 4x4 grids, with no givens: the clauses (a session's
+    count) and CP-SAT count exactly the 4x4 grids on which the direct check holds, found
+    by going through all 288 grids."""
+    from sudoku_sat.variants import cpsat
+    from sudoku_sat.variants.solve import Session
+
+    grids = _all_4x4()
+    assert len(grids) == 288
+    tried = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        made = cls.make(rng.choice(grids), 4, default_regions(4), rng)[:2]
+        if not made:
+            continue
+        tried += 1
+        puzzle = Puzzle(4, (0,) * 16, constraints=tuple(made))
+        expected = sum(all(c.holds(g, 4) for c in made) for g in grids)
+        with Session() as session:
+            assert len(session.solutions(puzzle, 300)) == expected, (seed, made)
+        assert cpsat.count(puzzle, 300) == expected, (seed, made)
+    assert tried >= 3
