@@ -39,6 +39,7 @@ from sudoku_sat.variants.constraints.littlekiller import LittleKiller
 from sudoku_sat.variants.constraints.odd_even import Even, Odd
 from sudoku_sat.variants.constraints.pencil import PencilMarks
 from sudoku_sat.variants.constraints.renban import Renban
+from sudoku_sat.variants.constraints.same_values import SameValues
 from sudoku_sat.variants.constraints.thermometer import SlowThermometer, Thermometer
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.make import make
@@ -179,7 +180,6 @@ def test_and_is_its_members_and_members_reach_a_composite(
         (".~R1C1_0", (1, 1), "digits 1..9"),
         (".Modular~4~R1C1~R1C2~R1C3", (1, 1), "modulus"),
         (".Thermo~R1C1~R1C2~LOOP", (1, 1), "loop"),
-        (".SameValues~2~R1C1~R1C2~R3C1~R3C2", (1, 1), "sets of one cell"),
         (".Replicate~AB.Cage~3~R1C1.End", (1, 1), "'Replicate': no composite"),
         (".And.Shape~6x6.End", (1, 5), "only at the top"),
         (".Diagonal~2", (1, 1), "direction 1 or -1"),
@@ -213,7 +213,7 @@ def test_detection_by_content() -> None:
 
 
 LOSSY: dict[type[Constraint], str] = {
-    Clone: "written as pairs of one cell (sigh's SameValues of one-cell sets)",
+    Clone: "written as sigh's SameValues of one-cell sets: read back as SameValues",
     Odd: "written as the cell's candidates: read back as pencil marks",
     Even: "written as the cell's candidates: read back as pencil marks",
     LittleKiller: "sigh names the diagonal, not the end its clue stands at",
@@ -270,6 +270,7 @@ def test_writing_then_reading_gives_the_same_puzzle(cls: type[Constraint]) -> No
 
 READ_BY: dict[type[Constraint], type[Constraint]] = {
     Minimum: GreaterThan,
+    Clone: SameValues,
     Maximum: GreaterThan,
     RowIndexer: ColumnIndexer,
     DiagonalMinus: DiagonalPlus,
@@ -320,6 +321,15 @@ def test_jigsaw_and_noboxes() -> None:
 SIGH = Path(__file__).resolve().parents[2] / "shared" / "peers" / "sigh" / "count.mjs"
 
 
+SIGH_WRONG = {
+    ("samevalues", "made: 6x6, 4 clues of one grid and 5 of its digits (unique)"),
+}
+"""Puzzles sigh's solver counts wrong (file stem, origin): its SameValues handler leaves
+a third set of three cells unchecked when the first set's cells must differ, so it
+finds 3 solutions, each breaking the rule as sigh's own description states it (the
+reproduction is in ``same_values.py``'s docstring); this project and CP-SAT count 1."""
+
+
 @pytest.mark.skipif(shutil.which("node") is None or not SIGH.exists(), reason="no sigh")
 def test_sigh_counts_every_puzzle_it_can_be_told_as_this_project_does(tmp_path: Path) -> None:
     """Every puzzle of tests/data (real and made, every key) that the writer can state,
@@ -333,6 +343,8 @@ def test_sigh_counts_every_puzzle_it_can_be_told_as_this_project_does(tmp_path: 
                 continue
             (p,) = parse_variants(json.dumps(case["puzzle"]), path.stem)
             if p.size != 9 and path.stem == "entropicline":
+                continue
+            if (path.stem, case["origin"]) in SIGH_WRONG:
                 continue
             try:
                 strings.append(to_sigh(p))

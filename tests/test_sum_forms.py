@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from sudoku_sat.model.builder import SUM_ENCODINGS, Builder
-from sudoku_sat.model.geometry import cell_name
+from sudoku_sat.model.geometry import cell_name, default_regions
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants.constraints import registry, sum_defaults
+from sudoku_sat.variants.constraints._line import Line
 from sudoku_sat.variants.constraints.littlekiller import STEPS, diagonal
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.outside import line_from
@@ -51,7 +52,12 @@ def _value(key: str, cells: list[int], grid: list[int], n: int) -> int:
 
 
 def _items(key: str, n: int, grid: list[int], rng: random.Random) -> list[dict[str, Any]]:
-    """Two clues of the key, most read off the grid (so it often has solutions)."""
+    """Two clues of the key, most read off the grid (so it often has solutions); for a
+    key of cell groups (lunchboxes, sums, equal sums), two its own ``make`` draws."""
+    cls = registry()[key]
+    if key not in OUTSIDE and not issubclass(cls, Line):
+        made = cls.make(tuple(grid), n, default_regions(n), rng)
+        return [c.item(lambda k: cell_name(n, k)) for c in made[:2]]
     if key not in OUTSIDE:
         lines = [_line(n, rng.randint(3, 5), rng) for _ in range(rng.randint(1, 2))]
         return [{"lines": [[cell_name(n, c) for c in line]]} for line in lines if len(line) > 2]

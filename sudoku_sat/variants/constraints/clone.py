@@ -35,7 +35,7 @@ class Clone(EqualPairs):
     clones: tuple[int, ...]
     key = "clone"
     rule = "clone"
-    sigh_names = ("SameValues",)
+    sigh_names = ()  # sigh's SameValues, which same_values.SameValues reads (any sets)
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

@@ -1,0 +1,121 @@
+"""Count-distinct cages (sigh's ``CountDistinct``; no f-puzzles key: ``countdistinct``
+here): the digit of the first cell, the control, is how many different digits the other
+cells hold (they may repeat).
+
+Shape: ``"countdistinct": [{"cells": ["R3C3", "R3C2", "R2C2"]}, ...]``, the control first
+(``_group``, no value). Sources: sigh's solver (``.CountDistinct~R3C3~R3C2~...``, its
+``CountDistinct`` handler: the NValue constraint, handler_docs/count_distinct.md) and
+the puzzle it collects ("Count Different (Circles)", SudokuPad fxjvp41pf9).
+
+Clauses: p(d) "some counted cell holds d" (``_counting.presence``), a sequential counter
+over the p(d) (``_counting.at_least``), and the control's digit k <-> at least k and not
+k+1 of them. No other encoding was considered. Drawn as the group's outline and a circle
+in the control; made from paths of 2 to 5 cells and, as control, a free neighbour of the
+path holding their count of digits.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grid import Clause, Grid
+from ...model.constraint import Constraint
+from ...model.drawing import CELL, tag
+from ...model.geometry import neighbours
+from ._counting import at_least, presence
+from ._group import Group, grow
+
+if TYPE_CHECKING:
+    from ...model.builder import Builder
+    from ...model.drawing import Canvas
+
+
+@dataclass(frozen=True)
+class CountDistinct(Group):
+    """The first cell's digit is the number of different digits in the others."""
+
+    key = "countdistinct"
+    rule = "count-distinct"
+    label_name = "count-distinct cage"
+    sigh_name = "CountDistinct"
+    sigh_names = ("CountDistinct",)
+    has_clue = False
+    distinct = False
+    least = 2
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        control, counted = self.cells[0], self.cells[1:]
+        out: list[Clause] = []
+        there = []
+        for d in b.digits():
+            lit, more = presence(b, counted, d)
+            there.append(lit)
+            out += more
+        levels, more = at_least(b, there)
+        out += more
+        for k in b.digits():
+            if k not in levels:
+                out.append([-b.x(control, k)])
+                continue
+            above = levels.get(k + 1)
+            out.append([-b.x(control, k), levels[k]])
+            if above is not None:
+                out += [[-b.x(control, k), -above], [-levels[k], above, b.x(control, k)]]
+            else:
+                out.append([-levels[k], b.x(control, k)])
+        return out
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        """One Boolean a digit, true when some counted cell holds it; their sum is the
+        control."""
+        control, counted = self.cells[0], self.cells[1:]
+        used = []
+        for d in range(1, n + 1):
+            there = []
+            for c in counted:
+                e = m.NewBoolVar("")
+                m.Add(x[c] == d).OnlyEnforceIf(e)
+                m.Add(x[c] != d).OnlyEnforceIf(e.Not())
+                there.append(e)
+            u = m.NewBoolVar("")
+            m.AddMaxEquality(u, there)
+            used.append(u)
+        m.Add(sum(used) == x[control])
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return grid[self.cells[0]] == len({grid[c] for c in self.cells[1:]})
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        x, y = canvas.centre(self.cells[0])
+        circle = tag("circle", cx=x, cy=y, r=CELL * 0.4, fill="none", stroke=self.stroke)
+        return [*super().draw(canvas), circle]
+
+    @classmethod
+    def make(
+        cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
+    ) -> list[Constraint]:
+        used: set[int] = set()
+        out: list[Constraint] = []
+        for _ in range(30 * cls.wanted(n)):
+            if len(out) >= cls.wanted(n):
+                break
+            path = grow(n, rng, used, rng.randint(2, 5), None)
+            if path is None:
+                continue
+            count = len({solution[c] for c in path})
+            ends = [
+                c
+                for end in (path[0], path[-1])
+                for c in neighbours(n, end, False)
+                if c not in used and c not in path and solution[c] == count
+            ]
+            if ends:
+                cells = (rng.choice(ends), *path)
+                out.append(cls(cells))
+                used.update(cells)
+        return out
+
+
+FAMILY = (CountDistinct,)

@@ -1,0 +1,153 @@
+"""Sums (sigh's ``Sum``; no f-puzzles key: ``weightedsum`` here): the digits of a group of
+cells, each times its coefficient (1 when none is given), sum to the clue; digits repeat
+freely (a killer cage without its all-different rule, or with coefficients any linear
+equation on the grid).
+
+Shape: ``"weightedsum": [{"cells": ["R1C1", "R1C2"], "value": "12"}, ...]``, with
+``"coefficients": [1, -2]`` beside the cells when they are weighted (``_group``; the
+value may then be negative). Sources: sigh's solver (``.Sum~12~R1C1~R1C2`` and, weighted,
+``.Sum~0_=_1_-2~R1C1~R1C2``: integer coefficients of -100 to 100, one a cell; its ``Sum``
+handler) and the sum puzzles it collects ("Little killer [Sum clue]", Cracking the
+Cryptic video y4eKdI3ZJ78).
+
+Clauses. Unweighted: as a little killer's diagonal (``sum_forms.total_is`` in the
+family's encoding, ``running`` by default: the partial sums the remaining cells can
+still take to the total). Weighted: the one-hot running sums of the weighted digits
+(``sums.sum_literals``, a group over more than half a house first rewritten by the
+houses), pruned to the clue from both sides, and the clue's literal asserted; in a
+``pb-*`` encoding pindakaas' linear equality. No other encoding was measured.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grid import Clause, Grid
+from ...model.constraint import Constraint
+from ..sum_forms import encoding, total_is
+from ..sums import sum_literals
+from ..sums_pb import linear
+from ._group import Group
+from ._line import never
+
+if TYPE_CHECKING:
+    from ...model.builder import Builder
+    from ...model.reading import Reader
+
+MOST = 100
+"""The largest coefficient sigh reads (and this reader)."""
+
+
+@dataclass(frozen=True)
+class Sum(Group):
+    """The cells' digits, times their weights, sum to value."""
+
+    value: int = 0
+    weights: tuple[int, ...] = ()
+    """One coefficient a cell; empty when every one is 1."""
+    key = "weightedsum"
+    rule = "sum"
+    sigh_name = "Sum"
+    sigh_names = ("Sum",)
+    sum_encoding = "running"
+    distinct = False
+    stroke = "#2a7"
+
+    def coefficients(self) -> tuple[int, ...]:
+        return self.weights or (1,) * len(self.cells)
+
+    def clue(self) -> str:
+        if not self.weights:
+            return str(self.value)
+        return "_".join([str(self.value), "=", *(str(w) for w in self.weights)])
+
+    @classmethod
+    def weighed(cls, cells: list[int], value: int, weights: list[Any], reader: Reader) -> Sum:
+        """The instance, its weights checked (one a cell, whole, -100 to 100); a cell
+        listed twice (sigh allows it) once, with the sum of its coefficients."""
+        if len(weights) != len(cells):
+            raise reader.error(f"{len(weights)} coefficients for {len(cells)} cells")
+        merged: dict[int, int] = {}
+        for c, text in zip(cells, weights, strict=True):
+            w = reader.number(text, signed=True)
+            if w is None or abs(w) > MOST:
+                raise reader.error(
+                    f"coefficient {text!r} is not a whole number from -{MOST} to {MOST}"
+                )
+            merged[c] = merged.get(c, 0) + w
+        kept = {c: w for c, w in merged.items() if w} or {cells[0]: 0}
+        out = tuple(kept.values())
+        return cls(tuple(kept), value, () if all(w == 1 for w in out) else out)
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        if len(args) < 2:
+            raise reader.error("expected a sum and at least one cell")
+        return [cls.of([reader.cell(a) for a in args[1:]], args[0].strip(), reader)]
+
+    @classmethod
+    def of(cls, cells: Sequence[int], clue: str, reader: Reader) -> Constraint:
+        head, _, rest = clue.partition("_=_")
+        value = reader.number(head, signed=True)
+        if value is None:
+            raise reader.error("a value is missing")
+        weights = rest.split("_") if rest else [1] * len(cells)
+        return cls.weighed(list(cells), value, weights, reader)
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        names = item.get("cells")
+        if not isinstance(names, list) or not names:
+            raise reader.error("expected a non-empty list of cells")
+        cells = [reader.cell(c) for c in names]
+        value = reader.number(item.get("value"), signed=True)
+        if value is None:
+            raise reader.error("a value is missing")
+        weights = item.get("coefficients", [1] * len(cells))
+        if not isinstance(weights, list):
+            raise reader.error("'coefficients' is a list of whole numbers")
+        return [cls.weighed(cells, value, weights, reader)]
+
+    def item(self, name: Callable[[int], str]) -> dict[str, Any]:
+        out: dict[str, Any] = {"cells": [name(c) for c in self.cells], "value": str(self.value)}
+        if self.weights:
+            out["coefficients"] = list(self.weights)
+        return out
+
+    @classmethod
+    def measured(
+        cls, cells: tuple[int, ...], solution: Grid, n: int, rng: random.Random
+    ) -> Constraint | None:
+        """Every other one weighted, by coefficients from -2 to 3 (none 0)."""
+        weights = tuple(rng.choice((-2, -1, 1, 2, 3)) for _ in cells) if rng.random() < 0.5 else ()
+        if all(w == 1 for w in weights):
+            weights = ()
+        value = sum(
+            w * solution[c] for c, w in zip(cells, weights or (1,) * len(cells), strict=True)
+        )
+        return cls(cells, value, weights)
+
+    def clauses(self, b: Builder) -> list[Clause]:
+        how = encoding(b, self.sum_encoding)
+        if not self.weights:
+            return total_is(b, self.cells, self.value, how)
+        if how.startswith("pb-"):
+            return linear(b, list(zip(self.cells, self.weights, strict=True)), self.value, how)
+        lits = sum_literals(b, self.cells, self.weights, most=self.value, least=self.value)
+        return [[lits[self.value]]] if self.value in lits else never(b)
+
+    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        m.Add(
+            sum(w * x[c] for c, w in zip(self.cells, self.coefficients(), strict=True))
+            == self.value
+        )
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        total = sum(w * grid[c] for c, w in zip(self.cells, self.coefficients(), strict=True))
+        return total == self.value
+
+
+FAMILY = (Sum,)
