@@ -1,5 +1,19 @@
-"""``python -m sudoku_sat``: the same CLI as ``sudoku-sat``."""
+"""``python -m sudoku_sat`` and the ``sudoku-sat`` command: the CLI of ``cli/``, started
+once SIGINT and SIGTERM stop the process cleanly (``signals.exit_at_once``), before the
+command line's modules are imported."""
 
-from .cli import app
+from __future__ import annotations
 
-app(prog_name="sudoku-sat")
+
+def main() -> None:
+    """The ``sudoku-sat`` command."""
+    from . import signals
+
+    signals.exit_at_once()
+    from .cli import app
+
+    app(prog_name="sudoku-sat")
+
+
+if __name__ == "__main__":
+    main()

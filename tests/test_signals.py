@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_sat.signals import (
+    NAMES,
     Terminated,
     exit_code,
     handled,
@@ -361,3 +362,43 @@ def test_a_batch_streams_complete_lines_and_an_interruption_keeps_them(
     said = re.fullmatch(rb"sudoku-sat: stopped by SIGINT \((\d+) lines written\)\n", err)
     assert said is not None, err
     assert int(said.group(1)) == kept.count(b"\n") < 20000
+
+
+EARLY = """
+import os, signal, sys, time
+from sudoku_sat import signals
+signals.exit_at_once()
+print("ready", flush=True)
+time.sleep(30)  # where the command line's modules are imported, seconds under load
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_before_the_command_runs_stops_it_in_one_line(signum: int) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", EARLY],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 128 + signum
+    assert err == f"sudoku-sat: stopped by {NAMES[signum]} (0 lines written)\n"
+
+
+def test_the_command_sets_its_early_handlers_before_importing_the_cli() -> None:
+    code = (
+        "import signal, sys, sudoku_sat.__main__ as m, sudoku_sat.signals as s\n"
+        "s.exit_at_once()\n"
+        "assert signal.getsignal(signal.SIGTERM) is s._exit_now\n"
+        "assert 'sudoku_sat.cli' not in sys.modules and 'typer' not in sys.modules\n"
+    )
+    done = run_python(code)
+    assert done.returncode == 0, done.stderr
+    entry = (REPO / "pyproject.toml").read_text()
+    assert 'sudoku-sat = "sudoku_sat.__main__:main"' in entry
+    main = (REPO / "sudoku_sat" / "__main__.py").read_text()
+    assert main.index("exit_at_once()") < main.index("from .cli import app")
