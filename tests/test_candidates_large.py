@@ -128,3 +128,33 @@ def test_25x25_candidates_agree_with_pysat_on_the_full_formula() -> None:
                 assert holds == (d in found.digits[cell]), (cell, d)
     finally:
         solver.delete()
+
+
+def free_digit_puzzles() -> list[tuple[int, Grid]]:
+    """Puzzles whose clues leave two digits or more unused (the relabelled models mark
+    candidates no model made true): 4x4 with clues of 1 and 2 only, 9x9 with clues of 1..7."""
+    out = []
+    for seed in range(6):
+        n, top = (2, 2) if seed % 2 else (3, 7)
+        full = as_grid(random_grid(n, seed))
+        rng = random.Random(seed)
+        keep = 0.6 if n == 3 else 0.5
+        out.append((n, tuple(v if v <= top and rng.random() < keep else 0 for v in full)))
+    return out
+
+
+@pytest.mark.parametrize("n, grid", free_digit_puzzles())
+def test_relabelled_models_mark_exactly_the_candidates_of_every_solution(
+    n: int, grid: Grid
+) -> None:
+    size = n * n
+    solutions = every_solution(grid, n)
+    assert len(solutions) >= 2
+    expected = tuple(tuple(sorted({s[c] for s in solutions})) for c in range(size * size))
+    found = candidates_large(grid, n)
+    assert found.digits == expected
+
+
+def test_a_blank_25x25_takes_one_solver_call() -> None:
+    found = candidates_large((0,) * 625, 5)
+    assert found.calls == 1 and all(d == tuple(range(1, 26)) for d in found.digits)
