@@ -31,6 +31,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from types import FrameType
+from typing import Any
 
 HANDLED = (signal.SIGINT, signal.SIGTERM)
 
@@ -73,6 +74,37 @@ def _exit_now(signum: int, frame: FrameType | None) -> None:
 
 def _raise(signum: int, frame: FrameType | None) -> None:
     raise Terminated(signum)
+
+
+_SWALLOWED: list[int] = []
+"""Signals whose exception Python could not raise: the handler ran inside a finalizer
+(a solver's ``__del__`` during garbage collection), where an exception is printed as
+"Exception ignored" and dropped, so the run went on as if no signal had come."""
+
+
+def swallowed_hook(previous: Callable[[Any], object]) -> Callable[[Any], None]:
+    """A ``sys.unraisablehook`` that keeps a dropped Terminated or KeyboardInterrupt in
+    :data:`_SWALLOWED` (to be raised again by :func:`raise_swallowed`), printing nothing,
+    and hands every other unraisable exception to previous."""
+
+    def hook(unraisable: Any) -> None:
+        exc = unraisable.exc_value
+        if isinstance(exc, Terminated):
+            _SWALLOWED.append(exc.signum)
+        elif isinstance(exc, KeyboardInterrupt):
+            _SWALLOWED.append(signal.SIGINT)
+        else:
+            previous(unraisable)
+
+    return hook
+
+
+def raise_swallowed() -> None:
+    """Raise again, as Terminated, the first signal a finalizer dropped (if any)."""
+    if _SWALLOWED:
+        signum = _SWALLOWED[0]
+        _SWALLOWED.clear()
+        raise Terminated(signum)
 
 
 @contextmanager

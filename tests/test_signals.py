@@ -402,3 +402,32 @@ def test_the_command_sets_its_early_handlers_before_importing_the_cli() -> None:
     assert 'sudoku-sat = "sudoku_sat.__main__:main"' in entry
     main = (REPO / "sudoku_sat" / "__main__.py").read_text()
     assert main.index("exit_at_once()") < main.index("from .cli import app")
+
+
+FINALIZER = """
+import gc, os, signal, sys
+import typer
+from sudoku_sat.cli._common import guarded
+
+class Solver:
+    def __del__(self):  # a PySAT solver's __del__, run by the collector mid-batch
+        os.kill(os.getpid(), signal.SIGTERM)
+        sum(range(100000))  # the handler runs here, inside the finalizer
+
+@guarded
+def command():
+    for k in range(5):
+        if k == 2:
+            Solver()
+            gc.collect()
+        print(f"line {k}")
+
+typer.run(command)
+"""
+
+
+def test_a_signal_a_finalizer_drops_still_stops_the_run() -> None:
+    done = run_python(FINALIZER)
+    assert done.returncode == 143, done.stderr
+    assert done.stdout == "line 0\nline 1\n", done.stdout
+    assert done.stderr == "sudoku-sat: stopped by SIGTERM (2 lines written)\n", done.stderr

@@ -151,6 +151,7 @@ class CountedStdout:
         """Write text and count its lines, SIGINT and SIGTERM held meanwhile: a signal
         between the two would leave a line written and not counted (seen once in 2,424
         tests), or stop a long write halfway."""
+        signals.raise_swallowed()  # a signal a finalizer dropped stops the run here
         held = signals.hold()
         try:
             written: int = self.stream.write(text)
@@ -178,35 +179,45 @@ def guarded(command: F) -> F:
             sys.stdout = ClosedStdout()
         if not isinstance(sys.stdout, CountedStdout):
             sys.stdout = CountedStdout(sys.stdout)
-        with signals.handled():
-            try:
-                result = command(*args, **kwargs)
-                sys.stdout.flush()
-                return result
-            except SudokuSatError as exc:
-                raise fail(str(exc), exc.exit_code) from None
-            except (Terminated, KeyboardInterrupt) as exc:
-                signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
-                raise stopped(signum) from None
-            except MemoryError:
-                raise fail(
-                    "out of memory: the input asks for more than this machine holds"
-                ) from None
-            except BrokenPipeError:
-                quiet_stdout()
-                raise typer.Exit(0) from None
-            except OSError as exc:
-                quiet_stdout()
-                raise os_failure(exc) from None
-            except Exception as exc:
-                if signals.is_pysat_interrupt(exc):
-                    raise stopped(signal.SIGINT) from None
-                behind = interrupted_inside(exc)
-                if behind is not None:
-                    raise stopped(behind) from None
-                raise
+        hook = sys.unraisablehook
+        sys.unraisablehook = signals.swallowed_hook(hook)
+        try:
+            return _run(command, args, kwargs)
+        finally:
+            sys.unraisablehook = hook
 
     return wrapper  # type: ignore[return-value]
+
+
+def _run(command: Callable[..., Any], args: Any, kwargs: Any) -> Any:
+    """command(*args, **kwargs) with the project's errors, OS errors and signals turned
+    into one line and an exit code (:func:`guarded`)."""
+    with signals.handled():
+        try:
+            result = command(*args, **kwargs)
+            signals.raise_swallowed()
+            sys.stdout.flush()
+            return result
+        except SudokuSatError as exc:
+            raise fail(str(exc), exc.exit_code) from None
+        except (Terminated, KeyboardInterrupt) as exc:
+            signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
+            raise stopped(signum) from None
+        except MemoryError:
+            raise fail("out of memory: the input asks for more than this machine holds") from None
+        except BrokenPipeError:
+            quiet_stdout()
+            raise typer.Exit(0) from None
+        except OSError as exc:
+            quiet_stdout()
+            raise os_failure(exc) from None
+        except Exception as exc:
+            if signals.is_pysat_interrupt(exc):
+                raise stopped(signal.SIGINT) from None
+            behind = interrupted_inside(exc)
+            if behind is not None:
+                raise stopped(behind) from None
+            raise
 
 
 def interrupted_inside(exc: BaseException) -> int | None:
