@@ -148,3 +148,19 @@ def test_json_and_seed_have_one_wording_across_commands() -> None:
     assert found["seed"] == {SEED_HELP}
     (json_help,) = found["as_json"]
     assert json_help.startswith("JSON on stdout: one array with a record per puzzle")
+
+
+READING = ["solve", "unique", "count", "candidates", "encode", "show", "rate", "explain"]
+READING += ["minimize", "certify", "why", "redundant"]
+
+
+@pytest.mark.parametrize("command", READING)
+def test_every_reading_command_takes_the_one_rule_vocabulary(command: str) -> None:
+    """--rule was missing on rate, explain, minimize and certify, and said other names
+    than generate --rule (issue 41, item 26): every command that reads puzzles takes the
+    registry's names, and a rule whose clues a grid lacks is refused saying why."""
+    extra = ["certs"] if command == "certify" else []
+    result = CliRunner().invoke(app, [command, "-", *extra, "--rule", "killer"], input="1\n")
+    assert result.exit_code == 2
+    assert "its clues come with the puzzle" in result.stderr, result.stderr
+    assert "anti-knight" in result.stderr

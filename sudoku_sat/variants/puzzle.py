@@ -44,6 +44,12 @@ def rule_names(rule: str | Sequence[str] | None) -> list[str]:
     names = split_names(rule)
     known = global_rule_names()
     for name in names:
+        if name in rules() and name not in known:
+            raise UsageError(
+                f"--rule {name!r}: its clues come with the puzzle (f-puzzles JSON, a link or "
+                f"sigh's strings) or from generate --rule; the rules a grid takes without "
+                f"clues are {', '.join(known)}"
+            )
         if name not in known:
             raise UsageError(f"--rule {name!r}: known rules are {', '.join(known)}")
     return names
