@@ -49,7 +49,7 @@ def test_global_rules_make_a_plain_grid_a_variant() -> None:
         p = ss.parse(blank, rule=rule)
         assert p.constraints and ss.count(p, cap=3) == 3
     assert ss.count(ss.parse(CLASSIC, rules=["anti-knight"]), cap=2) == 0
-    with pytest.raises(UsageError, match=r"'sandwich': known rules are .*\bx\b.*windoku"):
+    with pytest.raises(UsageError, match=r"'sandwich': its clues come with .*\bx\b.*windoku"):
         ss.parse(blank, rule="sandwich")
 
 
