@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import random
@@ -65,9 +66,16 @@ def load_benchmark(name: str) -> object:
 
 def sample(name: str, k: int, seed: int = 0) -> list[Puzzle]:
     """k puzzles drawn at random (fixed seed) from a shared dataset."""
-    path = dataset_path(name)
-    puzzles = parse_puzzles(path.read_text(), str(path))
+    puzzles = dataset_puzzles(dataset_path(name))
     return random.Random(seed).sample(puzzles, min(k, len(puzzles)))
+
+
+@functools.cache
+def dataset_puzzles(path: Path) -> tuple[Puzzle, ...]:
+    """Every puzzle of a dataset file, read once per test process: the 17-clue set takes
+    0.6 s of CPU to read and dozens of tests sample it (a Puzzle is frozen, so sharing
+    them is safe)."""
+    return tuple(parse_puzzles(path.read_text(), str(path)))
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ it may only shrink, and the tests fail on a new offender as on a stale entry."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,10 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def modules() -> dict[str, Path]:
+    """Every module of the package and its file: read once per test process (the source
+    does not change during a run), not once per test (a few hundred use it)."""
     return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
@@ -66,16 +70,28 @@ def imports(path: Path) -> set[str]:
     """Every module of sudoku_sat that the file names in an import (see :func:`named`)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    return named(path.read_text(), package)
+    return names_in(parsed(path), package)
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a module of the package, parsed once per test process."""
+    return ast.parse(path.read_text())
 
 
 def named(source: str, package: str) -> set[str]:
-    """The modules of sudoku_sat a source in ``package`` names in an import, as absolute
+    """The modules of sudoku_sat a source in ``package`` names in an import (see
+    :func:`names_in`)."""
+    return names_in(ast.parse(source), package)
+
+
+def names_in(tree: ast.Module, package: str) -> set[str]:
+    """The modules of sudoku_sat a syntax tree in ``package`` names in an import, as absolute
     dotted names: at module level, inside functions (a lazy import is still a dependency)
     and under ``if TYPE_CHECKING:`` (a type the module needs is a dependency too). ``from A
     import B`` names A and A.B (B may be a submodule); callers keep the modules."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -92,10 +108,12 @@ def named(source: str, package: str) -> set[str]:
     return found
 
 
+@functools.cache
 def module_graph() -> dict[str, set[str]]:
     """Every import between modules of the package, each an arrow importer -> imported. A
     package's ``__init__`` importing its own submodule is an arrow too: when that submodule
-    imports the ``__init__`` back, Python runs into a half-made module."""
+    imports the ``__init__`` back, Python runs into a half-made module. Parsed once per
+    test process; the tests only read it."""
     known = modules()
     return {
         name: {t for t in imports(path) if t in known and t != name} for name, path in known.items()
@@ -282,8 +300,7 @@ def test_only_the_cli_knows_typer() -> None:
     for name, path in modules().items():
         if name.startswith("sudoku_sat.cli"):
             continue
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
                 names += [a.name for a in node.names] if isinstance(node, ast.Import) else []

@@ -84,13 +84,15 @@ def test_bench_default_method_quick(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| 16x16, 60 % blank | 4 |" in text and "| eup |" in text
 
 
-def test_bench_batch_quick(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("distributed")
+@pytest.mark.xdist_group("dask")
+def test_bench_batch_quick(capsys: pytest.CaptureFixture[str], dask_address: str) -> None:
+    """On the run's one LocalCluster (tests/conftest.py), not a second one of its own."""
     folder = dataset_path("puzzles2_17_clue").parent
-    bench("bench_batch").main(["--quick", "--datasets", str(folder)])
+    bench("bench_batch").main(["--quick", "--datasets", str(folder), "--scheduler", dask_address])
     out = capsys.readouterr().out
     assert "600 puzzles of puzzles2_17_clue, 60 chunks of 10" in out
-    assert "| --jobs 2 (local processes) |" in out and "| LocalCluster, 2 workers" in out
+    assert "| --jobs 2 (local processes) |" in out
+    assert f"| the cluster at {dask_address}, 2 workers x 1 thread |" in out
 
 
 def test_hostile_quick_has_no_traceback_hang_or_leftover() -> None:

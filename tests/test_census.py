@@ -42,12 +42,12 @@ def independent_census(grids: list[Grid]) -> tuple[int, dict[int, int]]:
     full = (1 << 16) - 1
     masks = np.arange(1 << 16)
     sizes = np.array([bin(m).count("1") for m in range(1 << 16)])
+    table = np.array(grids)
+    differ = (table[:, None, :] != table[None, :, :]) @ (1 << np.arange(16))  # cells g != h
     unique_total, minimal = 0, {}
-    for g in grids:
+    for i in range(len(grids)):
         contains = np.zeros(1 << 16, dtype=bool)
-        for h in grids:
-            if h != g:
-                contains[sum(1 << c for c in range(16) if g[c] != h[c])] = True
+        contains[differ[i][differ[i] != 0]] = True  # every other grid h (h == g differs nowhere)
         for bit in range(16):
             view = contains.reshape(-1, 2, 1 << bit)
             view[:, 1, :] |= view[:, 0, :]

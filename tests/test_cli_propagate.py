@@ -209,6 +209,8 @@ def test_propagate_encoded_cnf_equals_propagate_encoding(tmp_path: Path) -> None
     puzzles = tmp_path / "p.txt"
     puzzles.write_text(TRES_DIFFICILE + "\n")
     for encoding in ("minimal", "natural", "extended", "augmented", "reduced"):
+        cnf = tmp_path / f"{encoding}.cnf"  # one file an encoding, propagated at each level
+        runner.invoke(app, ["encode", str(puzzles), "--encoding", encoding, "-o", str(cnf)])
         for level in ("up", "fl"):
             direct = runner.invoke(
                 app,
@@ -218,8 +220,6 @@ def test_propagate_encoded_cnf_equals_propagate_encoding(tmp_path: Path) -> None
             assert direct.exit_code == 0, direct.output
             [one] = json.loads(direct.output)
             assert all(c["ok"] for c in one["checks"]), (encoding, level, one["checks"])
-            cnf = tmp_path / f"{encoding}.cnf"
-            runner.invoke(app, ["encode", str(puzzles), "--encoding", encoding, "-o", str(cnf)])
             whole = runner.invoke(app, ["propagate", str(cnf), "--method", level, "--json"])
             literals = json.loads(whole.output)["literals"]
             givens = tuple(map(int, TRES_DIFFICILE)) if encoding == "reduced" else None
