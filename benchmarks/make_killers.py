@@ -38,6 +38,7 @@ EXTREME = ("Wecoc #1 [mod A]", "Wecoc #2", "tarek unsolvable #41")
 TAREK = (2, 4, 6, 8, 11, 14, 17, 20, 24, 29, 33, 37, 38, 39, 41)
 """The entries of "tarek all" taken (counted from 1; the tests hold 1, 9, 22, 27, 31, 36, 40)."""
 TAREK_SRC = "http://rcbroughton.co.uk/sudoku/forum/viewtopic.php?f=3&t=434#p2453"
+NO_SOLUTION = " (no solution published: the solution is the one CP-SAT and sudoku-sat find)"
 STEPS = {"v": 9, "^": -9, "<": -1, ">": 1, "`": -10, "'": -8, ",": 8, ".": 10}
 
 
