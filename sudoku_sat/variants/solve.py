@@ -149,7 +149,11 @@ class Session:
     hardest four of ``benchmarks/data/killers.jsonl``, one session, CPU: 4.02 s with
     10,000, 2.57 s with 1,000, 2.22 s with none; the 36: 7.74 s median with 10,000, 7.20 s
     with 1,000; with no budget each easy killer pays a solver of its own: 9.04 s against
-    8.56 s with 1,000, with the 4-cell innie-outie differences)."""
+    8.56 s with 1,000, with the 4-cell innie-outie differences). With the clauses kept,
+    3 rounds alternated at load 6: 4.73 s with 1,000 against 5.64 s with 10,000. The cost:
+    the 30 made 9x9 killers of ``bench_variants.py`` (unique, several, none), several of
+    them past 1,000 conflicts, 28.1-28.8 ms a puzzle against 22.6-23.8 (2,000: 27.4;
+    3,000: 28.3-29.4)."""
 
     def __init__(
         self, solver: str | None = None, sums: str = DEFAULT_SUMS, timeout: float | None = None
