@@ -95,3 +95,17 @@ def shares_unit(size: int, regions: Regions, a: int, c: int) -> bool:
     if a // size == c // size or a % size == c % size:
         return True
     return any(a in r and c in r for r in regions)
+
+
+def beside(size: int, regions: Regions, cells: tuple[int, ...]) -> list[int]:
+    """The cells outside of cells that share a row, column or region with all of them."""
+    n = size
+    groups = [frozenset(range(r * n, r * n + n)) for r in {c // n for c in cells}]
+    groups += [frozenset(range(k, n * n, n)) for k in {c % n for c in cells}]
+    groups += [frozenset(r) for r in regions]
+    inside = frozenset(cells)
+    out: set[int] = set()
+    for g in groups:
+        if inside <= g:
+            out |= g - inside
+    return sorted(out)

@@ -135,7 +135,7 @@ class Session:
 
     REFRESH = 400
     KEEP = 4
-    BUDGET = 10_000
+    BUDGET = 1_000
     """Conflicts a puzzle may spend on the shared solver; past them it starts again on a
     solver of its own loaded with its whole CNF, givens and facts (pencil marks, parity)
     as unit clauses (:meth:`_alone`), which the solver simplifies away where assumptions
@@ -144,7 +144,16 @@ class Session:
     MiniSat 2.2), 17-24 s on its own; its marks as assumptions of a solver of its own,
     124-130 s. The other real puzzles past 2,000 conflicts took about as long either way
     (one session, CPU): "Wecoc #1", the hardest real killer (35,000 conflicts), 0.78 s
-    against 0.82 s; "hard pencilmarks #1" (10,900) 0.43 s against 0.36 s."""
+    against 0.82 s; "hard pencilmarks #1" (10,900) 0.43 s against 0.36 s. The budget was
+    10,000 conflicts: a real killer that needs 10,000 to 30,000 spent them twice (the
+    hardest four of ``benchmarks/data/killers.jsonl``, one session, CPU: 4.02 s with
+    10,000, 2.57 s with 1,000, 2.22 s with none; the 36: 7.74 s median with 10,000, 7.20 s
+    with 1,000; with no budget each easy killer pays a solver of its own: 9.04 s against
+    8.56 s with 1,000, with the 4-cell innie-outie differences). With the clauses kept,
+    3 rounds alternated at load 6: 4.73 s with 1,000 against 5.64 s with 10,000. The cost:
+    the 30 made 9x9 killers of ``bench_variants.py`` (unique, several, none), several of
+    them past 1,000 conflicts, 28.1-28.8 ms a puzzle against 22.6-23.8 (2,000: 27.4;
+    3,000: 28.3-29.4)."""
 
     def __init__(
         self, solver: str | None = None, sums: str = DEFAULT_SUMS, timeout: float | None = None

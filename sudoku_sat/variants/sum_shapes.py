@@ -17,13 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..grid import Clause
 from ..model.builder import Builder
 from ..model.puzzle import Puzzle
 from .sums import _at_most_one
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class Shape:
 
     @classmethod
     def of(cls, clauses: list[Clause], fresh: int, totals: dict[int, int] | None = None) -> Shape:
+        import numpy as np  # on the first sum shape only: numpy costs a start-up 0.1 s
+
         flat = np.array([lit for c in clauses for lit in c], dtype=np.int64)
         ends = tuple(int(e) for e in np.cumsum([len(c) for c in clauses]))
         return cls(flat, ends, fresh, tuple(sorted((totals or {}).items())))
@@ -142,6 +146,8 @@ def totals_shape(n: int, k: int, most: int | None) -> Shape:
 def place(b: Builder, shape: Shape, cells: Sequence[int]) -> tuple[list[Clause], dict[int, int]]:
     """The shape's clauses and totals on the cells, auxiliaries fresh from b: one table
     (local variable -> the builder's) applied to every literal at once."""
+    import numpy as np
+
     n, base = b.n, b.n**3
     table = np.zeros(base + shape.fresh + 1, dtype=np.int64)
     if len(cells):

@@ -13,6 +13,7 @@ from itertools import combinations, product
 
 from ..grid import Clause
 from ..model.builder import MAX_TUPLES, Builder
+from ..model.geometry import beside
 from .sums_pb import linear
 
 
@@ -127,17 +128,27 @@ def _combos(n: int, size: int, total: int) -> list[tuple[int, ...]]:
 
 
 def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
-    """One selector per digit set: exactly the sets that sum to total, supports both ways."""
+    """One selector per digit set: exactly the sets that sum to total, supports both ways.
+    A cage that lies in a row, column or region with other cells: each set's digits are
+    out of those cells (``[-set, -x(o, d)]``), so choosing a set clears the house at
+    once and a digit placed beside the cage rules out the sets that hold it (the cages of
+    one house then exclude each other's sets by propagation alone). On the 36 real
+    killers of ``benchmarks/data/killers.jsonl``, one session (CPU, 3 rounds alternated,
+    load 10): 6.45 s median without those clauses, 4.92 s with them.
+    (Not kept: a literal "the cage holds d", true once every set without d is out; the
+    36 killers, two runs of 3 rounds: 7.38 and 6.87 s with it, 7.20 and 7.55 s without.)"""
     sets = _combos(b.n, len(cells), total)
     if not sets:
         yield from _contradiction(b)
         return
     sel = [b.fresh() for _ in sets]
     yield list(sel)
+    near = beside(b.n, b.p.regions, cells) if len(sets) > 1 else []
     for s, digits in zip(sel, sets, strict=True):
         for d in b.digits():
             if d in digits:
                 yield [-s] + [b.x(c, d) for c in cells]
+                yield from ([-s, -b.x(o, d)] for o in near)
             else:
                 yield from ([-s, -b.x(c, d)] for c in cells)
     for d in b.digits():
