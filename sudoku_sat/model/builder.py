@@ -84,6 +84,10 @@ class Builder:
         self.parts: dict[str, int] = {}
         self.part = ""
         self.guard_sums = guard_sums
+        self.implied = True
+        """False: no redundant clause the rules imply, inside a rule's own clauses too
+        (a cage's digit sets cleared from its house), as explanations and ratings read
+        the rules (``encode_variant(implied=False)``)."""
         self.selectors: dict[Any, int] = {}
         self.session = False
         """Session mode: facts (pencil marks, parity) are assumptions, not unit clauses."""

@@ -67,6 +67,7 @@ def encode_variant(
     guard_sums every cage sum's clauses hold only under its selector literal; without
     implied, none of the redundant clauses of :data:`IMPLIED` (as rating reads it)."""
     b = Builder(puzzle, sums, guard_sums)
+    b.implied = implied
     _structure(b, puzzle)
     for constraint in puzzle.constraints:
         b.part = constraint.key or constraint.cell_key

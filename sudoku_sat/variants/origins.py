@@ -98,6 +98,7 @@ def tagged_formula(puzzle: Puzzle, givens: bool = True) -> TaggedFormula:
     for origin in _units(puzzle):
         add(origin, _group(n, origin.cells))
     b = Builder(puzzle, DEFAULT_SUMS)
+    b.implied = False  # each constraint's own clauses: an explanation names its rules
     for constraint in puzzle.constraints:
         if constraint.regions() is None:  # a jigsaw's regions are the units above
             add(origin_for(constraint, n), list(constraint.clauses(b)))

@@ -134,7 +134,9 @@ def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clau
     once and a digit placed beside the cage rules out the sets that hold it (the cages of
     one house then exclude each other's sets by propagation alone). On the 36 real
     killers of ``benchmarks/data/killers.jsonl``, one session (CPU, 3 rounds alternated,
-    load 10): 6.45 s median without those clauses, 4.92 s with them.
+    load 10): 6.45 s median without those clauses, 4.92 s with them. They are redundant:
+    left out with the other implied clauses (``b.implied``) where explanations read the
+    rules' own clauses.
     (Not kept: a literal "the cage holds d", true once every set without d is out; the
     36 killers, two runs of 3 rounds: 7.38 and 6.87 s with it, 7.20 and 7.55 s without.)"""
     sets = _combos(b.n, len(cells), total)
@@ -143,7 +145,7 @@ def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clau
         return
     sel = [b.fresh() for _ in sets]
     yield list(sel)
-    near = beside(b.n, b.p.regions, cells) if len(sets) > 1 else []
+    near = beside(b.n, b.p.regions, cells) if len(sets) > 1 and b.implied else []
     for s, digits in zip(sel, sets, strict=True):
         for d in b.digits():
             if d in digits:
