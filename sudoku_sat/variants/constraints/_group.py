@@ -166,19 +166,31 @@ class Group(Constraint):
     def make(
         cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
     ) -> list[Constraint]:
-        used: set[int] = set()
-        out: list[Constraint] = []
-        for _ in range(30 * cls.wanted(n)):
-            if len(out) >= cls.wanted(n):
-                break
+
+        def attempt(used: set[int]) -> tuple[Constraint, set[int]] | None:
             cells = grow(n, rng, used, rng.randint(*cls.sizes), solution if cls.distinct else None)
-            if cells is None:
-                continue
-            made = cls.measured(cells, solution, n, rng)
-            if made is not None:
-                out.append(made)
-                used.update(cells)
-        return out
+            made = None if cells is None else cls.measured(cells, solution, n, rng)
+            return None if made is None or cells is None else (made, used | set(cells))
+
+        return placed(cls.wanted(n), attempt)
+
+
+def placed(
+    wanted: int, attempt: Callable[[set[int]], tuple[Constraint, set[int]] | None]
+) -> list[Constraint]:
+    """Up to wanted instances on cells no other one takes: attempt(used) tried at most 30
+    times a wanted instance, each giving an instance and the cells taken from then on, or
+    None (a try that placed nothing)."""
+    used: set[int] = set()
+    out: list[Constraint] = []
+    for _ in range(30 * wanted):
+        if len(out) >= wanted:
+            break
+        got = attempt(used)
+        if got is not None:
+            out.append(got[0])
+            used = got[1]
+    return out
 
 
 def grow(

@@ -25,7 +25,7 @@ from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
 from ...model.geometry import neighbours
 from ._counting import at_least, presence
-from ._group import Group, grow
+from ._group import Group, grow, placed
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -96,14 +96,11 @@ class CountDistinct(Group):
     def make(
         cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
     ) -> list[Constraint]:
-        used: set[int] = set()
-        out: list[Constraint] = []
-        for _ in range(30 * cls.wanted(n)):
-            if len(out) >= cls.wanted(n):
-                break
+
+        def attempt(used: set[int]) -> tuple[Constraint, set[int]] | None:
             path = grow(n, rng, used, rng.randint(2, 5), None)
             if path is None:
-                continue
+                return None
             count = len({solution[c] for c in path})
             ends = [
                 c
@@ -111,11 +108,12 @@ class CountDistinct(Group):
                 for c in neighbours(n, end, False)
                 if c not in used and c not in path and solution[c] == count
             ]
-            if ends:
-                cells = (rng.choice(ends), *path)
-                out.append(cls(cells))
-                used.update(cells)
-        return out
+            if not ends:
+                return None
+            cells = (rng.choice(ends), *path)
+            return cls(cells), used | set(cells)
+
+        return placed(cls.wanted(n), attempt)
 
 
 FAMILY = (CountDistinct,)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ._counting import at_least
-from ._group import Group, grow
+from ._group import Group, grow, placed
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -119,14 +119,11 @@ class SameValues(Group):
     def make(
         cls, solution: Grid, n: int, regions: tuple[tuple[int, ...], ...], rng: random.Random
     ) -> list[Constraint]:
-        used: set[int] = set()
-        out: list[Constraint] = []
-        for _ in range(30 * cls.wanted(n)):
-            if len(out) >= cls.wanted(n):
-                break
+
+        def attempt(used: set[int]) -> tuple[Constraint, set[int]] | None:
             first = grow(n, rng, used, rng.randint(2, 4), None)
             if first is None:
-                continue
+                return None
             cells, taken = list(first), used | set(first)
             for _ in range(rng.randint(1, 2)):
                 other = []
@@ -140,10 +137,11 @@ class SameValues(Group):
                     taken.add(other[-1])
                 if len(other) == len(first):
                     cells += other
-            if len(cells) > len(first):
-                out.append(cls(tuple(cells), len(cells) // len(first)))
-                used = taken
-        return out
+            if len(cells) == len(first):
+                return None
+            return cls(tuple(cells), len(cells) // len(first)), taken
+
+        return placed(cls.wanted(n), attempt)
 
 
 @dataclass(frozen=True)
