@@ -175,6 +175,20 @@ class Group(Constraint):
         return placed(cls.wanted(n), attempt)
 
 
+@dataclass(frozen=True)
+class Valued(Group):
+    """A group whose clue is one number, ``value`` (a lunchbox's sum, a rellik's total)."""
+
+    value: int = 0
+
+    def clue(self) -> str:
+        return str(self.value)
+
+    @classmethod
+    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
+        return cls(cells, reader.required(clue))
+
+
 def placed(
     wanted: int, attempt: Callable[[set[int]], tuple[Constraint, set[int]] | None]
 ) -> list[Constraint]:

@@ -30,11 +30,10 @@ from typing import TYPE_CHECKING, Any
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ..sum_forms import encoding, total_is
-from ._group import Group
+from ._group import Valued
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
-    from ...model.reading import Reader
 
 
 def between(digits: list[int]) -> int:
@@ -44,10 +43,9 @@ def between(digits: list[int]) -> int:
 
 
 @dataclass(frozen=True)
-class Lunchbox(Group):
+class Lunchbox(Valued):
     """The digits between the group's smallest and largest sum to value."""
 
-    value: int = 0
     key = "lunchbox"
     rule = "lunchbox"
     sigh_name = "Lunchbox"
@@ -56,13 +54,6 @@ class Lunchbox(Group):
     least = 2
     sizes = (3, 6)
     stroke = "#8a6d3b"
-
-    def clue(self) -> str:
-        return str(self.value)
-
-    @classmethod
-    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
-        return cls(cells, reader.required(clue))
 
     @classmethod
     def measured(

@@ -25,11 +25,10 @@ from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ..outside import digit_sets
 from ._counting import presence
-from ._group import Group
+from ._group import Valued
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
-    from ...model.reading import Reader
 
 
 def subset_sums(digits: list[int]) -> set[int]:
@@ -41,10 +40,9 @@ def subset_sums(digits: list[int]) -> set[int]:
 
 
 @dataclass(frozen=True)
-class RellikCage(Group):
+class RellikCage(Valued):
     """Cells all different, no subset of their digits summing to value."""
 
-    value: int = 0
     key = "rellikcage"
     rule = "rellik"
     label_name = "rellik cage"
@@ -52,13 +50,6 @@ class RellikCage(Group):
     sigh_names = ("RellikCage",)
     sizes = (2, 4)
     stroke = "#a33"
-
-    def clue(self) -> str:
-        return str(self.value)
-
-    @classmethod
-    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
-        return cls(cells, reader.required(clue))
 
     @classmethod
     def measured(
