@@ -42,6 +42,8 @@ def rule_names(rule: str | Sequence[str] | None) -> list[str]:
     """The global rules asked for (one name, a comma-separated list, or several), each
     checked: UsageError naming the rules a puzzle can be given without clues."""
     names = split_names(rule)
+    if not names:
+        return names  # the registry's modules are loaded only when a rule is named
     known = global_rule_names()
     for name in names:
         if name in rules() and name not in known:
