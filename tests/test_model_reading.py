@@ -76,14 +76,19 @@ def test_a_global_rule_is_true_or_false(key: str, value: object) -> None:
     refused("expected true or false", **{key: value})
 
 
-@pytest.mark.parametrize("key", sorted(k for k, c in registry().items() if issubclass(c, Line)))
+LINE_KEYS = sorted({k for k, c in registry().items() if issubclass(c, Line)} | {"palindrome"})
+"""Every key read as lines of cells but arrow (its line may jump): the Line classes and
+palindrome, whose mirrored pairs it shares with clone (EqualPairs, not Line)."""
+
+
+@pytest.mark.parametrize("key", LINE_KEYS)
 @pytest.mark.parametrize("item", [{}, {"lines": None}, {"lines": []}, {"lines": "R1C1"}])
 def test_every_line_key_refuses_an_item_without_lines(key: str, item: dict[str, object]) -> None:
     """A thermometer {} was dropped where the registry's lines refused it (item 6)."""
     refused("expected 'lines'", **{key: [item]})
 
 
-@pytest.mark.parametrize("key", sorted(k for k, c in registry().items() if issubclass(c, Line)))
+@pytest.mark.parametrize("key", LINE_KEYS)
 def test_every_line_is_a_path_of_neighbours(key: str) -> None:
     """palindrome and thermometer accepted jumps (item 7); an arrow's line may jump, as
     published arrows do ("Triple digits"), and docs/variants.md says so."""
