@@ -16,7 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_sat.sat.external import OutputTooLarge, output_limit, run_in_group, solve_external
+from sudoku_sat.sat.external import (
+    OutputTooLarge,
+    answer_text,
+    output_limit,
+    run_in_group,
+    solve_external,
+)
 
 from .test_signals import REPO
 
@@ -89,11 +95,25 @@ def test_the_limit_counts_stdout_and_stderr(tmp_path: Path) -> None:
 
 def test_an_answer_file_past_the_limit_is_a_crash(tmp_path: Path) -> None:
     """minisat writes its answer to a file: a file past the limit is refused too (the
-    binary's file size is limited to it)."""
-    fake = script(tmp_path, "minisat-fake", 'head -c 40000000 /dev/zero > "$3"; exit 10')
+    binary's file size is limited to it: the fake stops at the limit, not at 40 MB; its
+    zeros would be a crash either way). The fake waits for the limit, set on it just
+    after it starts."""
+    written = tmp_path / "written"
+    body = f'sleep 0.5; head -c 40000000 /dev/zero > "$3"; wc -c < "$3" > {written}; exit 10'
+    fake = script(tmp_path, "minisat-fake", body)
     result = solve_external(BLANK, 2, fake, timeout=60)
     assert result.status == "crashed", result
-    assert output_limit(64) < 40_000_000
+    assert int(written.read_text()) <= output_limit(64) < 40_000_000
+
+
+def test_an_answer_file_is_read_up_to_the_limit(tmp_path: Path) -> None:
+    """Where the file-size limit does not hold, the answer file is not read whole."""
+    out = tmp_path / "answer"
+    out.write_bytes(b"SAT\n" + b"1 -2 0\n" * 200)
+    done = subprocess.CompletedProcess(["minisat"], 10, "", "")
+    with pytest.raises(OutputTooLarge, match="minisat wrote an answer file of more than"):
+        answer_text("minisat", out, done, 1000)
+    assert answer_text("minisat", out, done, out.stat().st_size).startswith("SAT\n")
 
 
 def test_a_child_left_holding_the_output_does_not_hold_the_run(tmp_path: Path) -> None:

@@ -1,10 +1,12 @@
 """Batches of puzzles with constraints stream (issue 41, item 13): each answer is written
 as soon as it and every one before it are found, and a signal keeps every finished line.
 
-The file holds three real killers (answered in milliseconds) and then the hard
-pencil-mark puzzle of ``benchmarks/data/hard_variants/`` (17-24 s CPU): before the fix
-the four came out together at the end, so no line came before the hard puzzle was done.
-The waits are generous margins, never a timed assertion.
+The file holds three real killers (answered in milliseconds), the hard pencil-mark
+puzzle of ``benchmarks/data/hard_variants/`` (17-24 s CPU), then enough killers for the
+batch's chunks to hold more than one puzzle (193 puzzles cut for 64 chunks: 4 a chunk):
+before the fix the first four lines came out together once the hard puzzle was done
+(with four puzzles alone every chunk held one, fix or not). The waits are generous
+margins, never a timed assertion.
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_sat.batch.executor import Serial, map_ramped, streamed
+from sudoku_sat.batch.executor import MIN_CHUNKS, Serial, map_ramped, streamed
+from sudoku_sat.jobs import solving
 from sudoku_sat.jobs.counting import plan
+from sudoku_sat.jobs.making import plan_generate, plan_minimize
+from sudoku_sat.puzzles.maker import MakeOptions
 from sudoku_sat.variants.puzzle import parse_any
 
 from .test_signals import REPO
@@ -36,9 +41,14 @@ def puzzles(path: Path) -> list[dict[str, object]]:
 
 
 def batch(tmp_path: Path) -> Path:
-    """Three real killers, then the hard pencil-mark puzzle, one JSON a line."""
+    """Three real killers, the hard pencil-mark puzzle, then killers again up to
+    3 * MIN_CHUNKS + 1 puzzles (so the unstreamed chunks would hold more than one), one
+    JSON a line."""
     path = tmp_path / "batch.jsonl"
-    chosen = [*puzzles(KILLERS)[:3], puzzles(HARD)[0]]
+    killers = puzzles(KILLERS)
+    chosen = [*killers[:3], puzzles(HARD)[0]]
+    while len(chosen) <= 3 * MIN_CHUNKS:
+        chosen += killers[: 3 * MIN_CHUNKS + 1 - len(chosen)]
     path.write_text("".join(json.dumps(p) + "\n" for p in chosen))
     return path
 
@@ -54,6 +64,21 @@ def test_a_task_on_constraints_runs_one_puzzle_a_chunk(tmp_path: Path) -> None:
     assert plain[:3] == [8, 16, 32]  # a task not marked streamed: chunks ramp up
     classic, _ = plan(parse_any("1" + "." * 80, "classic"), 2)
     assert not streamed(classic)
+
+
+def test_every_batch_on_constraints_is_streamed_and_no_classic_one(tmp_path: Path) -> None:
+    """unique and count are tested above; solve, minimize and generate --rule were also
+    written at the end (item 13)."""
+    killers = parse_any(batch(tmp_path).read_text(), "batch")[:3]
+    classic = parse_any("1" + "." * 80, "classic")
+    options = MakeOptions(seed=1)
+    for plan_of in (
+        lambda ps: solving.plan(ps)[0],
+        lambda ps: plan_minimize(ps, options)[0],
+    ):
+        assert streamed(plan_of(killers)) and not streamed(plan_of(classic))
+    assert streamed(plan_generate(["killer"], 9, options))
+    assert not streamed(plan_generate([], 9, options))
 
 
 class StreamedCount:

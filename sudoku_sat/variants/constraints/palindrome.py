@@ -50,7 +50,7 @@ class Palindrome(EqualPairs):
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
-        return [cls(line) for line in reader.lines(item)]
+        return [cls(line) for line in reader.paths(item)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"lines": [[name(c) for c in self.line]]}
