@@ -18,6 +18,7 @@ from sudoku_sat.cli import app
 from sudoku_sat.gridio import format_line
 
 from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION, dataset_path, sample
+from .test_signals import children
 
 distributed = pytest.importorskip("distributed")
 runner = CliRunner()
@@ -151,7 +152,11 @@ def test_ctrl_c_leaves_no_output_file_and_stops(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )
     try:
-        time.sleep(4)
+        deadline = time.monotonic() + 60
+        while len(children(proc.pid)) < 2 and time.monotonic() < deadline:  # workers at work
+            assert proc.poll() is None, "the run ended before Ctrl-C"
+            time.sleep(0.05)
+        time.sleep(0.5)
         assert proc.poll() is None, "the run ended before Ctrl-C"
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=30)
