@@ -168,8 +168,6 @@ COMMANDS = [
 ]
 
 
-
-
 @settings(
     suppress_health_check=[HealthCheck.too_slow], deadline=None, max_examples=COMMAND_EXAMPLES
 )
