@@ -100,16 +100,17 @@ def loopback(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]
         with distributed.Client(address, timeout=10) as client:
             wait_for(lambda: len(client.scheduler_info()["workers"]) == 2, until, "two workers")
         yield address, workers
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
+    finally:  # the workers first: a worker whose scheduler is gone waits to reconnect
+        for group in (procs[1:], procs[:1]):
+            for proc in group:
+                if proc.poll() is None:
+                    proc.terminate()
+            for proc in group:
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(5)
 
 
 def finished(client: object) -> int:
@@ -134,10 +135,6 @@ def test_count_loses_nothing_when_a_worker_is_killed_midway(
     count = [sys.executable, "-m", "sudoku_sat", "count", str(puzzles), "--cap", "3", "-q"]
     count += ["--method", "pysat"]
     until = time.monotonic() + DEADLINE
-    # the reference: this process, by the default (compiled) method, an independent count
-    # a fifth of PySAT's cost (the counts, hence the lines, are the same)
-    code, local, said = in_process("count", str(puzzles), "--cap", "3", "-q", "--jobs", "1")
-    assert code == 0, said
     run = subprocess.Popen(
         [*count, "--scheduler", address],
         env=env(),
@@ -152,6 +149,11 @@ def test_count_loses_nothing_when_a_worker_is_killed_midway(
             workers[0].send_signal(signal.SIGKILL)
             workers[0].wait(10)
             wait_for(lambda: len(client.scheduler_info()["workers"]) == 1, until, "one worker")
+            # the reference, while the worker left does the rest: this process, by the
+            # default (compiled) method, an independent count a fifth of PySAT's cost (the
+            # counts, hence the lines, are the same)
+            code, local, said = in_process("count", str(puzzles), "--cap", "3", "-q", "--jobs", "1")
+            assert code == 0, said
             out, err = run.communicate(timeout=max(1.0, until - time.monotonic()))
             after = finished(client)
     finally:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from sudoku_sat.cli import app
 from sudoku_sat.errors import SudokuSatError as UsageError
 from sudoku_sat.grid import Grid
-from sudoku_sat.puzzles.census import census, tally
+from sudoku_sat.puzzles.census import Census, census, tally
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
@@ -62,8 +62,14 @@ def independent_census(grids: list[Grid]) -> tuple[int, dict[int, int]]:
     return unique_total, minimal
 
 
+@functools.cache
+def compiled_census(n: int) -> Census:
+    """The census of order n by the compiled engine, once per test process (seconds)."""
+    return census(n, "numba")
+
+
 def test_census_matches_pysat_grids_and_unavoidable_sets() -> None:
-    result = census(2, "numba")
+    result = compiled_census(2)
     grids = pysat_grids()
     assert result.grids == len(grids) == 288
     unique, minimal = independent_census(grids)
@@ -86,7 +92,8 @@ def test_census_refuses_orders_beyond_reach() -> None:
 def test_census_cli_prints_the_figures_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
     import sudoku_sat.cli.census as command
 
-    monkeypatch.setattr(command, "census", functools.cache(census))  # one census, 2 formats
+    # one census for both formats, shared with the test above (auto is numba here)
+    monkeypatch.setattr(command, "census", compiled_census)
     runner = CliRunner()
     text = runner.invoke(app, ["census", "--order", "2"])
     assert text.exit_code == 0, text.output

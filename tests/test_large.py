@@ -1,7 +1,7 @@
 """Large orders: numpy propagation, the candidate-only CNF, its DIMACS, and the default
 commands at every order 2..15 (small instances: mostly propagated, so the suite stays quick).
 
-Counts are checked against PySAT on the full Centrale formula (an independent encoding
+Counts are checked against PySAT on the full formula (an independent encoding
 and solver), on puzzles with one solution, several, and none."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from sudoku_sat.encodings.candidates import (
 )
 from sudoku_sat.grid import MAX_ORDER, MIN_ORDER, Grid
 from sudoku_sat.gridio import format_numbers, parse_puzzles
+from sudoku_sat.puzzles.checkers import PysatChecker
 from sudoku_sat.puzzles.counting import PysatCounter
 from sudoku_sat.puzzles.large import count_large, solve_large
 from sudoku_sat.puzzles.pattern import as_grid, blanked, mixed, random_grid
@@ -67,11 +68,12 @@ def benchmark_puzzles(n: int) -> list[Grid]:
     """Puzzles like the benchmark's (a mixed pattern grid, some blanked), with one, several
     (past 2, and far past the cap) and no solutions (a wrong clue).
 
-    Far past the cap: 90 % blank up to order 5; at order 6 cadical195 needs seconds for
-    the first model of a 90 % blank candidate CNF (9 s of the suite's time per count), so
-    40 % blank there, already far past the cap of 7 (the count 7 is asserted below)."""
+    Far past the cap: 50 % blank at order 5, 40 % at order 6, already far past the cap
+    of 7 (the count 7 is asserted below). More blanks cost seconds a count: at 90 % blank
+    an order-5 count takes 2 to 3 s, and at order 6 cadical195 needs seconds for the
+    first model of the candidate CNF (9 s of the suite's time per count)."""
     out: list[Grid] = []
-    for seed, blank in enumerate((0.25, 0.3, 0.35, 0.9 if n < 6 else 0.4)):
+    for seed, blank in enumerate((0.25, 0.3, 0.35, 0.5 if n < 6 else 0.4)):
         grid = mixed(random_grid(n, seed), n, 10 * n**3, seed + 1)
         puzzle = blanked(grid, blank, seed).ravel()
         out.append(as_grid(puzzle))
@@ -84,11 +86,16 @@ def benchmark_puzzles(n: int) -> list[Grid]:
 
 @functools.cache
 def reference_counts(n: int) -> list[tuple[Grid, int, int]]:
-    """(puzzle, cap, min(count, cap)) by PySAT's cadical195 on the full formula."""
-    with PysatCounter(n, "cadical195") as reference:
+    """(puzzle, cap, min(count, cap)) by PySAT's cadical195 on the full formula, its
+    at-most-ones in the product encoding: F_regle's pairwise ones are 3.3 million clauses
+    at order 6, 10 to 50 s to build and load, the product's 0.5 million take 3 s."""
+    reference = PysatChecker(n, "cadical195", amo="product")
+    try:
         return [
             (p, cap, reference.count(p, cap=cap)) for p in benchmark_puzzles(n) for cap in (2, 7)
         ]
+    finally:
+        reference.close()
 
 
 @pytest.mark.parametrize("n", (5, 6))
@@ -97,8 +104,8 @@ def test_large_counts_agree_with_pysat_on_the_full_formula(
 ) -> None:
     """With the trades' shortcut and without it (every further solution then comes from
     the solver, started at the last one by its phases). One test for both, so that the
-    reference (F_regle of order 6 loaded into PySAT: 3.3 million clauses, seconds) is
-    built once per order, not once per test worker."""
+    reference (the full formula of order 6 loaded into PySAT, seconds) is built once per
+    order, not once per test worker."""
     import sudoku_sat.puzzles.large as large
 
     references = reference_counts(n)
@@ -231,8 +238,9 @@ def test_unique_and_count_at_large_order_on_several_and_no_solutions(tmp_path: P
     clash[1] = clash[25] = clash[0 + 2] % 25 + 1 if clash[2] else 1
     path = tmp_path / "p.txt"
     path.write_text(format_numbers(several, n) + "\n\n" + format_numbers(tuple(clash), n))
-    with PysatCounter(n) as reference:  # the full formula: another encoding and solver
-        expected = [reference.count(several, cap=50), reference.count(tuple(clash), cap=50)]
+    reference = PysatChecker(n, amo="product")  # the full formula: another encoding, solver
+    expected = [reference.count(several, cap=50), reference.count(tuple(clash), cap=50)]
+    reference.close()
     assert expected[0] >= 2 and expected[1] == 0
     code, out, _ = run("count", str(path), "--cap", "50")
     assert code == 0 and out.split() == [str(c) if c < 50 else ">=50" for c in expected]

@@ -87,6 +87,12 @@ def children(pid: int) -> set[int]:
     return {p for p in out if alive(p)}
 
 
+def threads(pid: int) -> int:
+    """The threads of process pid: a command's second is the helper thread of
+    ``signals.stopping``, started once its handlers are set (``signals.handled``)."""
+    return len(list(Path(f"/proc/{pid}/task").glob("*")))
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[0]
@@ -295,7 +301,8 @@ def test_sigint_inside_pysat_is_one_line(tmp_path: Path) -> None:
     grids = tmp_path / "empty.txt"
     grids.write_text("." * 81 + "\n")
     proc = start("count", str(grids), "--method", "pysat", "--cap", "100000000", cwd=tmp_path)
-    time.sleep(2.0)  # counting blocks solutions one solve call after another
+    wait_for(lambda: threads(proc.pid) >= 2, proc)  # the command's handlers are set
+    time.sleep(0.5)  # counting blocks solutions one solve call after another
     if proc.poll() is not None:
         pytest.fail(f"the count ended before the signal: {proc.communicate()}")
     code, out, err = stop(proc, signal.SIGINT)
