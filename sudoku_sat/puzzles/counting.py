@@ -46,7 +46,7 @@ from ..engines.eup.reference import count_eup, solve_eup
 from ..errors import SolverError, missing_extra
 from ..grid import LARGE_ORDER, MAX_ORDER, Grid, check_grid
 from ..methods import COUNT, parse_method
-from ..sat.pysat import check_pysat_name, rules_solver
+from ..sat.pysat import SUPPORTED, check_pysat_name, rules_solver, solve_within
 
 METHODS = ("eup", "pysat", "ganak", "candidates")
 BLOCK = 256
@@ -96,7 +96,7 @@ class PysatCounter:
     """One PySAT solver holding F_regle of order n; counts puzzles by blocking models."""
 
     def __init__(self, n: int, name: str = "m22") -> None:
-        check_pysat_name(name)
+        self.interruptible = SUPPORTED[check_pysat_name(name)]
         self.n = n
         self.name = name
         self.top = num_vars(n)
@@ -134,13 +134,15 @@ class PysatCounter:
         self.solver.delete()
 
     def count(self, grid: Grid, cap: int = 2) -> int:
-        """Solutions of grid up to cap; the puzzle's blocking clauses are disabled on return."""
+        """Solutions of grid up to cap; the puzzle's blocking clauses are disabled on return.
+        A signal inside a solver call stops it at once (``solve_within``)."""
         check_grid(grid, self.n)
         act = self.activation_literal()
         assumptions = [*clue_assumptions(grid, self.n), act]
         solver, top = self.solver, self.top
         found = 0
-        while found < cap and solver.solve(assumptions=assumptions):
+        # SIGINT and SIGTERM stop a long call at once (PySAT's plain solve() holds them)
+        while found < cap and solve_within(solver, assumptions, None, self.interruptible):
             found += 1
             block = [-lit for lit in solver.get_model()[:top] if lit > 0]
             block.append(-act)
