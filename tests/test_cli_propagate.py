@@ -125,7 +125,9 @@ def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
     assert "6 puzzles (random sample of 375, seed 0)" in text.stdout
     assert "| engine | puzzles | solved | solved %" in text.stdout
     out = tmp_path / "summary.json"
-    args = ["compare", "--dataset", str(path), "--limit", "6", "--jobs", "2", "-o", str(out)]
+    # no --jobs here: starting two workers cost 5-15 s, and README.md's `compare --dataset
+    # ... --jobs 2` and tests/test_compare.py (the same rows with jobs) cover that
+    args = ["compare", "--dataset", str(path), "--limit", "6", "-o", str(out)]
     assert runner.invoke(app, args).exit_code == 0
     data = json.loads(out.read_text())
     assert [e["engine"] for e in data["engines"]] == ["up", "fl", "m22", "g4", "cd19"]
@@ -157,11 +159,15 @@ def test_a_wrong_file_solution_is_bad_input_for_every_command(tmp_path: Path, co
     )
 
 
-def test_jobs_above_the_core_count_are_lowered(grids: Path) -> None:
+def test_jobs_above_the_core_count_are_lowered(tmp_path: Path) -> None:
+    """One puzzle (one chunk, so no worker process is started: 5-20 s of spawning two
+    workers, which other tests pay): the note comes from the option, before any work."""
     import os
 
+    one = tmp_path / "one.txt"
+    one.write_text(EASY + "\n")
     cores = len(os.sched_getaffinity(0))
-    args = ["compare", str(grids), "--methods", "none", "--jobs", str(cores + 7), "-q"]
+    args = ["compare", str(one), "--methods", "none", "--jobs", str(cores + 7), "-q"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0
     assert f"--jobs {cores + 7} lowered to the {cores} core(s)" in result.stderr
