@@ -125,9 +125,7 @@ def test_compare_dataset_summary_and_json_file(tmp_path: Path) -> None:
     assert "6 puzzles (random sample of 375, seed 0)" in text.stdout
     assert "| engine | puzzles | solved | solved %" in text.stdout
     out = tmp_path / "summary.json"
-    # no --jobs here: starting two workers cost 5-15 s, and README.md's `compare --dataset
-    # ... --jobs 2` and tests/test_compare.py (the same rows with jobs) cover that
-    args = ["compare", "--dataset", str(path), "--limit", "6", "-o", str(out)]
+    args = ["compare", "--dataset", str(path), "--limit", "6", "--jobs", "2", "-o", str(out)]
     assert runner.invoke(app, args).exit_code == 0
     data = json.loads(out.read_text())
     assert [e["engine"] for e in data["engines"]] == ["up", "fl", "m22", "g4", "cd19"]

@@ -4,9 +4,9 @@
 must appear in its output, stdout and stderr together; ``...`` stands for any text) and,
 when it does not exit 0, ``[exit N]``. The first block makes ``grid.txt`` and
 ``many.txt``; every block then runs, command after command, in a folder holding what the
-first block made: a command with shell syntax (a redirection, a pipe, another program)
-with bash, as a user pastes it, so the installed ``sudoku-sat`` on PATH runs too; a plain
-``sudoku-sat ARGS`` line in this process, through the same entry point
+first block made: a command with shell syntax (a pipe, another program) with bash, as a
+user pastes it, so the installed ``sudoku-sat`` on PATH runs too; a plain ``sudoku-sat
+ARGS`` line (perhaps ``> FILE``) in this process, through the same entry point
 (``sudoku_sat.cli.app``), so it does not pay numba's start-up again (about 3 s a command,
 most of this test's time once). ``sh`` blocks hold the set-up commands, which CI runs:
 each must be in ``.ci/run``.
@@ -71,13 +71,15 @@ def environment() -> dict[str, str]:
     return os.environ | {"PATH": path, "NO_COLOR": "1", "COLUMNS": "200"}
 
 
-PLAIN = re.compile(r"sudoku-sat(?: [\w.,:=/+-]+)*")
-"""A command line without shell syntax (no quote, redirection, pipe or variable)."""
+PLAIN = re.compile(r"(sudoku-sat(?: [\w.,:=/+-]+)*)(?: > ([\w.-]+))?")
+"""A command line without shell syntax (no quote, pipe or variable) but perhaps its
+stdout sent to a file."""
 
 
-def in_process(line: str, folder: Path) -> tuple[int, str, str]:
-    """(exit code, stdout and stderr, a traceback or "") of a plain ``sudoku-sat ARGS``
-    line run here, in folder, with the environment of :func:`environment`."""
+def in_process(line: str, folder: Path, to: str | None) -> tuple[int, str, str]:
+    """(exit code, what it printed, a traceback or "") of a plain ``sudoku-sat ARGS``
+    line run here, in folder, with the environment of :func:`environment`; to: the file
+    its stdout goes to (then only stderr counts as printed)."""
     env = {"NO_COLOR": "1", "COLUMNS": "200"}
     here = Path.cwd()
     os.chdir(folder)  # contextlib.chdir is Python 3.11's; this project runs on 3.10
@@ -85,16 +87,18 @@ def in_process(line: str, folder: Path) -> tuple[int, str, str]:
         done = CliRunner().invoke(app, line.split()[1:], env=env, prog_name="sudoku-sat")
     finally:
         os.chdir(here)
+    if to is not None:
+        (folder / to).write_bytes(done.stdout_bytes)
     error = done.exception
     crash = "" if error is None or isinstance(error, SystemExit) else "Traceback\n"
     if crash and done.exc_info is not None:
         crash += "".join(traceback.format_exception(*done.exc_info))
-    return done.exit_code, done.output, crash
+    return done.exit_code, done.output if to is None else done.stderr, crash
 
 
 def run(command: Command, folder: Path) -> None:
-    if PLAIN.fullmatch(command.line):
-        code, output, stderr = in_process(command.line, folder)
+    if (plain := PLAIN.fullmatch(command.line)) is not None:
+        code, output, stderr = in_process(plain.group(1), folder, plain.group(2))
     else:
         done = subprocess.run(
             ["bash", "-c", command.line],
