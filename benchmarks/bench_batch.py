@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     serial_cpu = cpu_seconds() - cpu0
     if any(c != {args.method: 1} for c in reference):
         raise SystemExit(f"a puzzle of {args.dataset} was not counted unique")
-    tasks = 200 if args.quick else 2000
+    tasks = 50 if args.quick else 2000
     cpu0 = cpu_seconds()
     with LocalProcesses(2) as local:
         local_s, local_out = timed(run(local))

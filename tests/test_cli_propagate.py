@@ -157,11 +157,15 @@ def test_a_wrong_file_solution_is_bad_input_for_every_command(tmp_path: Path, co
     )
 
 
-def test_jobs_above_the_core_count_are_lowered(grids: Path) -> None:
+def test_jobs_above_the_core_count_are_lowered(tmp_path: Path) -> None:
+    """One puzzle (one chunk, so no worker process is started: 5-20 s of spawning two
+    workers, which other tests pay): the note comes from the option, before any work."""
     import os
 
+    one = tmp_path / "one.txt"
+    one.write_text(EASY + "\n")
     cores = len(os.sched_getaffinity(0))
-    args = ["compare", str(grids), "--methods", "none", "--jobs", str(cores + 7), "-q"]
+    args = ["compare", str(one), "--methods", "none", "--jobs", str(cores + 7), "-q"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0
     assert f"--jobs {cores + 7} lowered to the {cores} core(s)" in result.stderr

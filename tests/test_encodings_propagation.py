@@ -6,18 +6,17 @@ import pytest
 
 from sudoku_sat.encodings import AMO_METHODS, ENCODINGS, encode
 from sudoku_sat.engines.propagation import propagate_cnf
-from sudoku_sat.gridio import read_puzzles
 from sudoku_sat.lab.compare import pick
 from sudoku_sat.lab.crosscheck import check_propagation
 
-from .conftest import dataset_path
+from .conftest import dataset_path, dataset_puzzles
 from .test_encodings_solving import CLASH, HIDDEN
 
 
 @pytest.mark.parametrize("amo", AMO_METHODS)
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_up_equals_pysat_propagate(encoding: str, amo: str) -> None:
-    puzzles = read_puzzles(str(dataset_path("puzzles3_magictour_top1465")))
+    puzzles = dataset_puzzles(dataset_path("puzzles3_magictour_top1465"))  # read once
     grids = [p.grid for p in pick(puzzles, 3, 5)] + [CLASH, HIDDEN]
     statuses = []
     for grid in grids:

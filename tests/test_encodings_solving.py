@@ -3,6 +3,8 @@ valid solutions on dataset samples, UNSAT on a contradictory grid."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from sudoku_sat.encodings import AMO_METHODS, ENCODINGS
@@ -21,10 +23,13 @@ CLASH: Grid = (5, 5) + (0,) * 79
 HIDDEN: Grid = tuple(int(c) for c in "012345678" + "900000000" + "0" * 63)
 
 
-def _samples() -> list[Grid]:
+@cache
+def _samples() -> tuple[Grid, ...]:
+    """Read once per process: the two dataset files take 0.2-0.4 s to parse, and about
+    eighty tests below use the sample."""
     hard = read_puzzles(str(dataset_path("puzzles6_forum_hardest_1106")))
     many = read_puzzles(str(dataset_path("puzzles7_serg_benchmark")))
-    return [p.grid for p in pick(hard, 2, 11) + pick(many, 1, 11)]
+    return tuple(p.grid for p in pick(hard, 2, 11) + pick(many, 1, 11))
 
 
 @pytest.mark.parametrize("amo", AMO_METHODS)

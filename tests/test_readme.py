@@ -3,9 +3,13 @@
 ``console`` blocks hold ``$ command`` lines, each followed by lines it prints (every one
 must appear in its output, stdout and stderr together; ``...`` stands for any text) and,
 when it does not exit 0, ``[exit N]``. The first block makes ``grid.txt`` and
-``many.txt``; every block then runs, command after command, with bash (as a user pastes
-them) in a folder holding what the first block made. ``sh`` blocks hold the set-up
-commands, which CI runs: each must be in ``.ci/run``.
+``many.txt``; every block then runs, command after command, in a folder holding what the
+first block made: a command with shell syntax (a pipe, another program) with bash, as a
+user pastes it, so the installed ``sudoku-sat`` on PATH runs too; a plain ``sudoku-sat
+ARGS`` line (perhaps ``> FILE``) in this process, through the same entry point
+(``sudoku_sat.cli.app``), so it does not pay numba's start-up again (about 3 s a command,
+most of this test's time once). ``sh`` blocks hold the set-up commands, which CI runs:
+each must be in ``.ci/run``.
 """
 
 from __future__ import annotations
@@ -15,10 +19,14 @@ import re
 import shutil
 import subprocess
 import sys
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from sudoku_sat.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -63,20 +71,49 @@ def environment() -> dict[str, str]:
     return os.environ | {"PATH": path, "NO_COLOR": "1", "COLUMNS": "200"}
 
 
+PLAIN = re.compile(r"(sudoku-sat(?: [\w.,:=/+-]+)*)(?: > ([\w.-]+))?")
+"""A command line without shell syntax (no quote, pipe or variable) but perhaps its
+stdout sent to a file."""
+
+
+def in_process(line: str, folder: Path, to: str | None) -> tuple[int, str, str]:
+    """(exit code, what it printed, a traceback or "") of a plain ``sudoku-sat ARGS``
+    line run here, in folder, with the environment of :func:`environment`; to: the file
+    its stdout goes to (then only stderr counts as printed)."""
+    env = {"NO_COLOR": "1", "COLUMNS": "200"}
+    here = Path.cwd()
+    os.chdir(folder)  # contextlib.chdir is Python 3.11's; this project runs on 3.10
+    try:
+        done = CliRunner().invoke(app, line.split()[1:], env=env, prog_name="sudoku-sat")
+    finally:
+        os.chdir(here)
+    if to is not None:
+        (folder / to).write_bytes(done.stdout_bytes)
+    error = done.exception
+    crash = "" if error is None or isinstance(error, SystemExit) else "Traceback\n"
+    if crash and done.exc_info is not None:
+        crash += "".join(traceback.format_exception(*done.exc_info))
+    return done.exit_code, done.output if to is None else done.stderr, crash
+
+
 def run(command: Command, folder: Path) -> None:
-    done = subprocess.run(
-        ["bash", "-c", command.line],
-        cwd=folder,
-        env=environment(),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    printed = [line.strip() for line in (done.stdout + done.stderr).splitlines()]
-    said = f"$ {command.line}\n{done.stdout}{done.stderr}"
-    assert done.returncode == command.code, said
-    assert "Traceback" not in done.stderr, said
+    if (plain := PLAIN.fullmatch(command.line)) is not None:
+        code, output, stderr = in_process(plain.group(1), folder, plain.group(2))
+    else:
+        done = subprocess.run(
+            ["bash", "-c", command.line],
+            cwd=folder,
+            env=environment(),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+        code, output, stderr = done.returncode, done.stdout + done.stderr, done.stderr
+    printed = [line.strip() for line in output.splitlines()]
+    said = f"$ {command.line}\n{output}{stderr}"
+    assert code == command.code, said
+    assert "Traceback" not in stderr, said
     for expected in command.expected:
         wanted = pattern(expected)
         assert any(wanted.fullmatch(line) for line in printed), f"no line {expected!r}:\n{said}"
