@@ -32,6 +32,7 @@ removed, or none left: two solutions or more) and "contradictory" ones (one give
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -89,8 +90,15 @@ def process(args: list[str], rounds: int) -> float:
 
 def puzzles_for(kind: str, size: int, count: int, seed: int) -> list[Puzzle]:
     """count unique minimal puzzles of the rule set."""
+    return list(_made(kind, size, count, seed))
+
+
+@functools.cache
+def _made(kind: str, size: int, count: int, seed: int) -> tuple[Puzzle, ...]:
+    """The puzzles of puzzles_for, made once a run (the sum-encoding table and the rule
+    rows take the same killers; a Puzzle is frozen)."""
     rng = random.Random(f"{kind}:{seed}")
-    return [make(kind, size, rng)[0] for _ in range(count)]
+    return tuple(make(kind, size, rng)[0] for _ in range(count))
 
 
 def several(p: Puzzle) -> Puzzle:
@@ -251,7 +259,9 @@ def stamp() -> str:
 
 def main(argv: Sequence[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="6x6, 2 puzzles a rule, 1 round")
+    parser.add_argument(
+        "--quick", action="store_true", help="6x6, 2 puzzles a rule (1 a real file), 1 round"
+    )
     parser.add_argument("--count", type=int, default=10, help="unique puzzles per rule set")
     parser.add_argument("--size", type=int, default=9, help="grid side (windoku is 9x9)")
     parser.add_argument("--rounds", type=int, default=3, help="runs per whole-process timing")
@@ -268,10 +278,11 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--pills", action="store_true", help="only the pill-arrow table")
     parser.add_argument("--marks", action="store_true", help="only the pencil-mark table")
     args = parser.parse_args(argv)
-    limit = None
+    limit = real_limit = None
     if args.quick:  # no generate runs: the tests run those commands themselves
         args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0
         args.real, limit = args.real or "xv", 2
+        real_limit = 1  # the real table: one puzzle a file (its batch and single runs)
     if args.pills or args.marks:
         stem, rows, begin, end = (
             ("arrow", PILLS, PILLS_BEGIN, PILLS_END)
@@ -296,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> str:
             return table
     if not args.no_real:
         when = stamp()
-        real = real_table(cli(), args.real.split(",") if args.real else None, limit)
+        real = real_table(cli(), args.real.split(",") if args.real else None, real_limit)
         print(real)
         out.append(real)
         caption = (

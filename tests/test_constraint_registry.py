@@ -10,6 +10,8 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -61,17 +63,20 @@ def test_every_key_is_a_literal_in_one_module(key: str) -> None:
     assert module.startswith("variants/constraints/"), (key, module)
 
 
+@cache
 def _solution(constraints: tuple[Constraint, ...] = ()) -> Grid:
     found = random_solution(Puzzle(SIZE, (0,) * SIZE**2, constraints=constraints), random.Random(7))
     assert found is not None
     return found
 
 
+@cache
 def _made(cls: type[Constraint]) -> tuple[Puzzle, tuple[Constraint, ...]]:
     """A puzzle whose givens are a full solution, with the instances the classes of its
     rule make on it (the rules drawn first, a jigsaw's regions, are made before their
     solution; a negative is made with the marks it speaks of), settled as the reader
-    settles them; and the instances of the class."""
+    settles them; and the instances of the class. Made once a process (test_sigh and
+    test_peer_rules take the same ones; a Puzzle is frozen)."""
     regions, rng = default_regions(SIZE), random.Random(3)
     if cls is Negative:
         solution = _solution()
@@ -105,16 +110,33 @@ def _others(solution: Grid) -> list[Grid]:
     return out
 
 
-def _cnf_holds(puzzle: Puzzle, instances: tuple[Constraint, ...], grid: Grid) -> bool:
-    """The instances' own clauses (no rows, columns or regions) with the grid fixed."""
+@contextmanager
+def _cnf_checker(
+    puzzle: Puzzle, instances: tuple[Constraint, ...]
+) -> Iterator[Callable[[Grid], bool]]:
+    """The instances' own clauses (no rows, columns or regions) loaded once in a solver;
+    the check it yields solves them with a grid fixed (every cell's literals as
+    assumptions)."""
     b = Builder(puzzle.with_givens((0,) * SIZE**2), DEFAULT_SUMS)
     for c in instances:
         b.add(c.clauses(b))
-    fixed = [
-        [b.x(c, d) if d == grid[c] else -b.x(c, d)] for c in range(SIZE**2) for d in b.digits()
-    ]
-    with Solver(name="g4", bootstrap_with=b.clauses + fixed) as s:
-        return bool(s.solve())
+    with Solver(name="g4", bootstrap_with=b.clauses) as s:
+
+        def holds(grid: Grid) -> bool:
+            fixed = [
+                b.x(c, d) if d == grid[c] else -b.x(c, d)
+                for c in range(SIZE**2)
+                for d in b.digits()
+            ]
+            return bool(s.solve(assumptions=fixed))
+
+        yield holds
+
+
+def _cnf_holds(puzzle: Puzzle, instances: tuple[Constraint, ...], grid: Grid) -> bool:
+    """The instances' own clauses (no rows, columns or regions) with the grid fixed."""
+    with _cnf_checker(puzzle, instances) as holds:
+        return holds(grid)
 
 
 def _cpsat_holds(instances: tuple[Constraint, ...], grid: Grid) -> bool:
@@ -146,11 +168,12 @@ def test_made_instances_hold_encode_state_and_round_trip(cls: type[Constraint]) 
     assert cpsat.is_solution(puzzle, solution)
     # the direct check, the clauses and CP-SAT agree on other grids, one at least refused
     verdicts = []
-    for grid in _others(solution):
-        held = all(c.holds(grid, SIZE) for c in instances)
-        assert _cnf_holds(puzzle, instances, grid) == held, (cls, grid)
-        assert _cpsat_holds(instances, grid) == held, (cls, grid)
-        verdicts.append(held)
+    with _cnf_checker(puzzle, instances) as cnf_holds:
+        for grid in _others(solution):
+            held = all(c.holds(grid, SIZE) for c in instances)
+            assert cnf_holds(grid) == held, (cls, grid)
+            assert _cpsat_holds(instances, grid) == held, (cls, grid)
+            verdicts.append(held)
     if not cls.drawn_first:  # a global rule may hold on every valid grid tried
         assert not all(verdicts), cls
     # f-puzzles: written and read back to the same constraints

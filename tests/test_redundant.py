@@ -85,7 +85,7 @@ def test_a_puzzle_with_several_solutions_has_nothing_redundant() -> None:
 @pytest.mark.parametrize("stem", REGISTRY_STEMS)
 def test_a_wrong_given_is_in_the_core_on_every_registry_rule(stem: str) -> None:
     p = first_real(stem)
-    (solution,) = cpsat.solutions(replace(p, solution=None), 2)[:1]
+    solution = p.solution or cpsat.solutions(replace(p, solution=None), 1)[0]  # published
     cell = next(c for c, d in enumerate(p.grid) if not d)
     digit = 1 if solution[cell] != 1 else 2
     bad = replace(p.with_givens(tuple(digit if c == cell else d for c, d in enumerate(p.grid))))
