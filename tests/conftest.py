@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer
 from hypothesis import settings
 
 from sudoku_sat.gridio import Puzzle, parse_puzzles
@@ -135,6 +136,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             from _pytest.nodeid import coerce_node_id
 
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(groups)}")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_click_group() -> Iterator[None]:
+    """typer's CliRunner builds an app's click group again at each invoke, reading the
+    signature of every command loaded so far (47 ms a run once they all are, most of a
+    short command's time); the group is the same each time, so each app's is built once a
+    process (the lazy group still loads a command's module on its first run)."""
+    import typer.testing
+
+    real = getattr(typer.testing, "_get_command")  # noqa: B009 (private: typed nowhere)
+    built: dict[int, tuple[object, object]] = {}
+
+    def once(app: typer.Typer) -> object:
+        if id(app) not in built:
+            built[id(app)] = (app, real(app))  # the app kept, so its id is not reused
+        return built[id(app)][1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.testing, "_get_command", once)
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -16,8 +16,6 @@ from sudoku_sat.errors import GridError
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.sigh import by_name, parse_sigh
 
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
-
 RUNNER = CliRunner()
 DATA = Path(__file__).parent / "data"
 

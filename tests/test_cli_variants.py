@@ -19,7 +19,6 @@ from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import check_minimal, make
 
 from .conftest import IN_CI
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
 
 if not IN_CI:  # CI installs the 'variants' extra (make test: '.[test,all]')
     pytest.importorskip("ortools")

@@ -13,8 +13,6 @@ from sudoku_sat.cli import app
 from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
 
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
-
 DATA = Path(__file__).parent / "data" / "constraints"
 UNIQUE = "700000400020070080003008009000500300060020090001007006000300900030040060009001005"
 NONE = UNIQUE[:-1] + "6"

@@ -16,7 +16,6 @@ from sudoku_sat.model.geometry import cell_name
 from sudoku_sat.variants.fpuzzles import parse_variants
 
 from .conftest import IN_CI
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
 
 if not IN_CI:
     pytest.importorskip("ortools")

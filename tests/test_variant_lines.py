@@ -20,7 +20,6 @@ from sudoku_sat.variants.fpuzzles import parse_variants
 
 from .conftest import IN_CI
 from .random_paths import random_path
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
 
 if not IN_CI:
     pytest.importorskip("ortools")

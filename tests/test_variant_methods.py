@@ -20,8 +20,6 @@ from sudoku_sat.variants.fpuzzles_write import dumps
 from sudoku_sat.variants.make import make
 from sudoku_sat.variants.methods import BINARIES, VariantTask, binary_solutions
 
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
-
 runner = CliRunner()
 INSTALLED = [b for b in BINARIES if shutil.which(b)]
 

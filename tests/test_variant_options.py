@@ -5,12 +5,9 @@ no table below places fails the test, so none can be silently ignored."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import typer.main
-import typer.testing
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import COMMANDS, app, load
@@ -117,17 +114,6 @@ WHOLE = {"anneal", "compare", "ladder", "encodings"}
 UNREACHABLE = 3
 """--scheduler at an address nobody listens on: honoured, it tries (exit 3, one line)."""
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module", autouse=True)
-def one_group() -> Iterator[None]:
-    """typer's runner builds the app's click group again at each invoke (every loaded
-    command's signature read: most of a 0.1 s run here); the group is the same each time,
-    so it is built once for the module's 220 runs."""
-    group = typer.main.get_command(app)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(typer.testing, "_get_command", lambda _app: group)
-        yield
 
 
 @pytest.fixture(scope="module")

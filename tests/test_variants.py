@@ -35,7 +35,6 @@ from sudoku_sat.variants.make import kinds, make
 from sudoku_sat.variants.solve import candidates, count, enumerate_solutions, unique
 
 from .conftest import IN_CI
-from .test_variant_options import one_group  # noqa: F401 (the app's click group, once)
 
 if not IN_CI:  # CI installs the 'variants' extra (make test: '.[test,all]')
     pytest.importorskip("ortools")
