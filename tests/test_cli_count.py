@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -205,3 +207,35 @@ def test_help_and_docs_list_bin_for_variants(command: str) -> None:
     docs = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
     (row,) = [line for line in docs.splitlines() if line.startswith("| `count`, `unique` | `auto`")]
     assert "`bin:NAME`" in row
+
+
+def test_a_classic_puzzle_in_fpuzzles_json_says_the_files_solution(tmp_path: Path) -> None:
+    """The classic engines send back no grid; the file's solution, checked when read,
+    is the unique puzzle's one solution (as the session's grid is on a variant)."""
+    cases = Path(__file__).parent / "data" / "constraints" / "classic.jsonl"
+    lines = [json.loads(line)["puzzle"] for line in cases.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]  # fmt: skip
+    path = tmp_path / "classic.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p in lines if "solution" in p))
+    result = runner.invoke(app, ["unique", str(path)])
+    assert result.exit_code == 0, result.output
+    assert set(result.output.splitlines()) == {"unique (the file's solution)"}
+
+
+def test_a_few_classic_puzzles_are_counted_without_loading_numba() -> None:
+    """The first 9x9 puzzles ``auto`` counts in a process go to the pure-Python engine
+    (numba's load is 0.8 s), the counts those of PySAT."""
+    pytest.importorskip("numba")
+    code = (
+        "import sys\n"
+        "from sudoku_sat.gridio import parse_puzzles\n"
+        "from sudoku_sat.puzzles.counting import Counters\n"
+        f"ps = [p.grid for p in parse_puzzles({EASY!r} + '\\n' + {CLASH!r} + '\\n' + '.' * 81)]\n"
+        "with Counters() as c:\n"
+        "    got = list(c.count_all([(g, 3) for g in ps], 2, ['auto', 'pysat']))\n"
+        "print(got, 'numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == (
+        "[{'eup': 1, 'pysat': 1}, {'eup': 0, 'pysat': 0}, {'eup': 2, 'pysat': 2}] False"
+    ), done.stderr

@@ -225,9 +225,13 @@ def unique_command(
 
 
 def _note(p: Puzzle, result: Counted) -> str:
-    """After a verdict: whether the solution found is the one the file gives, if any."""
-    if p.solution is None or not result.solutions:
+    """After a verdict: whether the solution found is the one the file gives, if any. The
+    classic engines send back no grid; a file's solution is checked to solve its puzzle
+    when read (``Puzzle.problem``), so a unique puzzle's one solution is the file's."""
+    if p.solution is None:
         return ""
+    if not result.solutions:
+        return " (the file's solution)" if result.count == 1 else ""
     same = result.count == 1 and result.solutions[0] == p.solution
     return " (the file's solution)" if same else " (not the file's solution)"
 

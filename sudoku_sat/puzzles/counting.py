@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
@@ -76,6 +77,14 @@ def auto_method(n: int) -> str:
     return (AUTO_METHOD if numba_available() else AUTO_METHOD_PYTHON)[n]
 
 
+PYTHON_FIRST = 32
+PYTHON_BUDGET = 0.1
+"""The first 9x9 puzzles ``auto`` counts in a process where numba is not loaded yet (at
+most PYTHON_FIRST, while they take less than PYTHON_BUDGET seconds in all) go to the
+pure-Python EUP engine, as the bulk path's first puzzles do (``bulk.SMALL``): loading
+numba and the compiled kernels costs about 0.8 s, a few 9x9 puzzles milliseconds each."""
+_first: list[float] = []
+"""When this process's first pure-Python count began, and how many it made."""
 RENEW_AFTER = 300
 """Puzzles a PySAT counter serves before it reloads F_regle into a fresh solver."""
 
@@ -269,12 +278,33 @@ class Counters:
         items = iter(puzzles)
         while block := list(islice(items, BLOCK)):
             chosen = [[auto_method(n) if m == "auto" else m for m in methods] for _, n in block]
+            k = 0  # the first puzzles of a process in pure Python, checked as they go
+            while k < len(block) and "auto" in methods and _python_first(block[k][1]):
+                grid, n = block[k]
+                yield {
+                    m: count_eup(grid, n, cap) if m == "eup" else self.count(grid, n, cap, m)
+                    for m in chosen[k]
+                }
+                k += 1
+            block, chosen = block[k:], chosen[k:]
             by_eup = [item for item, ms in zip(block, chosen, strict=True) if "eup" in ms]
             eup_counts = iter(count_many(by_eup, cap) if by_eup else [])
             for (grid, n), ms in zip(block, chosen, strict=True):
                 yield {
                     m: next(eup_counts) if m == "eup" else self.count(grid, n, cap, m) for m in ms
                 }
+
+
+def _python_first(n: int) -> bool:
+    """True when this 9x9 puzzle goes to the pure-Python engine (see PYTHON_FIRST)."""
+    if n != 3 or "numba" in sys.modules or not numba_available():
+        return False
+    if not _first:
+        _first[:] = [time.perf_counter(), 0.0]
+    if _first[1] >= PYTHON_FIRST or time.perf_counter() - _first[0] >= PYTHON_BUDGET:
+        return False
+    _first[1] += 1
+    return True
 
 
 def count_chunk(
