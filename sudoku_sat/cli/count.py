@@ -9,7 +9,6 @@ import typer
 
 from ..errors import SolverError
 from ..gridio import Puzzle
-from ..jobs.counting import Counted, plan
 from ..methods import COUNT, VARIANT
 from . import app
 from ._bulk import bulk_count, bulk_eligible, bulk_unique
@@ -42,6 +41,7 @@ from .certify import (
 
 if TYPE_CHECKING:
     from ..bulk import Lines
+    from ..jobs.counting import Counted
 
 METHOD_HELP = (
     "auto (default): per order the fastest measured (eup for 9x9 and 16x16 when numba is "
@@ -75,6 +75,8 @@ def counted(
     """Each puzzle's counts by every method, in order, each on its engine, on the executor
     the options ask for, with a progress bar for long files. The names are checked
     before any work; a method that fails on a puzzle is a SolverError naming it."""
+    from ..jobs.counting import plan  # not loaded by the bulk path (a file of 9x9 lines)
+
     job, work = plan(items, cap, method, keep, given_options())
     with open_batch(jobs, scheduler, connect_timeout) as executor:
         results = batch_results(executor, job, work, "counting", quiet or len(items) < 20)

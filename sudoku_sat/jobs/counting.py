@@ -9,6 +9,7 @@ solution, compared with the file's and certified)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import SolverError
 from ..grid import Grid
@@ -17,9 +18,11 @@ from ..model.puzzle import Puzzle
 from ..puzzles.counting import counting_plan
 from ..puzzles.tasks import CountTask
 from ..sat.pysat import check_pysat_name
-from ..variants.methods import VariantTask, variant_method
 from .route import SESSION, check_options, engines
 from .solving import Item, item_of
+
+if TYPE_CHECKING:
+    from ..variants.methods import VariantTask
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ def plan(
     needed = engines(puzzles)
     session = classic = None
     if SESSION in needed:
+        from ..variants.methods import VariantTask, variant_method  # loaded for a rule only
+
         variant_method(method, COUNT)
         session = VariantTask(method, cap, keep)
     if needed - {SESSION}:

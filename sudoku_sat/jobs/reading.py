@@ -36,10 +36,15 @@ def parse(
     prints grids in symbols, so an alphabet applies to f-puzzles input too. lines: a
     text of 9x9 lines and no option asking otherwise comes back as bulk
     :class:`~sudoku_sat.bulk.Lines`, the fast path of the classic engine."""
-    from ..variants.puzzle import is_rules_text, parse_any
+    if lines and not rule and alphabet is None and order in (None, 3) and _a_grid_line_first(text):
+        from ..bulk import parse_lines
 
-    fpuzzles = is_rules_text(text)  # f-puzzles or sigh: its own size and digits
-    if fpuzzles:
+        bulk = parse_lines(text, source)  # 81-character grid lines, never f-puzzles or sigh
+        if bulk is not None:
+            return bulk
+    from ..variants.puzzle import is_rules_text, parse_any  # the readers of every format
+
+    if is_rules_text(text):  # f-puzzles or sigh: its own size and digits
         given = {
             "order": order is not None,
             "alphabet": alphabet is not None and not prints,
@@ -47,12 +52,6 @@ def parse(
         for name, why in OWN.items():
             if given[name]:
                 raise UsageError(f"--{name}: {why}")
-    if lines and not fpuzzles and not rule and alphabet is None and order in (None, 3):
-        from ..bulk import parse_lines
-
-        bulk = parse_lines(text, source)
-        if bulk is not None:
-            return bulk
     puzzles = parse_any(text, source, alphabet, order, rule)
     if not puzzles:
         raise GridError("no puzzle found", source)
@@ -71,3 +70,13 @@ def parse_puzzles(
     found = parse(text, source, alphabet, order, rule, prints)
     assert isinstance(found, list)
     return found
+
+
+def _a_grid_line_first(text: str) -> bool:
+    """True when the first line that is not blank or a comment is 81 grid characters (a
+    file of 9x9 lines, it may be: the bulk reader is then loaded to check the rest)."""
+    for raw in text[:4096].splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            return len(line) == 81 and not line.strip("123456789.0")
+    return False

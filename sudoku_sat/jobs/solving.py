@@ -8,14 +8,17 @@ type, :class:`~sudoku_sat.result.SolveResult`, in input order, on any executor."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..batch.items import Packed, pack, unpack
 from ..methods import SOLVE, parse_method
 from ..model.puzzle import Puzzle
 from ..puzzles.solving import SolveTask, plan_method
 from ..result import SolveResult
-from ..variants.methods import VariantTask, variant_method
 from .route import SESSION, check_options, engine_of, engines
+
+if TYPE_CHECKING:
+    from ..variants.methods import VariantTask
 
 Item = Packed | Puzzle
 """A puzzle on the wire: a classic grid packed (a few bytes), else the puzzle itself."""
@@ -78,6 +81,8 @@ def plan(
     parse_method(method, SOLVE)
     session = None
     if SESSION in needed:
+        from ..variants.methods import VariantTask, variant_method  # loaded for a rule only
+
         variant_method(method, SOLVE, timeout)
         session = VariantTask(method, 1, 1, timeout)
     classic = plan_method(method, timeout, encoding, amo) if needed - {SESSION} else None
