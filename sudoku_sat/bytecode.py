@@ -28,6 +28,7 @@ STARTUP = (
     "sudoku_sat.bulk",
     "pysat.solvers",
     "pysat.card",
+    "numpy",  # the sum shapes' (arrows, sum lines, little killers) first import
 )
 """Modules whose imports a command's start-up pays for (each imports its own)."""
 

@@ -16,16 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, product
-from typing import TYPE_CHECKING
+from itertools import accumulate, combinations, product
 
 from ..grid import Clause
 from ..model.builder import Builder
 from ..model.puzzle import Puzzle
 from .sums import _at_most_one
-
-if TYPE_CHECKING:
-    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -33,7 +29,7 @@ class Shape:
     """Clauses over cells 0..k-1 (x(i, d) = i*N + d), auxiliaries N**3 + 1 onwards, kept
     flat (every literal, clause after clause) with where each clause ends."""
 
-    flat: np.ndarray
+    flat: tuple[int, ...]
     ends: tuple[int, ...]
     fresh: int
     totals: tuple[tuple[int, int], ...] = ()
@@ -41,10 +37,8 @@ class Shape:
 
     @classmethod
     def of(cls, clauses: list[Clause], fresh: int, totals: dict[int, int] | None = None) -> Shape:
-        import numpy as np  # on the first sum shape only: numpy costs a start-up 0.1 s
-
-        flat = np.array([lit for c in clauses for lit in c], dtype=np.int64)
-        ends = tuple(int(e) for e in np.cumsum([len(c) for c in clauses]))
+        flat = tuple(lit for c in clauses for lit in c)
+        ends = tuple(accumulate(len(c) for c in clauses))
         return cls(flat, ends, fresh, tuple(sorted((totals or {}).items())))
 
 
@@ -145,16 +139,15 @@ def totals_shape(n: int, k: int, most: int | None) -> Shape:
 
 def place(b: Builder, shape: Shape, cells: Sequence[int]) -> tuple[list[Clause], dict[int, int]]:
     """The shape's clauses and totals on the cells, auxiliaries fresh from b: one table
-    (local variable -> the builder's) applied to every literal at once."""
-    import numpy as np
-
+    (local variable -> the builder's) looked up for every literal. Plain lists, not
+    numpy: a shape's few thousand literals take no longer, and a one-puzzle command does
+    not pay numpy's import (0.1-0.2 s)."""
     n, base = b.n, b.n**3
-    table = np.zeros(base + shape.fresh + 1, dtype=np.int64)
-    if len(cells):
-        local = np.arange(len(cells) * n) + 1
-        table[local] = np.repeat(np.asarray(cells, dtype=np.int64) * n, n) + (local - 1) % n + 1
-    table[base + 1 :] = np.arange(b.top + 1, b.top + shape.fresh + 1)
+    table = [0] * (base + shape.fresh + 1)
+    for i, cell in enumerate(cells):
+        table[i * n + 1 : i * n + n + 1] = range(cell * n + 1, cell * n + n + 1)
+    table[base + 1 :] = range(b.top + 1, b.top + shape.fresh + 1)
     b.top += shape.fresh
-    flat = (np.sign(shape.flat) * table[np.abs(shape.flat)]).tolist()
+    flat = [table[lit] if lit > 0 else -table[-lit] for lit in shape.flat]
     clauses = [flat[i:j] for i, j in zip((0, *shape.ends), shape.ends, strict=False)]
-    return clauses, {t: int(table[lit]) for t, lit in shape.totals}
+    return clauses, {t: table[lit] for t, lit in shape.totals}
