@@ -53,15 +53,9 @@ run: install
 	@head -1 cnf_out/generated.txt | $(BIN)/sudoku-sat unique - --certify cnf_out/certs -q
 	@$(BIN)/sudoku-sat check-proof cnf_out/certs/puzzle-00001.cnf cnf_out/certs/puzzle-00001.drup
 
-# The test run starts hundreds of processes that import numba, numpy, ortools, dask and
-# pytest; where Python may not write its caches (PYTHONDONTWRITEBYTECODE) each compiled
-# them from source again: byte-compiling the whole environment once (15 s on 2 cores)
-# took a fresh clone's suite from 327 s to about 270 s. A file some package ships for
-# another Python fails to compile and is passed over (its cache is just not written).
 test: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'
 	@$(BIN)/python -m sudoku_sat.bytecode
-	@$(BIN)/python -m compileall -q -j 0 "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')" >/dev/null || true
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup --durations=15
 
 lint: $(BIN)/python
