@@ -139,17 +139,32 @@ def _cnf_holds(puzzle: Puzzle, instances: tuple[Constraint, ...], grid: Grid) ->
         return holds(grid)
 
 
-def _cpsat_holds(instances: tuple[Constraint, ...], grid: Grid) -> bool:
-    """The instances' own CP-SAT statements with the grid fixed."""
+def _cpsat_checker(instances: tuple[Constraint, ...]) -> Callable[[Grid], bool]:
+    """The instances' own CP-SAT statements, stated once on cells 1..N; the check it
+    returns fixes each cell's domain to the grid's digit and solves (a model built a grid,
+    with the cells' domains fixed at their creation, cost 5 ms more a grid)."""
     from ortools.sat.python import cp_model
 
     m = cp_model.CpModel()
-    x = [m.NewIntVar(d, d, f"c{c}") for c, d in enumerate(grid)]  # type: ignore[attr-defined]
+    x = [m.NewIntVar(1, SIZE, f"c{c}") for c in range(SIZE**2)]  # type: ignore[attr-defined]
     for c in instances:
         c.cpsat(m, x, SIZE)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    return solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    domains = [m.proto.variables[v.index].domain for v in x]
+
+    def holds(grid: Grid) -> bool:
+        for domain, d in zip(domains, grid, strict=True):
+            domain.clear()
+            domain.extend((d, d))
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        return solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+    return holds
+
+
+def _cpsat_holds(instances: tuple[Constraint, ...], grid: Grid) -> bool:
+    """The instances' own CP-SAT statements with the grid fixed."""
+    return _cpsat_checker(instances)(grid)
 
 
 CLASSES = sorted(classes(), key=lambda k: k.__name__)
@@ -168,11 +183,12 @@ def test_made_instances_hold_encode_state_and_round_trip(cls: type[Constraint]) 
     assert cpsat.is_solution(puzzle, solution)
     # the direct check, the clauses and CP-SAT agree on other grids, one at least refused
     verdicts = []
+    cpsat_holds = _cpsat_checker(instances)
     with _cnf_checker(puzzle, instances) as cnf_holds:
         for grid in _others(solution):
             held = all(c.holds(grid, SIZE) for c in instances)
             assert cnf_holds(grid) == held, (cls, grid)
-            assert _cpsat_holds(instances, grid) == held, (cls, grid)
+            assert cpsat_holds(grid) == held, (cls, grid)
             verdicts.append(held)
     if not cls.drawn_first:  # a global rule may hold on every valid grid tried
         assert not all(verdicts), cls
