@@ -6,6 +6,7 @@ round trip, and which values a negative excludes."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,11 +43,19 @@ def test_the_cases_cover_values_and_negatives() -> None:
     assert {case["expect"] for _, case in CASES} == {0, 1, CAP}
 
 
+@pytest.fixture(scope="module")
+def session() -> Iterator[Session]:
+    """One session for every case (as ``unique`` on a file of puzzles), each skeleton
+    loaded once and kept open, not once a case."""
+    with Session() as shared:
+        shared.KEEP = len(CASES)
+        yield shared
+
+
 @pytest.mark.parametrize("name,case", CASES, ids=[n for n, _ in CASES])
-def test_puzzle(name: str, case: dict) -> None:
+def test_puzzle(name: str, case: dict, session: Session) -> None:
     (puzzle,) = parse_variants(json.dumps(case["puzzle"]), name)
-    with Session() as session:
-        found = session.solutions(puzzle, CAP)
+    found = session.solutions(puzzle, CAP)
     assert len(found) == case["expect"], case["origin"]
     assert count(puzzle, CAP) == case["expect"]
     assert cpsat.count(puzzle, CAP) == case["expect"]

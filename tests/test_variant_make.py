@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
 from sudoku_sat.errors import UsageError
-from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints import registry, rule_names
 from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
@@ -78,8 +77,8 @@ CLUE_RULES = [
 def test_every_registry_rule_makes_unique_minimal_puzzles(rule: str) -> None:
     puzzle, solution = make(rule, 6, random.Random(1))
     assert {c.rule_of() for c in puzzle.constraints} == {rule}
-    assert puzzle.solution == solution and cpsat.count(puzzle, 2) == 1
-    assert check_minimal(puzzle) is None
+    assert puzzle.solution == solution
+    assert check_minimal(puzzle) is None  # CP-SAT counts it 1 first ("not unique" else)
     again = parse_variants(dumps(puzzle), "made")[0]  # written as f-puzzles reads it
     assert set(again.constraints) == set(puzzle.constraints)
 
