@@ -90,7 +90,7 @@ def test_bench_batch_quick(capsys: pytest.CaptureFixture[str], dask_address: str
     folder = dataset_path("puzzles2_17_clue").parent
     bench("bench_batch").main(["--quick", "--datasets", str(folder), "--scheduler", dask_address])
     out = capsys.readouterr().out
-    assert "600 puzzles of puzzles2_17_clue, 60 chunks of 10" in out
+    assert "128 puzzles of puzzles2_17_clue, 64 chunks of 2" in out
     assert "| --jobs 2 (local processes) |" in out
     assert f"| the cluster at {dask_address}, 2 workers x 1 thread |" in out
 
