@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--full-runs", type=int, default=10, help="sirdey tries to T_f")
     args = parser.parse_args(argv)
     if args.quick:
-        args.runs, args.cap, args.top, args.full_runs = 2, 2, 2, 0
+        args.runs, args.cap, args.top, args.full_runs = 1, 2, 1, 0
     warmup, measured = rates(args.quick)
     print("## Kernel iteration rate\n")
     print(fmt_rates(warmup, measured))

@@ -136,8 +136,8 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--jobs", type=int, default=2, help="Worker processes for rating.")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
-    scale = 0.01 if args.quick else 1.0
-    qq_count = 30 if args.quick else args.qqwing
+    scale = 0.005 if args.quick else 1.0
+    qq_count = 15 if args.quick else args.qqwing
     k = 2 if args.quick else args.k
     sources = {"qqwing --generate (any)": qqwing_generate(qq_count, "any")[0]}
     for name, size in SAMPLES.items():

@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> str:
         help="large: fractions of blank cells, e.g. 0.3,0.4,0.5",
     )
     args = parser.parse_args(argv)
-    limit = 3 if args.quick else args.limit
+    limit = 2 if args.quick else args.limit
     orders = [2, 3] if args.quick else [int(x) for x in args.orders.split(",")]
     parts = args.part.split(",")
     out = []

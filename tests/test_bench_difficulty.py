@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import dataset_path, load_benchmark, need_binary
+from .conftest import dataset_path, need_binary
+from .test_benchmarks import bench as shared_bench
 
 
 def test_bench_difficulty_quick() -> None:
     need_binary("qqwing")
     dataset_path("puzzles2_17_clue")
-    bench: Any = load_benchmark("bench_difficulty")
+    bench: Any = shared_bench("bench_difficulty")
     out = bench.main(["--quick"])
     assert "Equivalence singles iff Simple/Easy: 0 mismatches" in out
     assert "| sudoku-sat generate --difficulty | fl | 2/2 |" in out

@@ -3,6 +3,7 @@ a witness per clue; the logic at 9x9 and 16x16 against PySAT on the full formula
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -20,6 +21,14 @@ def full(n: int, seed: int) -> Grid:
     grid = fill_backtrack(empty_grid(n), n, random.Random(seed)).grid
     assert grid is not None
     return grid
+
+
+@functools.cache
+def alone(n: int, seed: int) -> emptying_large.LargeEmptied:
+    """The puzzle of one process from full(n, seed) and seed, made once per test process
+    (two tests read it; nothing changes it)."""
+    solution = full(n, seed)
+    return empty_large(solution, solution, n, random.Random(seed))
 
 
 @pytest.mark.parametrize(
@@ -71,20 +80,18 @@ def test_workers_sharing_the_questions_make_the_same_puzzle(
 ) -> None:
     """The first pass shared, the second asked in batches: the puzzle is that of one
     process (a "no" after a removal in a batch is asked again), a valid witness per clue."""
-    solution = full(n, seed)
-    alone = empty_large(solution, solution, n, random.Random(seed))
+    solution, one = full(n, seed), alone(n, seed)
     shared = empty_large(solution, solution, n, random.Random(seed), workers=workers)
-    assert shared.grid == alone.grid
-    assert sorted(shared.witnesses.orbits) == sorted(alone.witnesses.orbits)
+    assert shared.grid == one.grid
+    assert sorted(shared.witnesses.orbits) == sorted(one.witnesses.orbits)
     clues = {(c,) for c, v in enumerate(shared.grid) if v}
     assert shared.witnesses.valid(shared.grid, solution, n) == clues
-    assert shared.stats["second_pass"] == alone.stats["second_pass"]
+    assert shared.stats["second_pass"] == one.stats["second_pass"]
     assert shared.stats["workers"] == workers
 
 
 def test_a_second_pass_removes_clues_the_rules_alone_kept() -> None:
-    solution = full(4, 5)
-    made = empty_large(solution, solution, 4, random.Random(5))
+    made = alone(4, 5)
     assert made.stats["second_pass"] + made.stats["refuted_by_rules"] > 0
     assert made.stats["rules_clues"] > clue_count(made.grid)
 
@@ -101,6 +108,8 @@ def test_the_rules_pass_keeps_the_sparsest_of_its_tries(monkeypatch: pytest.Monk
     import sudoku_sat.puzzles.emptying_large as module
 
     solution = full(4, 8)
+    # only the rules pass is looked at (its clue count): the SAT passes after it are not run
+    monkeypatch.setattr(module, "_phase2", lambda *args: ([], []))
     monkeypatch.setattr(module, "RULES_TRIES", {4: 8})
     many = empty_large(solution, solution, 4, random.Random(8)).stats["rules_clues"]
     monkeypatch.setattr(module, "RULES_TRIES", {})

@@ -19,7 +19,7 @@ ENCODINGS = ("minimal", "natural", "extended", "augmented", "reduced")
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("level", ["up", "fl"])
 def test_equals_the_level_on_the_whole_encoded_cnf(encoding: str, level: str) -> None:
-    for puzzle in sample("puzzles3_magictour_top1465", 3, seed=2):
+    for puzzle in sample("puzzles3_magictour_top1465", 2, seed=2):
         fix = propagate_puzzle(puzzle.grid, 3, level, encoding, backend="python")
         formula = encode(puzzle.grid, 3, encoding)
         whole = propagate_cnf(formula.nvars, formula.clauses, level, "python")
