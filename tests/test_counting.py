@@ -177,7 +177,7 @@ def emptied(n: int, seed: int, holes: int) -> Grid:
     return tuple(grid)
 
 
-@settings(max_examples=25, deadline=None)  # pyganak takes 0.1 s of each example
+@settings(max_examples=15, deadline=None)  # pyganak takes 0.1 s of each example
 @given(
     st.sampled_from([2, 3]),
     st.integers(0, 2**32),
