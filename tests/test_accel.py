@@ -99,10 +99,10 @@ def puzzles_and_checks(output: str) -> tuple[list[str], set[str]]:
 def test_generate_switching_halfway_prints_what_a_warm_run_prints(
     monkeypatch: pytest.MonkeyPatch, size: str, compiled: str
 ) -> None:
-    args = ["generate", "-k", "3", "--seed", "4", "-q", "--stats", "-n", size]
+    args = ["generate", "-k", "2", "--seed", "4", "-q", "--stats", "-n", size]
     warm = CliRunner().invoke(app, args)
     asked = iter(range(10**6))
-    monkeypatch.setattr(accel, "kernels_ready", lambda mark="": next(asked) > 10)
+    monkeypatch.setattr(accel, "kernels_ready", lambda mark="": next(asked) > 5)
     switched = CliRunner().invoke(app, args)
     assert warm.exit_code == switched.exit_code == 0
     puzzles, checks = puzzles_and_checks(switched.stdout)

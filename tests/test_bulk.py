@@ -19,6 +19,7 @@ from sudoku_sat.gridio import parse_puzzles
 from sudoku_sat.puzzles.counting import PysatCounter
 
 from .conftest import EASY, dataset_path
+from .shared_pool import lend_to_commands
 
 pytest.importorskip("numba")
 runner = CliRunner()
@@ -163,5 +164,7 @@ def test_jobs_split_the_chunks_and_give_the_same_output(
     path.write_text("\n".join(rows) + "\n")
     one = runner.invoke(app, ["unique", str(path)])
     monkeypatch.setattr(bulk, "CHUNK", 16)
+    pooled = lend_to_commands(monkeypatch)
     two = runner.invoke(app, ["unique", str(path), "--jobs", "2"])
     assert one.stdout == two.stdout and one.exit_code == two.exit_code == 4
+    assert pooled == [2]

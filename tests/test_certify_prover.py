@@ -31,15 +31,22 @@ def prover() -> Prover:
     return Prover(3)
 
 
+@pytest.fixture(scope="module")
+def checker() -> PuzzleChecker:
+    """The in-house checker, F_regle indexed once for the module (half a second each)."""
+    return PuzzleChecker(3)
+
+
 def texts(cert: Certificate) -> tuple[str, str]:
     cnf = cnf_text(cert.puzzle, cert.n, cert.solution)
     return cnf, proof_text(cert, sha256_text(cnf), "p.cnf")
 
 
 @pytest.mark.parametrize("name", DATASETS)
-def test_unique_dataset_puzzles_get_proofs_both_checkers_verify(name: str, prover: Prover) -> None:
-    checker = PuzzleChecker(3)
-    for puzzle in sample(name, 3, seed=14):
+def test_unique_dataset_puzzles_get_proofs_both_checkers_verify(
+    name: str, prover: Prover, checker: PuzzleChecker
+) -> None:
+    for puzzle in sample(name, 2, seed=14):  # each check_texts reads and indexes F_regle
         assert count_eup(puzzle.grid, 3, 2) == 1
         cert = prover.certify(puzzle.grid)
         assert isinstance(cert, Certificate)
@@ -50,9 +57,10 @@ def test_unique_dataset_puzzles_get_proofs_both_checkers_verify(name: str, prove
         assert report.ok and [v.checker for v in report.verdicts] == ["rup", "dratify"]
 
 
-def test_the_reference_counts_decide_who_gets_a_certificate(prover: Prover) -> None:
+def test_the_reference_counts_decide_who_gets_a_certificate(
+    prover: Prover, checker: PuzzleChecker
+) -> None:
     """counts_reference.txt: count 1 gets a verified certificate, 0 and more get none."""
-    checker = PuzzleChecker(3)
     kinds = {0: "none"}
     for puzzle in sample("counts_reference.txt", 31):
         cert = prover.certify(puzzle.grid)

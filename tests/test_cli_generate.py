@@ -15,6 +15,7 @@ from sudoku_sat.puzzles.checkers import PysatChecker
 from sudoku_sat.puzzles.counting import count_eup
 from sudoku_sat.puzzles.orbits import orbits, without
 from tests.conftest import EASY
+from tests.shared_pool import lend_to_commands
 
 runner = CliRunner()
 
@@ -72,10 +73,12 @@ def test_generate_emits_unique_minimal_puzzles(order: str, count: str, extra: li
             assert clue_count(p.grid) == 4
 
 
-def test_same_seed_same_output_also_with_jobs() -> None:
+def test_same_seed_same_output_also_with_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    pooled = lend_to_commands(monkeypatch)
     first = run("generate", "-k", "3", "--seed", "11", "-q")
     assert first == run("generate", "-k", "3", "--seed", "11", "-q")
     assert first == run("generate", "-k", "3", "--seed", "11", "-q", "--jobs", "2")
+    assert pooled == [2]
     assert first != run("generate", "-k", "3", "--seed", "12", "-q")
 
 
@@ -123,12 +126,16 @@ def test_minimize_puzzles_and_solved_grids(tmp_path: Path) -> None:
         assert pysat_unique_and_minimal(after.grid, 3)
 
 
-def test_minimize_same_seed_same_output_also_with_jobs(tmp_path: Path) -> None:
+def test_minimize_same_seed_same_output_also_with_jobs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pooled = lend_to_commands(monkeypatch)
     path = tmp_path / "grids.txt"
     path.write_text("1234341221434321\n2143341212344321\n4321123434122143\n")
     first = run("minimize", str(path), "--seed", "3", "-q")
     assert first[0] == 0 and len(parse_puzzles(first[1])) == 3
     assert first == run("minimize", str(path), "--seed", "3", "-q", "--jobs", "2")
+    assert pooled == [2]
     assert first != run("minimize", str(path), "--seed", "4", "-q")
 
 

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from sudoku_sat.batch import LocalProcesses
 from sudoku_sat.cli._tables import markdown_table
 from sudoku_sat.errors import SolverError
 from sudoku_sat.gridio import Puzzle, format_line, parse_puzzles
@@ -19,6 +18,7 @@ from sudoku_sat.lab.compare import (
     summarize,
 )
 from sudoku_sat.lab.crosscheck import cdcl_model
+from tests.shared_pool import shared_pool
 
 from .conftest import EASY, TRES_DIFFICILE, TRES_DIFFICILE_SOLUTION
 
@@ -63,8 +63,7 @@ def test_agrees() -> None:
 def test_jobs_give_the_same_rows_in_the_same_order() -> None:
     items = puzzles() * 3
     one = list(compare_all(items, ["m22"]))
-    with LocalProcesses(2) as executor:
-        two = list(compare_all(items, ["m22"], executor=executor))
+    two = list(compare_all(items, ["m22"], executor=shared_pool()))
     strip = [[(r.engine, r.status, r.filled, r.literals) for r in c.rows] for c in one]
     assert strip == [[(r.engine, r.status, r.filled, r.literals) for r in c.rows] for c in two]
     assert [c.index for c in two] == list(range(1, 10))

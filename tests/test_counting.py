@@ -177,7 +177,7 @@ def emptied(n: int, seed: int, holes: int) -> Grid:
     return tuple(grid)
 
 
-@settings(max_examples=25, deadline=None)  # pyganak takes 0.1 s of each example
+@settings(max_examples=15, deadline=None)  # pyganak takes 0.1 s of each example
 @given(
     st.sampled_from([2, 3]),
     st.integers(0, 2**32),
@@ -197,7 +197,7 @@ def test_all_methods_agree_on_random_emptied_grids(
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_eup_and_pysat_agree_on_16x16(seed: int) -> None:
-    grid = emptied(4, seed, 140)  # 34 to 198 solutions for these seeds
+    grid = emptied(4, seed, 135)  # 15 to 24 solutions for these seeds (PySAT: 3 ms each)
     with PysatCounter(4) as pysat:
         assert count_eup(grid, 4, 1000) == pysat.count(grid, 1000) > 1
 

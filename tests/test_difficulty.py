@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from sudoku_sat.batch import LocalProcesses
 from sudoku_sat.difficulty.making import (
     LevelOptions,
     guided_empty,
@@ -20,6 +19,7 @@ from sudoku_sat.puzzles.checkers import PysatChecker, make_checker
 from sudoku_sat.puzzles.maker import MakeOptions
 from sudoku_sat.puzzles.orbits import without
 from tests.conftest import TRES_DIFFICILE_SOLUTION
+from tests.shared_pool import shared_pool
 
 SOLUTION = parse_puzzles(TRES_DIFFICILE_SOLUTION)[0].grid
 
@@ -63,8 +63,7 @@ def test_a_failed_try_says_why() -> None:
 def test_make_many_is_reproducible_and_verified() -> None:
     options = MakeOptions(n=3, seed=11)
     first = list(make_many_at_level(options, LevelOptions("locked"), 2))
-    with LocalProcesses(2) as executor:
-        again = list(make_many_at_level(options, LevelOptions("locked"), 2, executor))
+    again = list(make_many_at_level(options, LevelOptions("locked"), 2, shared_pool()))
     assert [m.puzzle for m in first] == [m.puzzle for m in again]
     for made in first:
         assert made.ok and made.puzzle is not None

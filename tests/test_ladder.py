@@ -6,7 +6,6 @@ import pickle
 
 import pytest
 
-from sudoku_sat.batch import LocalProcesses
 from sudoku_sat.batch.items import pack
 from sudoku_sat.errors import SudokuSatError as UsageError
 from sudoku_sat.gridio import parse_puzzles
@@ -20,6 +19,7 @@ from sudoku_sat.lab.ladder import (
     parse_levels,
     run_all,
 )
+from tests.shared_pool import shared_pool
 
 from .conftest import TRES_DIFFICILE, sample
 
@@ -51,8 +51,7 @@ def test_jobs_do_not_change_the_results(monkeypatch: pytest.MonkeyPatch) -> None
     grids = [p.grid for p in sample("puzzles6_forum_hardest_1106", 24, seed=4)]
     chunks: list[int] = []
     one = run_all(grids, 3, "extended", 1)
-    with LocalProcesses(2) as executor:
-        two = run_all(grids, 3, "extended", 1, executor=executor, progress=chunks.append)
+    two = run_all(grids, 3, "extended", 1, executor=shared_pool(), progress=chunks.append)
     assert [r[:5] for r in one] == [r[:5] for r in two]
     assert sum(chunks) == 24 and len(chunks) > 1
 

@@ -12,6 +12,7 @@ from sudoku_sat.puzzles.checkers import independent_of, resolve_checker
 from sudoku_sat.puzzles.emptying import Schedule
 from sudoku_sat.puzzles.maker import MakeOptions, make_many, make_one, minimize_many, rng_for
 from tests.conftest import EASY
+from tests.shared_pool import shared_pool
 
 
 def test_seed_and_index_fix_the_random_stream() -> None:
@@ -30,8 +31,7 @@ def test_same_seed_same_puzzles_and_order_does_not_matter() -> None:
 def test_workers_reproduce_the_single_process_run() -> None:
     options = MakeOptions(n=2, seed=5)
     single = [m.puzzle for m in make_many(options, 4)]
-    with LocalProcesses(2) as executor:
-        assert [m.puzzle for m in make_many(options, 4, executor)] == single
+    assert [m.puzzle for m in make_many(options, 4, shared_pool())] == single
 
 
 def test_no_more_workers_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,7 +7,6 @@ import pickle
 import pytest
 from pysat.solvers import Solver
 
-from sudoku_sat.batch import LocalProcesses
 from sudoku_sat.batch.items import pack
 from sudoku_sat.difficulty.explain import locked_closure
 from sudoku_sat.difficulty.rating import (
@@ -30,6 +29,7 @@ from sudoku_sat.encoding import rules
 from sudoku_sat.engines.completion import grid_units
 from sudoku_sat.gridio import parse_puzzles
 from tests.conftest import EASY, TRES_DIFFICILE, sample
+from tests.shared_pool import shared_pool
 
 
 def grid_of(text: str) -> tuple[int, ...]:
@@ -65,8 +65,7 @@ def test_the_ladder_is_ordered_and_documented() -> None:
 
 def test_rate_many_gives_the_same_ratings_in_two_processes() -> None:
     items = [(p.n, p.grid) for p in sample("puzzles3_magictour_top1465", 6, seed=2)]
-    with LocalProcesses(2) as executor:
-        assert list(rate_many(items, executor)) == list(rate_many(items))
+    assert list(rate_many(items, shared_pool())) == list(rate_many(items))
 
 
 def test_the_rate_task_pickles_and_rates_a_chunk_in_order() -> None:
