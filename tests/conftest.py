@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -127,6 +128,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     pytest-xdist writes it to ``item._nodeid``; pytest 9 reads the id from ``item._id``
     (a NodeId), so the suffix was lost and the Dask modules ran on both workers, each
     starting its own LocalCluster. Nothing is done where xdist's suffix took."""
+    DASK["left"] = sum("dask_address" in getattr(item, "fixturenames", ()) for item in items)
     if not getattr(config.option, "loadgroup", False):
         return
     for item in items:
@@ -159,6 +161,25 @@ def one_click_group() -> Iterator[None]:
         yield
 
 
+DASK: dict[str, Any] = {"left": 0, "cluster": None}
+"""The tests collected here that use the cluster, and the cluster while it runs."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """The cluster closed after the last test that uses it, not at the end of the
+    session: its scheduler (a thread of this process) and its two workers otherwise
+    keep ticking through the rest of the run. Each worker counts the tests it collected;
+    under ``--dist loadgroup`` one worker runs them all, elsewhere the count never
+    reaches 0 and the cluster closes with the session, as before."""
+    yield
+    if "dask_address" in getattr(item, "fixturenames", ()):
+        DASK["left"] -= 1
+        if DASK["left"] == 0 and DASK["cluster"] is not None:
+            DASK["cluster"].close()
+            DASK["cluster"] = None
+
+
 @pytest.fixture(scope="session")
 def dask_address() -> Iterator[str]:
     """The run's one Dask LocalCluster: two single-threaded worker processes on 127.0.0.1.
@@ -169,7 +190,13 @@ def dask_address() -> Iterator[str]:
     os.environ["PYTHONPATH"] = os.pathsep.join(  # the workers unpickle tests' functions
         filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])
     )
-    with distributed.LocalCluster(
+    local = distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
-    ) as local:
+    )
+    DASK["cluster"] = local
+    try:
         yield str(local.scheduler_address)
+    finally:
+        if DASK["cluster"] is not None:
+            DASK["cluster"].close()
+            DASK["cluster"] = None
