@@ -16,6 +16,13 @@ by commands that need no kernel (``--version``, ``--help``), and the sources are
 only when a kernel is about to be compiled or loaded. A worker process (``--jobs``,
 Dask) imports the same kernel modules and so picks the same folder by itself.
 
+Inside that folder a kernel's files go under its module's path in the package
+(``engines/batch9...``), not under numba's default (the source folder's name and a hash
+of its absolute path): the folder already names the sources, so another checkout or
+virtual environment of the same sources (a fresh clone, a reinstall) loads the kernels
+compiled by the first instead of compiling them all again (40 s of CPU). numba still
+checks each file's content hash and its own version before it loads anything.
+
 Roads not taken: setting ``NUMBA_CACHE_DIR`` at import (changes the environment of the
 caller and of every process it starts); numba's ``recompile()`` on each dispatcher
 (needs every dispatcher imported, i.e. numba loaded on every start) and ``cache=False``
@@ -77,7 +84,40 @@ def use_versioned_cache() -> Path | None:
     if not os.access(folder, os.W_OK):
         return None
     config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
+    _locate_by_module_path()
     return folder
+
+
+def _locate_by_module_path() -> None:
+    """Put a package kernel's cache files under its module's path in the folder: numba's
+    first locator (``numba.config.CACHE_DIR``) with another sub-path. Functions outside
+    the package keep numba's own. Nothing changes if numba's locators are not where
+    this expects them (then each checkout compiles its own, as before)."""
+    try:
+        from numba.core import caching
+    except ImportError:  # pragma: no cover - numba without its caching module
+        return
+    impl = getattr(caching, "_CacheImpl", None)
+    base = getattr(caching, "UserProvidedCacheLocator", None)
+    classes = getattr(impl, "_locator_classes", None)
+    if base is None or not isinstance(classes, list):
+        return
+    if any(getattr(c, "sudoku_sat", False) for c in classes):
+        return
+
+    class PackageLocator(base):  # type: ignore[misc, valid-type]
+        """numba's CACHE_DIR locator, with the package-relative sub-path."""
+
+        sudoku_sat = True
+
+        @classmethod
+        def get_suitable_cache_subpath(cls, py_file: str) -> str:
+            path = Path(py_file).resolve()
+            if PACKAGE not in path.parents:
+                return str(super().get_suitable_cache_subpath(py_file))
+            return str(path.parent.relative_to(PACKAGE)).replace(os.sep, "_") or "_root"
+
+    classes.insert(0, PackageLocator)
 
 
 def njit(*args: Any, **kwargs: Any) -> Any:
