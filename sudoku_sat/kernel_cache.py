@@ -97,7 +97,7 @@ def _locate_by_module_path() -> None:
         from numba.core import caching
     except ImportError:  # pragma: no cover - numba without its caching module
         return
-    impl = getattr(caching, "_CacheImpl", None)
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
     base = getattr(caching, "UserProvidedCacheLocator", None)
     classes = getattr(impl, "_locator_classes", None)
     if base is None or not isinstance(classes, list):
