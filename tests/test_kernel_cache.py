@@ -90,3 +90,28 @@ def test_importing_the_cli_loads_no_numba_and_sets_no_environment() -> None:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert out.stdout.split() == ["[]", "False"], out.stderr
+
+
+def test_a_kernels_cache_files_go_under_its_module_path_not_the_checkouts(
+    tmp_path: Path,
+) -> None:
+    """Two checkouts of the same sources share the folder's files: the sub-path is the
+    module's folder in the package, so a fresh clone loads what another compiled."""
+    pytest.importorskip("numba")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); "
+        "from sudoku_sat.engines import batch9; "
+        "import outside; "
+        "print(batch9.count_one._cache._cache_path); print(outside.f._cache._cache_path)"
+    )
+    (tmp_path / "outside.py").write_text(
+        "from sudoku_sat.kernel_cache import njit\n\n@njit(cache=True)\ndef f(x):\n    return x\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, env=env
+    )
+    inside, outside = out.stdout.split()
+    folder = cache_folder({"NUMBA_CACHE_DIR": str(tmp_path / "cache")})
+    assert Path(inside) == folder / "engines", out.stderr
+    assert Path(outside).parent == folder and Path(outside).name.startswith(tmp_path.name + "_")
