@@ -11,8 +11,7 @@ EXTRAS ?= test,all
 # --no-compile: byte-compiling every installed package doubled the install time of make
 # test (83 s -> 42 s measured, warm pip cache); sudoku_sat.bytecode then compiles only the
 # package and what its commands import (0.15 s of each command's start-up where Python may
-# not write its cache, as under PYTHONDONTWRITEBYTECODE). make test compiles every
-# installed package instead (--all: 17 s on 2 cores), which the suite's processes import.
+# not write its cache, as under PYTHONDONTWRITEBYTECODE).
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check --no-compile
 # The seed report's "tres difficile" grid.
 DEMO := 700000400020070080003008009000500300060020090001007006000300900030040060009001005
@@ -56,7 +55,7 @@ run: install
 
 test: $(BIN)/python
 	$(PIP) -e '.[$(EXTRAS)]'
-	@$(BIN)/python -m sudoku_sat.bytecode --all
+	@$(BIN)/python -m sudoku_sat.bytecode
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup --durations=15
 
 lint: $(BIN)/python

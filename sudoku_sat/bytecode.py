@@ -8,12 +8,6 @@ of one killer, 0.30 s without the cache, 0.16 s with it). ``make`` installs with
 ``python -m sudoku_sat.bytecode`` compiles what a command needs instead: the package, and
 every module loaded by importing the CLI and by reading and solving a variant puzzle and a
 classic grid. Reading a cache needs no permission, so the runs after it start fast.
-
-``python -m sudoku_sat.bytecode --all`` (``make test``) compiles every installed package
-instead, on every core: the test suite imports ortools, numba, dask, hypothesis and
-Jupyter in each of its worker processes and in the processes it starts, and compiled
-them from source each time (a fresh clone's suite: 7 min 0 s of CPU with the caches
-against 8 min 46 s without; the compiling takes 17 s on 2 cores).
 """
 
 from __future__ import annotations
@@ -24,7 +18,6 @@ import importlib
 import io
 import py_compile
 import sys
-import sysconfig
 from pathlib import Path
 
 STARTUP = (
@@ -79,20 +72,7 @@ def load_startup() -> None:
         app(["unique", "--help"], prog_name="sudoku-sat")
 
 
-def compile_environment() -> int:
-    """Byte-compile every installed package (site-packages), on every core; the number of
-    failures, 0 or 1 as for :func:`compile_package`."""
-    folders = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
-    ok = all(compileall.compile_dir(folder, quiet=1, workers=0) for folder in sorted(folders))
-    return 0 if ok else 1
-
-
-def main(argv: list[str] | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
-    if args == ["--all"]:
-        failed = compile_environment() | compile_package()
-        print("byte-compiled what could be" if failed else "byte-compiled the environment")
-        return
+def main() -> None:
     load_startup()
     failed = compile_package()
     compiled = compile_loaded()

@@ -52,20 +52,3 @@ def test_a_folder_that_refuses_writes_is_passed_over(
         assert not Path(module.__cached__).exists()
     finally:
         del sys.modules["probe_locked"]
-
-
-def test_all_compiles_every_installed_package(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    site = tmp_path / "site-packages"
-    (site / "somepkg").mkdir(parents=True)
-    (site / "somepkg" / "__init__.py").write_text("VALUE = 9\n")
-    (site / "single.py").write_text("VALUE = 10\n")
-    paths = {"purelib": str(site), "platlib": str(site)}
-    monkeypatch.setattr(bytecode.sysconfig, "get_paths", lambda: paths)
-    monkeypatch.setattr(bytecode, "compile_package", lambda: 0)
-    bytecode.main(["--all"])
-    assert capsys.readouterr().out == "byte-compiled the environment\n"
-    tag = sys.implementation.cache_tag
-    assert (site / "somepkg" / "__pycache__" / f"__init__.{tag}.pyc").exists()
-    assert (site / "__pycache__" / f"single.{tag}.pyc").exists()
