@@ -174,3 +174,26 @@ def test_the_api_answers_with_the_command_line_s_words() -> None:
     assert r.verdict == "unique" and not r.removable and r.keep
     with pytest.raises(AttributeError):
         w.verdict = "none"  # type: ignore[misc]
+
+
+def test_the_minimal_core_hands_over_a_witness_for_each_member_it_keeps() -> None:
+    """Each call of the deletion that kept a member solved the others: that solution is
+    the member's witness (checked here on the rules alone), so why does not solve for it
+    again."""
+    from sudoku_sat.setting.cores import minimal_core
+    from sudoku_sat.setting.oracle import Oracle
+
+    p = real("killercage")
+    cage = p.of(Cage)[0]
+    assert isinstance(cage, Cage) and cage.total is not None
+    bad = with_total(p, 0, cage.total + 1)
+    s = selectable(bad)
+    found: dict[int, tuple[int, ...]] = {}
+    with Oracle(s) as o:
+        core = minimal_core(o, list(range(len(s.members))), found)
+        calls = o.calls
+    assert core and sorted(found) == core
+    for m, grid in found.items():
+        assert reduced(s, [k for k in core if k != m]).problem(grid) is None
+        assert reduced(s, core).problem(grid) is not None
+    assert calls <= 1 + len(s.members)  # one call a member at most, and the first

@@ -25,11 +25,18 @@ from __future__ import annotations
 import time
 
 from ..deadline import TimedOut
+from ..grid import Grid
 from .oracle import Oracle
 
 
-def minimal_core(o: Oracle, members: list[int]) -> list[int] | None:
-    """A minimal unsatisfiable subset of members, or None when they have a solution."""
+def minimal_core(
+    o: Oracle, members: list[int], witnesses: dict[int, Grid] | None = None
+) -> list[int] | None:
+    """A minimal unsatisfiable subset of members, or None when they have a solution.
+    witnesses, when given, receives for each member of the answer the solution of the
+    others that showed it needed (the call that kept it satisfied every member kept or
+    still to try, a superset of the answer less that member), so that the checks need
+    not solve again for it (on a real killer made wrong, 5.4 of why's 12.5 s)."""
     if o.sat(members):
         return None
     rest = o.core()
@@ -38,6 +45,8 @@ def minimal_core(o: Oracle, members: list[int]) -> list[int] | None:
         tried = rest.pop()
         if o.sat(kept + rest):
             kept.append(tried)
+            if witnesses is not None:
+                witnesses[tried] = o.grid()
         else:
             core = set(o.core())
             rest = [m for m in rest if m in core]

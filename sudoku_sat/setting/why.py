@@ -151,11 +151,14 @@ def why(
         pool = Pool(o, everyone)
         grids = pool.first(2)
         if not grids:
-            core = minimal_core(o, everyone) or []
+            found: dict[int, Grid] = {}
+            core = minimal_core(o, everyone, found) or []
             proved = False
             if smallest:
                 core, proved = smallest_core(o, everyone, core, seconds)
-            check.check_core(s, core, witnesses(o, core), method)
+            if sorted(found) != core:  # a smaller core than the minimal one
+                found = witnesses(o, core)
+            check.check_core(s, core, found, method)
             members = tuple(s.members[m] for m in core)
             return Why("none", puzzle, members, smallest=proved, checked=name)
         if len(grids) == 1:
