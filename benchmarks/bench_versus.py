@@ -12,9 +12,10 @@ on random symmetries of 17-clue and forum-hardest puzzles, ``generate`` at 9x9, 
 25x25, and ``unique`` on every file of real published variant puzzles that both installs
 read (``tests/data/constraints``: the puzzles with a published solution, one file a rule,
 written as f-puzzles JSON lines) and on the 36 real killers of ``benchmarks/data``, and
-``generate --rule`` of two rule sets. Each command's exit code and standard output must be
-the same for both installs (``generate`` and ``--help`` aside: their output is the code's
-choice), or the row says so.
+``generate --rule`` of two rule sets, and ``unique`` on 30 puzzles made (by this
+install) for each rule set of the made-puzzle table of docs/variants.md. Each command's
+exit code and standard output must be the same for both installs (``generate`` and
+``--help`` aside: their output is the code's choice), or the row says so.
 
 A row gives each install's median wall clock and CPU time (user + system, from ``wait4``)
 over the rounds, and the median of the per-round ratios new / old: under 1 is faster.
@@ -117,6 +118,22 @@ def real_files(folder: Path, old: str, stems: Sequence[str] = ()) -> list[tuple[
     return out
 
 
+def made_files(folder: Path, count: int, kinds: Sequence[str]) -> list[tuple[str, Path]]:
+    """(rule set, file) of count puzzles made by this install for each rule set of the
+    made-puzzle table of docs/variants.md (9x9, seeded by the rule's name), as f-puzzles
+    JSON lines: both installs answer the same puzzles (each install's own maker would
+    give each its own, as ``bench_variants.py`` run by each does)."""
+    from sudoku_sat.variants.fpuzzles_write import dumps
+    from sudoku_sat.variants.make import make
+
+    out = []
+    for kind in kinds:
+        rng = random.Random(f"{kind}:versus")
+        lines = [dumps(make(kind, 9, rng)[0]).replace("\n", "") for _ in range(count)]
+        out.append((kind, write(folder, f"made-{kind}.jsonl", lines)))
+    return out
+
+
 def jobs(folder: Path, old: str, rng: random.Random, quick: bool) -> list[Job]:
     one = write(folder, "one.txt", dataset(SEVENTEEN, 1, rng))
     s17 = write(folder, "s17.txt", dataset(SEVENTEEN, 200 if quick else 5000, rng))
@@ -146,6 +163,11 @@ def jobs(folder: Path, old: str, rng: random.Random, quick: bool) -> list[Job]:
         out.append(Job("`unique` 36 real killers (benchmarks/data)", ("unique", killers.name)))
     for stem, path in real_files(folder, old, ("thermometer",) if quick else ()):
         out.append(Job(f"`unique` real {stem}", ("unique", path.name)))
+    from bench_variants import KINDS
+
+    count = 3 if quick else 30
+    for kind, path in made_files(folder, count, ("killer",) if quick else KINDS):
+        out.append(Job(f"`unique` {count} made {kind}", ("unique", path.name)))
     for rule in ("killer", "anti-knight"):
         k = "1" if quick else "3"
         made = ("generate", "--rule", rule, "-k", k, "--seed", "1")

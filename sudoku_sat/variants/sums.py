@@ -123,8 +123,9 @@ def _card(b: Builder, terms: list[list[tuple[int, int]]], total: int) -> list[Cl
     return [list(c) for c in enc.clauses]
 
 
-def _combos(n: int, size: int, total: int) -> list[tuple[int, ...]]:
-    return [s for s in combinations(range(1, n + 1), size) if sum(s) == total]
+@cache
+def _combos(n: int, size: int, total: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(s for s in combinations(range(1, n + 1), size) if sum(s) == total)
 
 
 def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
@@ -145,17 +146,20 @@ def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clau
         return
     sel = [b.fresh() for _ in sets]
     yield list(sel)
-    near = beside(b.n, b.p.regions, cells) if len(sets) > 1 and b.implied else []
+    n = b.n
+    near = beside(n, b.p.regions, cells) if len(sets) > 1 and b.implied else []
+    base = [c * n for c in cells]  # x(c, d) = c * n + d, as Builder.x: no call a literal
+    around = [o * n for o in near]
     for s, digits in zip(sel, sets, strict=True):
-        for d in b.digits():
+        for d in range(1, n + 1):
             if d in digits:
-                yield [-s] + [b.x(c, d) for c in cells]
-                yield from ([-s, -b.x(o, d)] for o in near)
+                yield [-s, *[x + d for x in base]]
+                yield from ([-s, -(x + d)] for x in around)
             else:
-                yield from ([-s, -b.x(c, d)] for c in cells)
-    for d in b.digits():
+                yield from ([-s, -(x + d)] for x in base)
+    for d in range(1, n + 1):
         using = [s for s, digits in zip(sel, sets, strict=True) if d in digits]
-        yield from ([-b.x(c, d)] + using for c in cells)
+        yield from ([-(x + d), *using] for x in base)
 
 
 @cache
