@@ -213,11 +213,11 @@ def generate(
     rule: variant puzzles of these rule sets (``killer``, ``thermometer``, ...; the CLI's
     ``generate --rule``), size N x N (``--size``, default order**2), each checked unique
     and minimal by CP-SAT. ``k`` and ``n`` are the old names of count and order."""
+    from .arguments import split_names
     from .jobs.making import plan_generate
     from .model.geometry import MAX_SIZE, MIN_SIZE
     from .puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER
     from .puzzles.maker import MakeOptions, method_options, new_seed
-    from .variants.puzzle import split_names
 
     count, box = _old_names(old, count, order)
     rules = split_names(global_rules(rule))

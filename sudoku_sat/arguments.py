@@ -177,3 +177,10 @@ def generate_sizes(
     if box is not None and box * box != side:
         raise UsageError(f"size {side} and order {box} ({box**2}x{box**2}) disagree")
     return count, box or 0, side
+
+
+def split_names(rule: str | Sequence[str] | None) -> list[str]:
+    """The rule names asked for (``--rule``, ``rule=``): one name, a comma-separated list,
+    or several; here, below the readers, so that a classic command loads none of them."""
+    raw = [rule] if isinstance(rule, str) else list(rule or ())
+    return [name.strip() for text in raw for name in str(text).split(",") if name.strip()]

@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 from typer.testing import CliRunner
 
+from sudoku_sat.arguments import split_names
 from sudoku_sat.cli import app
 from sudoku_sat.errors import UsageError
 from sudoku_sat.variants.constraints import registry, rule_names
@@ -25,7 +26,6 @@ from sudoku_sat.variants.make import (
     make,
     random_solution,
 )
-from sudoku_sat.variants.puzzle import split_names
 
 from .conftest import IN_CI
 

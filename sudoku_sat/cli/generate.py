@@ -8,15 +8,13 @@ from typing import Annotated
 import typer
 
 from ..alphabet import expand_alphabet
-from ..arguments import MAX_COUNT
-from ..jobs.certifying import Certifying
+from ..arguments import MAX_COUNT, split_names
 from ..jobs.making import plan_generate, plan_minimize
 from ..proofs import Outcome
 from ..puzzles.checkers import independent_of, resolve_checker
 from ..puzzles.emptying import Schedule
 from ..puzzles.emptying_large import LARGE_EMPTY_MAX_ORDER, LARGE_EMPTY_MIN_ORDER
 from ..puzzles.maker import MakeOptions, method_options, new_seed
-from ..variants.puzzle import split_names
 from . import app
 from ._common import (
     CONNECT_TIMEOUT,
@@ -190,6 +188,8 @@ def generate_command(
             )
         results = batch_results(executor, task, list(range(count)), "generating", quiet)
         if folder is not None:
+            from ..jobs.certifying import Certifying
+
             certifier = stack.enter_context(Certifying(folder))
             results = with_certificates(results, certifier, outcomes)
         failures = emit(results, count, seed, fmt, stats, as_json, alphabet)

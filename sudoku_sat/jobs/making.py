@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..batch.items import Packed, pack, unpack
 from ..difficulty.making import LevelOptions, LevelTask
-from ..difficulty.variant_making import MakeVariants, MinimizeVariants
 from ..errors import UsageError
 from ..model.puzzle import Puzzle
 from ..puzzles.maker import Made, MakeOptions, MakeTask, MinimizeTask
-from ..variants.make import check_kinds
-from ..variants.methods import variant_emptier
 from .route import CLASSIC_ONLY, REASONS, SESSION, check_options, engine_of
+
+if TYPE_CHECKING:
+    from ..difficulty.variant_making import MinimizeVariants
 
 
 def plan_generate(
@@ -33,7 +34,11 @@ def plan_generate(
     """The task that makes puzzle k for each k (from 0) of a chunk: with rules, the
     session's maker at size N (each rule's classes drawing their clues); without, the
     classic maker at options.n."""
-    if rules:
+    if rules:  # the variant makers loaded only here: a classic generate needs none
+        from ..difficulty.variant_making import MakeVariants
+        from ..variants.make import check_kinds
+        from ..variants.methods import variant_emptier
+
         for name, flag in (given or {}).items():
             if name in CLASSIC_ONLY or name == "alphabet":
                 raise UsageError(f"{flag}: {REASONS.get(name, DIGITS)}")
@@ -77,6 +82,9 @@ def plan_minimize(
     given: dict[str, str] | None = None,
 ) -> tuple[MinimizeJob, list[Item]]:
     """The task that empties each puzzle, and its items, checked before any work."""
+    from ..difficulty.variant_making import MinimizeVariants
+    from ..variants.methods import variant_emptier
+
     check_options(puzzles, given or {})
     rules = any(engine_of(p) == SESSION for p in puzzles)
     solver = variant_emptier(method) if rules else None

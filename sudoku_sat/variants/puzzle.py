@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..arguments import split_names
 from ..errors import GridError, UsageError
 from ..files import read_text
 from ..gridio import parse_puzzles
@@ -30,12 +31,6 @@ from .sigh import is_sigh_text, parse_sigh
 
 if TYPE_CHECKING:
     from ..bulk import Lines
-
-
-def split_names(rule: str | Sequence[str] | None) -> list[str]:
-    """The rule names asked for: one name, a comma-separated list, or several."""
-    raw = [rule] if isinstance(rule, str) else list(rule or ())
-    return [name.strip() for text in raw for name in str(text).split(",") if name.strip()]
 
 
 def rule_names(rule: str | Sequence[str] | None) -> list[str]:
