@@ -17,7 +17,7 @@ from sudoku_sat.setting.members import reduced, selectable, with_given
 from sudoku_sat.setting.why import why
 from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.make import make
+from sudoku_sat.variants.make import kinds, make
 
 cpsat = pytest.importorskip("sudoku_sat.variants.cpsat")
 pytest.importorskip("ortools")
@@ -197,3 +197,42 @@ def test_the_minimal_core_hands_over_a_witness_for_each_member_it_keeps() -> Non
         assert reduced(s, [k for k in core if k != m]).problem(grid) is None
         assert reduced(s, core).problem(grid) is not None
     assert calls <= 1 + len(s.members)  # one call a member at most, and the first
+
+
+@pytest.mark.parametrize("kind", kinds())
+def test_cores_and_fixes_agree_with_cp_sat_on_a_made_puzzle_of_every_rule(kind: str) -> None:
+    """On a made puzzle of each rule set (unique and minimal): one blank filled wrongly
+    gives no solution, and the core is a set CP-SAT finds without one, each member
+    needed, the wrong given among them; one member dropped gives several, and the fixes
+    are exactly the givens that CP-SAT's whole list of solutions makes unique."""
+    size = 9 if kind == "windoku" else 6
+    p, solution = make(kind, size, random.Random(7))
+    cell = next(c for c, d in enumerate(p.grid) if not d)
+    digit = solution[cell] % size + 1
+    bad = replace(p.with_givens(tuple(digit if c == cell else d for c, d in enumerate(p.grid))))
+    w = why(replace(bad, solution=None))
+    assert w.verdict == "none"
+    wrong = {"key": "given", "cell": f"r{cell // size + 1}c{cell % size + 1}", "digit": digit}
+    assert wrong in [m.record() for m in w.core]
+    s = selectable(bad)
+    core = [i for i, m in enumerate(s.members) if m in set(w.core)]
+    assert len(core) == len(w.core) and cp_count(reduced(s, core), 1) == 0
+    for m in core:
+        assert cp_count(reduced(s, [k for k in core if k != m]), 1) == 1
+    s = selectable(p)
+    everyone = range(len(s.members))
+    givens = [i for i in everyone if s.members[i].key == "given"]  # each needed: the maker
+    loose = reduced(s, [])  # took away every given it could; with none, the first member
+    for drop in [*givens, *everyone]:  # whose loss leaves several (else: all of them)
+        fewer = reduced(s, [i for i in everyone if i != drop])
+        if cp_count(fewer) == 2:
+            loose = fewer
+            break
+    grids = cpsat.solutions(replace(loose, solution=None), 257)
+    several = why(replace(loose, solution=None))
+    assert several.verdict == "several" and len(grids) >= 2
+    assert all(g in grids for g in several.solutions)
+    if len(grids) <= 256:
+        once = {(c, g[c]) for g in grids for c in range(len(g))}
+        exact = sorted(k for k in once if sum(g[k[0]] == k[1] for g in grids) == 1)
+        assert [(f.cell, f.digit) for f in several.fixes] == exact and several.fixes_all
