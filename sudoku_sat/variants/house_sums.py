@@ -30,7 +30,7 @@ get different digits in every tuple). Four cells measured best (3: 1.18 s, 5: 1.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from functools import cache
+from functools import lru_cache
 
 from ..grid import Clause
 from ..model.builder import Builder
@@ -55,11 +55,12 @@ MOST_TUPLES = 600
 """Implied sums with more digit tuples than this are left out."""
 
 
-@cache
+@lru_cache(maxsize=64)
 def areas(n: int, regions: Regions, every: bool = False) -> tuple[tuple[frozenset[int], int], ...]:
     """(cells, number of houses) of every area the law applies to (with every, the last
     row and column alone and the runs of rows and columns that end there too); made once
-    a grid (a session's killers share them: 2 ms a puzzle)."""
+    a grid (a session's killers share them: 2 ms a puzzle), the last 64 grids kept (each
+    jigsaw is a grid of its own: a batch of them must not fill the memory)."""
     return tuple(_areas(n, regions, every))
 
 
