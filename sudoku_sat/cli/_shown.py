@@ -5,6 +5,7 @@ drawn grid), the same for every puzzle, with or without constraints."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ..alphabet import MAX_SYMBOLS
 from ..grid import Grid
@@ -47,14 +48,18 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
     line, numbers, f-puzzles JSON with the puzzle's rules, or a line as sigh writes a
     solution (one symbol a cell; ``show`` writes the puzzle itself, ``puzzle_text``)."""
     n = p.n
+    if fmt is GridFormat.fpuzzles:
+        from ..variants.fpuzzles_write import dumps
+        from ..variants.puzzle import solved
+
+        if not p.extra:
+            return dumps(p.with_givens(grid))
+        return dumps(replace(solved(p, grid), solution=p.solution))  # extra cells: marks
+    grid = p.grid_part(grid)  # the cells beyond the grid are not drawn (sigh: the same)
     if fmt is GridFormat.sigh:
         from ..variants.sigh_cells import short_solution
 
         return short_solution(grid, p.size)
-    if fmt is GridFormat.fpuzzles:
-        from ..variants.fpuzzles_write import dumps
-
-        return dumps(p.with_givens(grid))
     if n == 0:
         from ..variants.text import format_line as line_of
         from ..variants.text import format_numbers as numbers_of

@@ -29,6 +29,9 @@ class Rules(Protocol):
     @property
     def constraints(self) -> tuple[Any, ...]: ...
 
+    @property
+    def cells(self) -> int: ...
+
 
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "default"
@@ -49,15 +52,23 @@ class VariantFormula:
     rules: list[str] = field(default_factory=list)
     selectors: dict[Any, int] = field(default_factory=dict)
     """With guard_sums: cage -> the literal that switches its sum on."""
+    extra: tuple[str, ...] = ()
+    """The names of the cells beyond the grid, numbered after the grid's."""
 
     def comments(self) -> list[str]:
         """The DIMACS header comments: size, rules, numbering, clauses per part."""
         n = self.size
         rules = ", ".join(self.rules) or "classic"
+        first = (n * n + len(self.extra)) * n + 1
+        cells = [
+            f"cells beyond the grid: {name} = {n}*{n * n + k} + d"
+            for k, name in enumerate(self.extra)
+        ]
         return [
             f"sudoku-sat variant {n}x{n}: rules {rules}",
             f"x(r,c,d) = {n * n}*r + {n}*c + d, r,c in 0..{n - 1}, d in 1..{n}"
-            + (f"; auxiliaries {n**3 + 1}..{self.nvars}" if self.nvars > n**3 else ""),
+            + (f"; auxiliaries {first}..{self.nvars}" if self.nvars >= first else ""),
+            *cells,
             "clauses: "
             + ", ".join(f"{k} {v}" for k, v in self.parts.items())
             + f"; total {len(self.clauses)}",
@@ -79,7 +90,9 @@ class Builder:
         """False: each sum family takes its default (cages and arrows: ``combos``)."""
         self.p, self.n = puzzle, puzzle.size
         self.sums = sums if self.chosen else "combos"
-        self.top = max(top, puzzle.size**3)
+        self.top = max(top, puzzle.cells * puzzle.size)
+        """Grid literals 1..N**3, then the extra cells' (``model/extra.py``), then the
+        auxiliaries."""
         self.clauses: list[Clause] = []
         self.parts: dict[str, int] = {}
         self.part = ""

@@ -12,6 +12,14 @@ MARGIN = 10
 """The margin of a puzzle with no outside clue; with one, a whole cell (CELL)."""
 
 
+def extra_cell(canvas: Canvas, cell: int, name: str) -> list[str]:
+    """A cell beyond the grid: its square, and its name small above its top-left."""
+    x, y = canvas.corner(cell)
+    square = tag("rect", x=x, y=y, width=CELL, height=CELL, fill="none", stroke="black")
+    label = canvas.text(name, x + 2, y + 6, size=8, anchor="start")
+    return [square, label]
+
+
 def tag(name: str, text: object = None, **attrs: object) -> str:
     """One SVG element; attribute names take '-' for '_'."""
     body = " ".join(f'{k.replace("_", "-")}="{v}"' for k, v in attrs.items())
@@ -29,9 +37,17 @@ class Canvas:
     def side(self) -> float:
         return 2 * self.margin + self.size * CELL
 
+    def height(self, extra: int) -> float:
+        """The drawing's height with ``extra`` cells beyond the grid drawn below it."""
+        return self.side + (1 + -(-extra // self.size)) * CELL if extra else self.side
+
     def corner(self, cell: int) -> tuple[float, float]:
-        """The top-left corner of a cell."""
+        """The top-left corner of a cell; the cells beyond the grid (``model/extra.py``)
+        in rows of N below it, after a row left free (where the clues below the grid
+        stand)."""
         r, c = divmod(cell, self.size)
+        if r >= self.size:
+            r += 1
         return self.margin + c * CELL, self.margin + r * CELL
 
     def centre(self, cell: int) -> tuple[float, float]:

@@ -90,16 +90,27 @@ def neighbours(size: int, cell: int, diagonal: bool) -> list[int]:
     ]
 
 
+def in_line(size: int, a: int, c: int) -> bool:
+    """True when cells a and c share a row or a column (a cell beyond the grid,
+    ``model/extra.py``, shares none)."""
+    if a >= size * size or c >= size * size:
+        return False
+    return a // size == c // size or a % size == c % size
+
+
 def shares_unit(size: int, regions: Regions, a: int, c: int) -> bool:
     """True when cells a and c share a row, a column or a region."""
-    if a // size == c // size or a % size == c % size:
+    if in_line(size, a, c):
         return True
     return any(a in r and c in r for r in regions)
 
 
 def beside(size: int, regions: Regions, cells: tuple[int, ...]) -> list[int]:
-    """The cells outside of cells that share a row, column or region with all of them."""
+    """The cells outside of cells that share a row, column or region with all of them
+    (none when one is beyond the grid)."""
     n = size
+    if max(cells, default=0) >= n * n:
+        return []
     groups = [frozenset(range(r * n, r * n + n)) for r in {c // n for c in cells}]
     groups += [frozenset(range(k, n * n, n)) for k in {c % n for c in cells}]
     groups += [frozenset(r) for r in regions]

@@ -9,6 +9,11 @@ classic grid is a puzzle with no constraints; its regions are the default boxes
 
 ``n`` is the box side of a square size (3 for 9x9) and 0 for the sizes that are not
 squares (6x6 has 2x3 boxes): what the classic engines, which take box sides, read.
+
+A puzzle may hold cells beyond the grid (``extra``, sigh's ``Var``: ``model/extra.py``),
+numbered after the grid's. Its givens are the grid's; a solution it finds lists the
+grid's digits, then the extra cells' (``cells`` in all); the solution a source gives may
+hold the grid alone (``grid_part``).
 """
 
 from __future__ import annotations
@@ -16,10 +21,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 from ..grid import Grid
 from ..gridtext import format_any_line, format_symbols
 from .constraint import Constraint
+from .extra import ExtraCells, extra_names
 from .geometry import Regions, default_regions
 
 
@@ -34,6 +41,8 @@ class Puzzle:
     count: int | None = None
     solution: Grid | None = None
     constraints: tuple[Constraint, ...] = ()
+    extra: tuple[ExtraCells, ...] = ()
+    """Groups of cells beyond the grid, in cell order (``model/extra.py``)."""
 
     @property
     def n(self) -> int:
@@ -46,11 +55,36 @@ class Puzzle:
         """N*N."""
         return self.size * self.size
 
+    @cached_property
+    def extra_names(self) -> tuple[str, ...]:
+        """The names of the cells beyond the grid (``VA1``), in cell order."""
+        return extra_names(self.extra)
+
+    @property
+    def cells(self) -> int:
+        """Every cell: the grid's N*N, then the extra cells."""
+        return self.size * self.size + len(self.extra_names)
+
+    def cell_name(self, cell: int) -> str:
+        """How messages name a cell: ``r1c1``, or an extra cell's name (``VA1``)."""
+        n = self.size
+        if cell >= n * n:
+            return self.extra_names[cell - n * n]
+        return f"r{cell // n + 1}c{cell % n + 1}"
+
+    def extra_index(self, name: str) -> int:
+        """The index of an extra cell by its name (``VA1``)."""
+        return self.ncells + self.extra_names.index(name)
+
+    def grid_part(self, solution: Grid) -> Grid:
+        """The grid's digits of a solution (without the extra cells')."""
+        return tuple(solution[: self.ncells])
+
     @property
     def is_classic(self) -> bool:
         """True when the puzzle has no rule beyond rows, columns and square boxes: the
         classic engines answer it."""
-        return not self.constraints and self.n > 0
+        return not self.constraints and self.n > 0 and not self.extra
 
     @property
     def own_regions(self) -> bool:
@@ -88,11 +122,16 @@ class Puzzle:
     def problem(self, grid: Grid) -> str | None:
         """Why grid is not a solution of this puzzle (a given changed, two equal digits in
         a row, column or region, a constraint broken, checked directly by each
-        constraint's ``holds``), naming the place; None when it is one."""
+        constraint's ``holds``), naming the place; None when it is one. With extra cells,
+        grid holds every cell; or the grid's alone (a source's solution), and then a
+        constraint that reads an extra cell is not checked here (the solvers check that
+        the extra cells can be filled in)."""
         n = self.size
-        if len(grid) != n * n or not all(1 <= v <= n for v in grid):
-            return f"not {n * n} digits 1..{n}"
-        for c, (g, v) in enumerate(zip(self.grid, grid, strict=True)):
+        if len(grid) not in (n * n, self.cells) or not all(1 <= v <= n for v in grid):
+            return f"not {self.cells} digits 1..{n}"
+        if len(grid) < self.cells:
+            grid = GridOnly(grid)
+        for c, (g, v) in enumerate(zip(self.grid, grid[: n * n], strict=True)):
             if g and g != v:
                 return f"it changes the given {g} at r{c // n + 1}c{c % n + 1}"
         units = [tuple(range(r * n, r * n + n)) for r in range(n)]
@@ -102,8 +141,11 @@ class Puzzle:
                 first = cells[0]
                 return f"a digit repeats in the unit of r{first // n + 1}c{first % n + 1}"
         for constraint in self.constraints:
-            if not constraint.holds(grid, n):
-                return f"it breaks the {constraint.label(n)}"
+            try:
+                if not constraint.holds(grid, n):
+                    return f"it breaks the {constraint.label(n)}"
+            except ExtraUnknown:
+                continue
         return None
 
     def with_givens(self, grid: Grid) -> Puzzle:
@@ -130,3 +172,17 @@ class Puzzle:
     def _repr_svg_(self) -> str:
         """What a notebook shows for a puzzle that ends a cell."""
         return self.svg()
+
+
+class ExtraUnknown(LookupError):
+    """A rule read an extra cell of a grid that holds the grid's digits alone."""
+
+
+class GridOnly(tuple[int, ...]):
+    """The grid's digits of a puzzle with extra cells, whose extra cells are unknown:
+    reading one raises :class:`ExtraUnknown`, so that the rules on them go unchecked."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, int) and index >= len(self):
+            raise ExtraUnknown(index)
+        return super().__getitem__(index)

@@ -94,15 +94,19 @@ class Reader:
         size: int,
         key: str = "",
         regions: tuple[tuple[int, ...], ...] = (),
+        extra: dict[str, int] | None = None,
     ):
         self.where, self.size, self.key = where, size, key
         self.regions = regions
         """The puzzle's regions (boxes or jigsaw pieces), for constraints that depend on
         them (region sum lines); empty when the caller has none."""
+        self.extra = extra or {}
+        """The names of the puzzle's cells beyond the grid (``VA1``) -> their indexes
+        (``model/extra.py``): :meth:`cell` reads them like grid cells."""
 
     def at(self, key: str) -> Reader:
         """The same reader, its errors naming key."""
-        return Reader(self.where, self.size, key, self.regions)
+        return Reader(self.where, self.size, key, self.regions, self.extra)
 
     def error(self, message: str) -> InputError:
         """A one-line error about this key, naming the file and the key's line."""
@@ -115,12 +119,22 @@ class Reader:
         return int(match.group(1)), int(match.group(2))
 
     def cell(self, name: Any) -> int:
-        """The index (row-major from 0) of a cell inside the grid."""
+        """The index (row-major from 0) of a cell inside the grid, or of an extra cell
+        by its name (after the grid's)."""
+        if isinstance(name, str) and name in self.extra:
+            return self.extra[name]
         r, c = self._rc(name)
         n = self.size
         if not (1 <= r <= n and 1 <= c <= n):
             raise self.error(f"cell {name} is outside the {n}x{n} grid")
         return (r - 1) * n + c - 1
+
+    def name(self, cell: int) -> str:
+        """The name :meth:`cell` reads back: ``R1C1``, or an extra cell's (``VA1``)."""
+        n = self.size
+        if cell >= n * n:
+            return next(k for k, v in self.extra.items() if v == cell)
+        return f"R{cell // n + 1}C{cell % n + 1}"
 
     def cells(self, names: Any, least: int = 1) -> tuple[int, ...]:
         """A list of at least ``least`` cells inside the grid, in order, none twice."""
@@ -183,6 +197,11 @@ class Reader:
         out = self.lines(item, least)
         n = self.size
         for line in out:
+            beyond = [c for c in line if c >= n * n]
+            if beyond:
+                raise self.error(
+                    f"{self.name(beyond[0])} is no grid cell: a line runs through grid cells"
+                )
             for a, b in pairwise(line):
                 if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
                     raise self.error(

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from ..grid import Grid
 from ..gridsvg import cell_lines, document, draw_grid, value_text
-from .drawing import CELL, MARGIN, Canvas, tag
+from .drawing import CELL, MARGIN, Canvas, extra_cell, tag
 from .geometry import Regions
 
 
@@ -48,6 +48,9 @@ class Drawn(Protocol):
 
     @property
     def constraints(self) -> tuple[Any, ...]: ...
+
+    @property
+    def extra(self) -> tuple[Any, ...]: ...
 
 
 def _borders(c: Canvas, groups: Sequence[Sequence[int]]) -> list[str]:
@@ -89,7 +92,7 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
     explanation shown on the puzzle."""
     n = p.size
     root = int(n**0.5)
-    if not p.constraints and root * root == n and not fills and values is None:
+    if not p.constraints and root * root == n and not fills and values is None and not p.extra:
         return draw_grid(p.grid, root)  # a classic grid: the look of every order
     c = Canvas(n, CELL if any(k.outside for k in p.constraints) else MARGIN)
     layers: list[list[str]] = [[], [], []]
@@ -100,11 +103,15 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
         if fill:
             x, y = c.corner(k)
             body.append(tag("rect", x=x, y=y, width=CELL, height=CELL, fill=fill))
-    body += cell_lines(n, c.margin, c.margin) + _borders(c, p.regions) + layers[1] + layers[2]
+    body += cell_lines(n, c.margin, c.margin) + _borders(c, p.regions)
+    names = [name for g in p.extra for name in g.names()]
+    for k, name in enumerate(names):
+        body += extra_cell(c, n * n + k, name)
+    body += layers[1] + layers[2]
     shown = values or p.grid
     for k, v in enumerate(shown):
         if v:
             x, y = c.centre(k)
-            body.append(value_text(v, n, x, y, given=bool(p.grid[k])))
+            body.append(value_text(v, n, x, y, given=k < n * n and bool(p.grid[k])))
     rules = ", ".join(dict.fromkeys(k.rule for k in p.constraints)) or "classic"
-    return document(c.side, c.side, body, f"{n}x{n} sudoku ({rules})")
+    return document(c.side, c.height(len(names)), body, f"{n}x{n} sudoku ({rules})")

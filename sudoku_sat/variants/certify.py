@@ -57,7 +57,7 @@ def certify_variant(
     text, nvars, clauses = cnf_text(puzzle, solution)
     with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as s:
         if s.solve():
-            other = decode_model(s.get_model(), puzzle.size)
+            other = decode_model(s.get_model(), puzzle.size, puzzle.cells)
             return Outcome(index, refusal=Refusal("several", "several solutions", other))
         lines = s.get_proof()
     proof = parse_proof("\n".join(lines), nvars, f"<{solver} proof>")
@@ -96,7 +96,7 @@ def variant_problems(
         return [f"{source}: the 'c fpuzzles' and 'c variant-solution' comments do not parse"]
     from . import cpsat
 
-    if len(solution) != puzzle.ncells or not cpsat.is_solution(puzzle, solution):
+    if len(solution) != puzzle.cells or not cpsat.is_solution(puzzle, solution):
         return [f"{source}: the solution in its comments does not solve the puzzle"]
     _, n, expected = cnf_text(puzzle, solution)
     if n != nvars or expected != clauses:

@@ -26,13 +26,13 @@ def _ortools() -> Any:
 
 
 def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
-    """The CP-SAT model of the puzzle and its N*N cell variables: rows, columns and the
-    default boxes all different (a jigsaw states its own regions), the givens, and each
-    constraint's own statement."""
+    """The CP-SAT model of the puzzle and its cell variables (the grid's N*N, then the
+    extra cells'): rows, columns and the default boxes all different (a jigsaw states
+    its own regions), the givens, and each constraint's own statement."""
     cp_model = _ortools()
     m = cp_model.CpModel()
     n = puzzle.size
-    x = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
+    x = [m.NewIntVar(1, n, f"c{c}") for c in range(puzzle.cells)]  # extra cells after
     groups = [[r * n + c for c in range(n)] for r in range(n)]
     groups += [[r * n + c for r in range(n)] for c in range(n)]
     if not puzzle.own_regions:  # else the constraint that gives them states them
@@ -56,10 +56,16 @@ def solutions(puzzle: Puzzle, cap: int, seconds: float = 60.0) -> list[Grid]:
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.max_time_in_seconds = seconds
     found: list[Grid] = []
+    seen: set[Grid] = set()
 
     class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc,name-defined]
         def on_solution_callback(self) -> None:
-            found.append(tuple(int(self.Value(v)) for v in x))
+            # CP-SAT enumerates its own variables too: a statement's helper left free (an
+            # automaton's states past a segment) gives the same cells again
+            grid = tuple(int(self.Value(v)) for v in x)
+            if grid not in seen:
+                seen.add(grid)
+                found.append(grid)
             if len(found) >= cap:
                 self.StopSearch()
 

@@ -78,7 +78,9 @@ def encode_variant(
         b.part = "givens"
         b.add([[b.x(c, d)] for c, d in enumerate(puzzle.grid) if d])
     parts = {k: v for k, v in b.parts.items() if v}
-    return VariantFormula(puzzle.size, b.top, b.clauses, parts, puzzle.rules, b.selectors)
+    return VariantFormula(
+        puzzle.size, b.top, b.clauses, parts, puzzle.rules, b.selectors, puzzle.extra_names
+    )
 
 
 def _implied(b: Builder, puzzle: Puzzle) -> None:
@@ -98,7 +100,7 @@ def families(puzzle: Puzzle) -> dict[type[Constraint], list[Constraint]]:
 def _structure(b: Builder, puzzle: Puzzle) -> None:
     """Cells, rows, columns, and the regions unless a constraint gives them (jigsaw)."""
     b.part = "cells"
-    for c in range(puzzle.ncells):
+    for c in range(puzzle.cells):  # the extra cells too: one digit each
         b.add([[b.x(c, d) for d in b.digits()]])
         b.add([-b.x(c, d), -b.x(c, e)] for d, e in combinations(b.digits(), 2))
     b.part = "units"

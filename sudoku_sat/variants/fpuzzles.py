@@ -29,6 +29,7 @@ from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, load_json
 from ..model.reading import Source as _Source
+from . import extra_cells
 from .constraints import cell_registry, registry
 from .links import LINK as LINK
 from .links import decode_link as decode_link
@@ -54,6 +55,7 @@ PASSED_OVER = frozenset(
         "id",
         "metadata",
         "successMessage",
+        extra_cells.KEY,  # read before the rules
     }
 )
 """Keys that are not rules: cosmetic shapes and text, metadata, the solution. (A cosmetic
@@ -109,14 +111,16 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     for key, cls in cell_registry().items():  # written in the cells of 'grid'
         found += cls.read_cells(in_cells.get(key, {}), reader.at("grid"))
     regions = next((r for c in found if (r := c.regions()) is not None), default_regions(size))
-    reader = Reader(where, size, regions=regions)
+    extra, names = extra_cells.read_extra(data.get(extra_cells.KEY) or [], reader.at("var"))
+    reader = Reader(where, size, regions=regions, extra=names)
+    found += extra_cells.read_marks(data.get(extra_cells.KEY) or [], reader.at("var"))
     for key, cls in keyed.items():
         value = data.get(key)
         if value is not None and value != []:  # absent, or an empty list of items
             found.extend(cls.read_value(value, reader.at(key)))
     settled = tuple(c.settle(found) for c in found)
     solution = _solution(data.get("solution"), size, where)
-    puzzle = Puzzle(size, givens, origin, solution=solution, constraints=settled)
+    puzzle = Puzzle(size, givens, origin, solution=solution, constraints=settled, extra=extra)
     wrong = None if solution is None else puzzle.problem(solution)
     if wrong is not None:  # as a puzzle:count:solution line's (gridio)
         raise where.error(f"'solution' is not a solution of the puzzle: {wrong}", "solution")

@@ -12,6 +12,7 @@ from ..errors import UsageError
 from ..model.constraint import Constraint
 from ..model.geometry import MAX_SIZE, MIN_SIZE, cell_name, has_default_boxes
 from ..model.puzzle import Puzzle
+from . import extra_cells
 from .constraints.jigsaw import Jigsaw
 
 
@@ -32,7 +33,7 @@ def to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     check_size(size)
 
     def name(cell: int) -> str:
-        return cell_name(size, cell)
+        return cell_name(size, cell) if cell < size * size else puzzle.cell_name(cell)
 
     families: dict[type[Constraint], list[Constraint]] = {}
     for constraint in puzzle.constraints:
@@ -58,11 +59,13 @@ def to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
             row.append(cell)
         grid.append(row)
     out: dict[str, Any] = {"size": size, "grid": grid}
+    if puzzle.extra:
+        out[extra_cells.KEY] = extra_cells.write_extra(puzzle)
     for kind, instances in families.items():
         if kind.key:
             out[kind.key] = kind.write_value(instances, name)
     if puzzle.solution is not None:
-        out["solution"] = list(puzzle.solution)
+        out["solution"] = list(puzzle.grid_part(puzzle.solution))
     return out
 
 

@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from ..grid import Clause
 from ..model.builder import Builder
-from ..model.geometry import Regions
+from ..model.geometry import Regions, in_line
 from .sums import cage_combos
 
 Given = tuple[tuple[int, ...], int | None, Hashable]
@@ -161,9 +161,7 @@ def _apart(
         (i, j)
         for i in range(len(cells))
         for j in range(i + 1, len(cells))
-        if cells[i] // n == cells[j] // n
-        or cells[i] % n == cells[j] % n
-        or any(cells[i] in g and cells[j] in g for g in groups)
+        if in_line(n, cells[i], cells[j]) or any(cells[i] in g and cells[j] in g for g in groups)
     ]
 
 

@@ -194,7 +194,7 @@ def binary_solutions(
             model = _model(binary, proc, text, clauses)
             if model is None:
                 break
-            found.append(decode_model(model, puzzle.size))
+            found.append(decode_model(model, puzzle.size, puzzle.cells))
             clauses.append(blocking(found[-1], puzzle.size))
     return found
 

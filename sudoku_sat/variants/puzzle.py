@@ -144,8 +144,15 @@ def read_puzzles(
 
 def solved(p: Puzzle, grid: tuple[int, ...]) -> Puzzle:
     """The puzzle p with every cell filled by grid (its rules kept; no count or solution
-    of the source's: a grid solved twice is the same puzzle)."""
-    return replace(p, grid=tuple(grid), count=None, solution=None)
+    of the source's: a grid solved twice is the same puzzle); the digits of the cells
+    beyond the grid, when grid holds them, as each one's only mark."""
+    from .constraints.pencil import PencilMarks
+
+    n2 = p.ncells
+    filled = {c for c in range(n2, len(grid))}
+    kept = tuple(c for c in p.constraints if not (isinstance(c, PencilMarks) and c.cell in filled))
+    marks = tuple(PencilMarks(c, (grid[c],)) for c in sorted(filled))
+    return replace(p, grid=tuple(grid[:n2]), count=None, solution=None, constraints=kept + marks)
 
 
 def one_puzzle(puzzles: list[Puzzle]) -> Puzzle:

@@ -34,9 +34,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+from urllib.parse import unquote
 
 from ..errors import InputError
 from ..model.constraint import Constraint
+from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered
 from ..model.geometry import MIN_SIZE, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
@@ -51,7 +53,12 @@ START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
 or more with none (a grid line of dots and capitals, ``.A.B``, is not one)."""
 COMPOSITES = frozenset({"Or", "And", "Replicate"})
 GIVEN, SHAPE, END, AND, NO_BOXES = "Given", "Shape", "End", "And", "NoBoxes"
+VAR = "Var"
+TOP_ONLY = frozenset({SHAPE, VAR})
+"""Items that say what the grid is, read before the rules: never inside a composite."""
 SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
+VAR_SIZE = re.compile(r"^(?:([1-9][0-9]{0,3})x)?([1-9][0-9]{0,3})$", re.ASCII)
+"""A Var's size: a cell count, or rows x columns."""
 
 
 def is_sigh_text(text: str) -> bool:
@@ -78,8 +85,15 @@ class SighReader(Reader):
     """The checked readers of one item, cells named as sigh names them (``R1C1``,
     ``RaC1`` past 9x9) or as f-puzzles does (``R10C1``)."""
 
-    def __init__(self, where: At, size: int, key: str, regions: tuple[tuple[int, ...], ...]):
-        super().__init__(where, size, key, regions)
+    def __init__(
+        self,
+        where: At,
+        size: int,
+        key: str,
+        regions: tuple[tuple[int, ...], ...],
+        extra: dict[str, int] | None = None,
+    ):
+        super().__init__(where, size, key, regions, extra)
         self.members: tuple[tuple[Constraint, ...], ...] = ()
         """A composite's members as read: one tuple of instances per member item."""
 
@@ -210,16 +224,65 @@ def _shape(node: Node, source: str) -> int:
     return rows
 
 
-class _Context:
-    """What reading one string's items needs: the source, the size, the regions."""
+def _extra(root: Node, size: int, source: str) -> tuple[ExtraCells, ...]:
+    """The groups of cells beyond the grid that the string's ``.Var`` items make, in cell
+    order (``.Var~A~label~3``: ``VA1`` to ``VA3``; ``~2x4``: 8 cells in 4 columns; a
+    size that is no count, or none, one cell ``VA``, as sigh reads it)."""
+    groups: dict[str, ExtraCells] = {}
+    for node in root.members:
+        if node.name != VAR:
+            continue
+        if not 1 <= len(node.args) <= 3:
+            raise InputError(
+                "'Var' takes a name, a label and a size (.Var~A~label~3)",
+                source,
+                node.line,
+                node.column,
+            )
+        prefix, label, spec = (*node.args, "", "")[:3]
+        if not PREFIX.match(prefix):
+            raise InputError(
+                f"'Var': {prefix!r} is not a name of capital letters A-Z",
+                source,
+                node.line,
+                node.column,
+            )
+        if prefix in groups:
+            raise InputError(f"'Var': two groups named {prefix}", source, node.line, node.column)
+        match = VAR_SIZE.match(spec)
+        rows, cols = (int(match.group(1) or 1), int(match.group(2))) if match else (1, 1)
+        columns = cols if match and match.group(1) else 0
+        if columns > SIGH_MAX:
+            raise InputError(
+                f"'Var': {columns} columns; at most {SIGH_MAX}", source, node.line, node.column
+            )
+        groups[prefix] = ExtraCells(prefix, rows * cols, unquote(label), columns)
+    out = ordered(list(groups.values()))
+    if sum(g.count for g in out) > MAX_EXTRA:
+        first = next(n for n in root.members if n.name == VAR)
+        raise InputError(
+            f"'Var': more than {MAX_EXTRA} cells beyond the grid", source, first.line, first.column
+        )
+    return out
 
-    def __init__(self, source: str, size: int):
+
+class _Context:
+    """What reading one string's items needs: the source, the size, the regions, the
+    names of the cells beyond the grid."""
+
+    def __init__(self, source: str, size: int, extra: tuple[ExtraCells, ...] = ()):
         self.source, self.size = source, size
         self.regions: tuple[tuple[int, ...], ...] = ()
+        names = extra_names(extra)
+        self.extra = {name: size * size + k for k, name in enumerate(names)}
 
     def reader(self, node: Node) -> SighReader:
         return SighReader(
-            At(self.source, node.line, node.column), self.size, node.name, self.regions
+            At(self.source, node.line, node.column),
+            self.size,
+            node.name,
+            self.regions,
+            self.extra,
         )
 
     def error(self, node: Node, message: str) -> InputError:
@@ -229,8 +292,8 @@ class _Context:
         """The instances of one item (an ``And``: of its members)."""
         if node.name == AND:
             return [c for m in node.members for c in self.read(m)]
-        if node.name == SHAPE:
-            raise self.error(node, "'Shape' stands only at the top of a string")
+        if node.name in TOP_ONLY:
+            raise self.error(node, f"'{node.name}' stands only at the top of a string")
         cls = by_name().get(node.name)
         if cls is None:
             what = "composite" if node.name in COMPOSITES else "rule"
@@ -246,8 +309,9 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     read), then every other item; the givens of one cell intersected."""
     root = _tree(chars, source)
     size = _size(root, source)
-    context = _Context(source, size)
-    items = list(_flat([n for n in root.members if n.name != SHAPE]))
+    extra = _extra(root, size, source)
+    context = _Context(source, size, extra)
+    items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     layout = [n for n in items if _gives_regions(n.name)]
     pieces = [n for n in layout if n.name != NO_BOXES]
     jigsaws = [c for n in pieces for c in context.read(n)]
@@ -259,7 +323,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     givens, rules = _givens(found, size)
     unique = tuple(dict.fromkeys(rules))
     settled = tuple(c.settle(unique) for c in unique)
-    return Puzzle(size, givens, f"{source}:{root.line}", constraints=settled)
+    return Puzzle(size, givens, f"{source}:{root.line}", constraints=settled, extra=extra)
 
 
 def _flat(nodes: list[Node]) -> Iterator[Node]:
@@ -307,7 +371,7 @@ def _givens(found: list[Constraint], size: int) -> tuple[tuple[int, ...], list[C
             rules.append(c)
     grid = [0] * (size * size)
     for cell, left in sorted(digits.items()):
-        if len(left) == 1:
+        if len(left) == 1 and cell < size * size:  # an extra cell's digit: a mark
             grid[cell] = left.pop()
         else:
             rules.append(PencilMarks(cell, tuple(sorted(left))))

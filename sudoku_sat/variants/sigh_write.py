@@ -14,7 +14,10 @@ writer then raises :class:`NotForSigh` naming it, rather than write another puzz
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from ..errors import UsageError
+from ..model.extra import ExtraCells
 from ..model.puzzle import Puzzle
 from .constraints.jigsaw import Jigsaw
 from .sigh_cells import SIGH_MAX, cell_id, sigh_boxes
@@ -22,6 +25,14 @@ from .sigh_cells import SIGH_MAX, cell_id, sigh_boxes
 
 class NotForSigh(UsageError):
     """A puzzle sigh's strings cannot state as it means it (exit code 2)."""
+
+
+def _var(g: ExtraCells) -> str:
+    """sigh's item of a group of extra cells, its default arguments left out."""
+    args = [g.prefix, quote(g.label, safe=""), g.size_text]
+    while args[-1] in ("", "1") and len(args) > 1:
+        args.pop()
+    return ".Var~" + "~".join(args)
 
 
 def to_sigh(p: Puzzle) -> str:
@@ -32,9 +43,10 @@ def to_sigh(p: Puzzle) -> str:
         raise NotForSigh(f"{p.origin}: a {n}x{n} grid: sigh holds grids up to 16x16")
 
     def name(c: int) -> str:
-        return cell_id(n, c)
+        return cell_id(n, c) if c < n * n else p.cell_name(c)
 
     parts = [] if n == 9 else [f".Shape~{n}x{n}"]
+    parts += [_var(g) for g in p.extra]
     if not p.own_regions and sorted(p.regions) != sorted(sigh_boxes(n)):
         parts.append(Jigsaw(p.regions).sigh(name))
     for c in p.constraints:

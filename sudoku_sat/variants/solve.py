@@ -1,7 +1,9 @@
 """Solving, counting and true candidates of variant puzzles on one incremental PySAT solver.
 
 Counting adds a blocking clause over the N*N true grid literals after each model (the
-grid variables 1..N**3 decide every auxiliary, so distinct models are distinct grids).
+grid variables 1..N**3 decide every auxiliary, so distinct models are distinct grids);
+with cells beyond the grid (``model/extra.py``) over theirs too: a solution is every
+cell's digit, as sigh counts them.
 
 True candidates (``candidates``): the digits each cell takes in at least one solution. One
 solver: every model found marks all its grid literals; each literal still unmarked (and not
@@ -49,11 +51,13 @@ def budgeted(name: str) -> bool:
     return check_pysat_name(name) not in NO_BUDGET
 
 
-def decode_model(model: list[int] | Iterator[int], size: int) -> Grid:
-    """The grid of a model (or any list of literals) on variables 1..N**3."""
-    grid = [0] * (size * size)
+def decode_model(model: list[int] | Iterator[int], size: int, cells: int = 0) -> Grid:
+    """The grid of a model (or any list of literals) on variables 1..N**3; with cells
+    (the grid's and the extra cells', ``model/extra.py``), every cell's digit."""
+    cells = cells or size * size
+    grid = [0] * cells
     for lit in model:
-        if 0 < lit <= size**3:
+        if 0 < lit <= cells * size:
             cell, d = divmod(lit - 1, size)
             grid[cell] = d + 1
     return tuple(grid)
@@ -97,7 +101,7 @@ def enumerate_solutions(
     found: list[Grid] = []
     with open_solver(encode_variant(puzzle, sums), solver) as s:
         while len(found) < cap and s.solve():
-            found.append(decode_model(s.get_model(), puzzle.size))
+            found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
             s.add_clause(blocking(found[-1], puzzle.size))
     return found
 
@@ -197,7 +201,11 @@ class Session:
         return entry
 
     def solutions(self, puzzle: Puzzle, cap: int) -> list[Grid]:
-        """Up to cap solutions of the puzzle; TimedOut when a call passes the timeout."""
+        """Up to cap solutions of the puzzle; TimedOut when a call passes the timeout. A
+        puzzle with cells beyond the grid is solved on a solver of its own (the
+        skeleton numbers its selectors where those cells' literals go)."""
+        if puzzle.extra:
+            return self._alone(puzzle, cap, [])
         entry = self._entry(puzzle)
         s, size = entry[0], puzzle.size
         act = entry[1] + 1 + entry[2]
@@ -235,7 +243,7 @@ class Session:
             for grid in found:
                 s.add_clause(blocking(grid, puzzle.size))
             while len(found) < cap and self._solve(s, [], interruptible(name)):
-                found.append(decode_model(s.get_model(), puzzle.size))
+                found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
                 s.add_clause(blocking(found[-1], puzzle.size))
         return found
 
@@ -299,7 +307,7 @@ def candidates(
             else:
                 excluded[lit] = 1
                 s.add_clause([-lit])
-        counts = None if cap is None else _counts(s, marked, size, cap)
+        counts = None if cap is None else _counts(s, marked, size, cap, puzzle.cells)
     digits = tuple(
         tuple(d for d in range(1, size + 1) if marked[c * size + d]) for c in range(size * size)
     )
@@ -318,13 +326,15 @@ when there are fewer, each candidate's count is read from them (one solve per so
 not one count per candidate); past it, each candidate is counted on its own to the cap."""
 
 
-def _counts(s: Any, marked: bytearray, size: int, cap: int) -> dict[tuple[int, int], int]:
+def _counts(
+    s: Any, marked: bytearray, size: int, cap: int, cells: int
+) -> dict[tuple[int, int], int]:
     top = s.nof_vars() + 1
     limit = min(ENUMERATE_FIRST, 20 * cap)
-    every = _enumerate(s, top + 1, [], size, limit)
+    every = _enumerate(s, top + 1, [], size, limit, cells)
     tally = [0] * (size**3 + 1)
     for grid in every if len(every) < limit else ():
-        for c, d in enumerate(grid):
+        for c, d in enumerate(grid[: size * size]):
             tally[c * size + d] += 1
     out: dict[tuple[int, int], int] = {}
     top += 1
@@ -335,15 +345,18 @@ def _counts(s: Any, marked: bytearray, size: int, cap: int) -> dict[tuple[int, i
                 out[(cell, d + 1)] = min(tally[lit], cap)
             else:
                 top += 1
-                out[(cell, d + 1)] = len(_enumerate(s, top, [lit], size, cap))
+                out[(cell, d + 1)] = len(_enumerate(s, top, [lit], size, cap, cells))
     return out
 
 
-def _enumerate(s: Any, guard: int, assumptions: list[int], size: int, cap: int) -> list[Grid]:
-    """Up to cap grids under the assumptions, blocking clauses guarded by guard (retired)."""
+def _enumerate(
+    s: Any, guard: int, assumptions: list[int], size: int, cap: int, cells: int
+) -> list[Grid]:
+    """Up to cap solutions under the assumptions, blocking clauses guarded by guard
+    (retired)."""
     found: list[Grid] = []
     while len(found) < cap and s.solve(assumptions=[*assumptions, guard]):
-        found.append(decode_model(s.get_model(), size))
+        found.append(decode_model(s.get_model(), size, cells))
         s.add_clause([-guard, *blocking(found[-1], size)])
     s.add_clause([-guard])
     return found

@@ -45,6 +45,7 @@ from math import comb
 
 from ..grid import Clause
 from ..model.builder import Builder
+from ..model.geometry import in_line
 from .outside import digit_sets, guarded_sets
 from .sum_shapes import never, place, running_shape, totals_shape
 from .sums_pb import linear
@@ -71,11 +72,13 @@ def _region_of(regions: tuple[tuple[int, ...], ...]) -> dict[int, int]:
 def distinct(b: Builder, cells: Sequence[int]) -> bool:
     """True when the cells pairwise share a row, column or region (so all differ)."""
     n = b.n
+    if max(cells, default=0) >= n * n and len(cells) > 1:
+        return False  # a cell beyond the grid shares no unit (model/extra.py)
     if len({c // n for c in cells}) <= 1 or len({c % n for c in cells}) <= 1:
         return True  # one row or one column (a sandwich's gap, an X-sum's cells)
     region = _region_of(b.p.regions)
     return all(
-        a // n == c // n or a % n == c % n or region.get(a, -1) == region.get(c, -2)
+        in_line(n, a, c) or region.get(a, -1) == region.get(c, -2)
         for a, c in combinations(cells, 2)
     )
 

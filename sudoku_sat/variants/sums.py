@@ -13,7 +13,7 @@ from itertools import combinations, product
 
 from ..grid import Clause
 from ..model.builder import MAX_TUPLES, Builder
-from ..model.geometry import beside
+from ..model.geometry import beside, in_line
 from .sums_pb import linear
 
 
@@ -99,9 +99,7 @@ def _distinct(
         (i, j)
         for i in range(len(line))
         for j in range(i + 1, len(line))
-        if line[i] // n == line[j] // n
-        or line[i] % n == line[j] % n
-        or region.get(line[i], -1) == region.get(line[j], -2)
+        if in_line(n, line[i], line[j]) or region.get(line[i], -1) == region.get(line[j], -2)
     ]
     if not clash:
         return tuples

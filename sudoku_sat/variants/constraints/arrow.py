@@ -51,9 +51,8 @@ class Arrow(Constraint):
             if k is None or not 1 <= k < len(args) - 1:
                 raise reader.error("expected the pill's size, its cells, then the line")
             args = args[1:]
-        n = reader.size
         pill = sorted(reader.cell(a) for a in args[:k])  # sigh reads it in reading order
-        circle = [f"R{c // n + 1}C{c % n + 1}" for c in pill]
+        circle = [reader.name(c) for c in pill]
         return cls.read({"cells": circle, "lines": [args]}, reader)
 
     @classmethod

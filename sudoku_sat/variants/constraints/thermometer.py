@@ -29,7 +29,7 @@ from ...grid import Clause, Grid
 from ...model.builder import Builder, support
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, Canvas, tag
-from ...model.geometry import Regions, neighbours
+from ...model.geometry import Regions, in_line, neighbours
 from ._line import Line
 
 GREY = "#c4c4c4"
@@ -127,7 +127,7 @@ class SlowThermometer(Thermometer):
         so the line rises there), 0 for the other steps."""
         region = {c: k for k, cells in enumerate(regions) for c in cells}
         return [
-            int(a // n == c // n or a % n == c % n or region.get(a) == region.get(c))
+            int(in_line(n, a, c) or region.get(a, -1) == region.get(c, -2))
             for a, c in pairwise(self.line)
         ]
 

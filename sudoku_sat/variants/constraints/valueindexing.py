@@ -50,6 +50,29 @@ class ValueIndexing(Line):
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
         return cls.read({"lines": [args]}, reader)
 
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        """Paths of grid cells, as setters draw a slingshot; or, as sigh reads it, any
+        list of cells (extra cells too, the control cell again among the indexed ones:
+        sigh's numbered rooms ``.ValueIndexing~VA1~R1C1~R1C1~R1C2...``), every cell but
+        the control once."""
+        lines = item.get("lines")
+        if not isinstance(lines, list) or not lines:
+            raise reader.error("expected 'lines', a non-empty list of cell lists")
+        out: list[Constraint] = []
+        for names in lines:
+            if not isinstance(names, list) or len(names) < cls.least:
+                raise reader.error(f"expected a list of at least {cls.least} cells")
+            cells = tuple(reader.cell(a) for a in names)
+            if len(set(cells)) == len(cells) and max(cells) < reader.size**2:
+                out += super().read({"lines": [names]}, reader)
+                continue
+            value, control, *indexed = cells
+            if len({value, *indexed}) != len(indexed) + 1 or control == value:
+                raise reader.error("a cell is listed twice (the control cell may be indexed)")
+            out.append(cls(cells))
+        return out
+
     @property
     def indexed(self) -> tuple[int, ...]:
         """The cells the control cell points into, the first at index 1."""
