@@ -105,6 +105,7 @@ def test_the_option_reaches_every_clue_wherever_it_stands() -> None:
         (".FullRankTies", "not nothing"),
         (".FullRankTies~ANY", "not 'ANY'"),
         (".FullRankTies~any.FullRankTies~none", "a second 'FullRankTies'"),
+        (".Or.FullRankTies~none.Diagonal~1.End", "holds rules, not the full-rank ties none"),
     ],
 )
 def test_bad_options_are_one_line_naming_line_and_column(text: str, message: str) -> None:

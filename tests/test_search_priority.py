@@ -5,6 +5,8 @@ tests/data/constraints/searchpriority.jsonl."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -37,11 +39,23 @@ def test_a_hint_is_kept_and_says_nothing() -> None:
         (".SearchPriority~5", "expected a priority, then one cell or more"),
         (".SearchPriority~5~R1C1~R1C1", "a cell is listed twice"),
         (".SearchPriority~5~R10C1", "outside the 9x9 grid"),
+        (".Or.SearchPriority~5~R1C1.Diagonal~1.End", "holds rules, not the search priority"),
     ],
 )
 def test_bad_hints_are_one_line(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message) as caught:
         parse_sigh(text, "t.txt")
-    assert str(caught.value).startswith("t.txt:1:1:")
+    assert str(caught.value).startswith("t.txt:1:1:")  # an Or's error names the Or
     result = RUNNER.invoke(app, ["count", "-"], input=text)
     assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
+
+
+def test_an_or_of_fpuzzles_refuses_a_hint_as_its_member() -> None:
+    hint = {"key": "searchpriority", "value": [{"cells": ["R1C1"], "value": "3"}]}
+    data = {
+        "size": 4,
+        "grid": [[{}] * 4] * 4,
+        "or": [{"members": [hint, {"key": "diagonal+", "value": True}]}],
+    }
+    with pytest.raises(InputError, match="'or': a composite holds rules, not the search"):
+        parse_variants(json.dumps(data), "bad.json")

@@ -16,7 +16,8 @@ strictly below a clue and lets it tie, the others refuse a tie with a clue, NONE
 any two equal entries) and the full-rank puzzles it collects ("Full rank 3",
 logic-masters 0001RM; its 4x4 test puzzles on each tie mode). sigh keeps one
 ``FullRankTies`` a puzzle (the last of several); two that differ are refused here
-(``sigh_once``).
+(``sigh_once``), and so is the option as the member of an Or or an And, as sigh refuses
+it (``composable``).
 
 Clauses. The four numbers that begin with digit d are the ones read from the four cells
 of the border holding d (each border line holds every digit once), so rank R starts
@@ -220,6 +221,7 @@ class FullRankTies(Constraint):
     label_name = "full-rank ties"
     sigh_names = ("FullRankTies",)
     sigh_once = True
+    composable = False
     drawn_first = True
 
     def rule_of(self) -> str:

@@ -7,8 +7,9 @@ written back with it (``show --format sigh``).
 
 Shape: ``"searchpriority": [{"cells": ["R1C1", ...], "value": "5"}]``. sigh:
 ``.SearchPriority~5~R1C1~R1C2`` (the priority, a whole number, then at least one cell; sigh's
-handler, which registers no cell, is read for its meaning). sigh's data holds no puzzle
-with one (commit e373f98).
+handler, which registers no cell, is read for its meaning). As in sigh, an Or or an And
+holds no hint (``composable``): as a member it would hold on every grid. sigh's data
+holds no puzzle with one (commit e373f98).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class SearchPriority(Constraint):
     rule = ""
     label_name = "search priority"
     sigh_names = ("SearchPriority",)
+    composable = False
     drawn_first = True
 
     @classmethod
