@@ -57,9 +57,9 @@ def test_a_quadruples_digits_in_other_digits_are_one_line(digit: str) -> None:
     refused("not a whole number", quadruple=[{"cells": cells, "values": [digit]}])
 
 
-NO_CELLS = {"negative", "connectedvalues"}
+NO_CELLS = {"negative", "connectedvalues", "fullrankties"}
 """Keys whose items name no cell, besides the global rules: a negative's value is a list of
-marks, connected values hold over the whole grid."""
+marks, connected values hold over the whole grid, full rank's tie option is a word."""
 CELL_KEYS = sorted(
     k for k, c in registry().items() if k not in NO_CELLS and not issubclass(c, GlobalRule)
 )

@@ -47,7 +47,10 @@ def _names(case: dict, key: str) -> bool:
     return any(key in cell for row in puzzle["grid"] for cell in row)
 
 
-UNPUBLISHED = {"cage": "no published digital-root cage puzzle found yet (2026-12-01)"}
+UNPUBLISHED = {
+    "cage": "no published digital-root cage puzzle found yet (2026-12-01)",
+    "searchpriority": "a hint to sigh's solver: sigh's data (e373f98) holds no puzzle with one",
+}
 """Keys with made puzzles only, and why: each one a gap to fill with a real puzzle."""
 
 

@@ -88,6 +88,12 @@ class Constraint:
     sigh_names: ClassVar[tuple[str, ...]] = ()
     """The names of sigh's constraint strings it reads (``Cage`` for ``.Cage~12~R1C1``),
     by :meth:`read_sigh`; sigh's reader finds a class by them."""
+    composable: ClassVar[bool] = True
+    """False for what is no rule to choose between or join (an option, a hint): an Or or
+    an And refuses it as a member, as sigh's composites do."""
+    sigh_once: ClassVar[bool] = False
+    """True when sigh keeps one of it a puzzle (an option, ``FullRankTies``): sigh's reader
+    here refuses a second one that says another thing."""
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:

@@ -104,7 +104,7 @@ class Puzzle:
     def rules(self) -> list[str]:
         """The rule names of its constraints, in the order they come, without repeats;
         siblings present together by the name that stands for them (``x``: both
-        diagonals)."""
+        diagonals); a constraint of no rule (sigh's search priority, a hint) names none."""
         kinds: dict[str, set[type[Constraint]]] = {}
         for c in self.constraints:
             if c.family_rule:
@@ -113,7 +113,7 @@ class Puzzle:
             c.family_rule if len(kinds.get(c.family_rule, ())) > 1 else c.rule_of()
             for c in self.constraints
         ]
-        return list(dict.fromkeys(names))
+        return list(dict.fromkeys(n for n in names if n))  # a hint is no rule
 
     def of(self, kind: type[Constraint]) -> list[Constraint]:
         """Its constraints of one class (or of its subclasses)."""

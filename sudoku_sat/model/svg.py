@@ -113,5 +113,6 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
         if v:
             x, y = c.centre(k)
             body.append(value_text(v, n, x, y, given=k < n * n and bool(p.grid[k])))
-    rules = ", ".join(dict.fromkeys(k.rule for k in p.constraints)) or "classic"
+    named = (k.rule_of() for k in p.constraints)  # an option its family's, a hint none
+    rules = ", ".join(dict.fromkeys(r for r in named if r)) or "classic"
     return document(c.side, c.height(len(names)), body, f"{n}x{n} sudoku ({rules})")

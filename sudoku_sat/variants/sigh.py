@@ -23,8 +23,10 @@ inside another ``And``); ``Or`` and ``Replicate`` need a registry class that lis
 name in ``sigh_names``, which gets the parsed members (:attr:`SighReader.members`, one
 tuple of instances per member item, an ``And`` member as one tuple); when no class
 does, a one-line error naming the composite. Every other item is read by the registry
-class listing its name in ``sigh_names`` (``Constraint.read_sigh``). Errors are one-line
-InputErrors naming the source, the line and the column of the item.
+class listing its name in ``sigh_names`` (``Constraint.read_sigh``). An option sigh keeps
+once a puzzle (``Constraint.sigh_once``: ``FullRankTies``; sigh keeps the last) given
+twice, differently, is refused. Errors are one-line InputErrors naming the source, the
+line and the column of the item.
 """
 
 from __future__ import annotations
@@ -312,6 +314,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     extra = _extra(root, size, source)
     context = _Context(source, size, extra)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
+    _once(items, context)
     layout = [n for n in items if _gives_regions(n.name)]
     pieces = [n for n in layout if n.name != NO_BOXES]
     jigsaws = [c for n in pieces for c in context.read(n)]
@@ -324,6 +327,20 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     unique = tuple(dict.fromkeys(rules))
     settled = tuple(c.settle(unique) for c in unique)
     return Puzzle(size, givens, f"{source}:{root.line}", constraints=settled, extra=extra)
+
+
+def _once(items: list[Node], context: _Context) -> None:
+    """InputError at the second item of a rule sigh keeps once a puzzle (``sigh_once``)
+    when it says another thing than the first (sigh would keep the last)."""
+    first: dict[str, Node] = {}
+    for node in items:
+        cls = by_name().get(node.name)
+        if cls is not None and cls.sigh_once:
+            seen = first.setdefault(node.name, node)
+            if seen.args != node.args:
+                raise context.error(
+                    node, f"a second '{node.name}', not the first's (sigh keeps one a puzzle)"
+                )
 
 
 def _flat(nodes: list[Node]) -> Iterator[Node]:

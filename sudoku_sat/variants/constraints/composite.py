@@ -105,7 +105,16 @@ def read_member(data: Any, reader: Reader) -> list[Constraint]:
     kind = registry().get(data.get("key", ""))
     if kind is None:
         raise reader.error(f"unknown member key {data.get('key')!r}")
-    return kind.read_value(data.get("value"), reader.at(kind.key))
+    return members_of(kind.read_value(data.get("value"), reader.at(kind.key)), reader)
+
+
+def members_of(found: Sequence[Constraint], reader: Reader) -> list[Constraint]:
+    """found, each a member a composite may hold; InputError naming the first that is
+    not (``Constraint.composable``: an option, a hint)."""
+    for c in found:
+        if not type(c).composable:
+            raise reader.error(f"a composite holds rules, not the {c.label(reader.size)}")
+    return list(found)
 
 
 MOST_TUPLES = 100_000
@@ -182,6 +191,7 @@ class Composite(Constraint):
         items: tuple[tuple[Constraint, ...], ...] = getattr(reader, "members", ())
         if args or not items or not all(items):
             raise reader.error(f"{name} takes one or more constraints, then .End")
+        members_of([c for m in items for c in m], reader)
         return [cls.joined(items)]
 
     @classmethod
