@@ -152,6 +152,11 @@ def test_the_cli_prints_the_grid_and_refuses_a_bad_cell(tmp_path: Path) -> None:
     assert run.exit_code == 0 and run.output.strip() == case["solution"]
     run = CliRunner().invoke(app, ["unique", str(path)])
     assert run.exit_code == 0 and run.output.strip() == "unique"
+    run = CliRunner().invoke(app, ["solve", str(path), "--json"])
+    (record,) = json.loads(run.output)
+    assert record["solution"] == case["solution"] and list(record["extra"]) == [
+        f"VA{k}" for k in range(1, 9)
+    ]
     path.write_text(".Var~A~~2.AllDifferent~VA1~VB1\n")
     run = CliRunner().invoke(app, ["unique", str(path)])
     assert run.exit_code == 2 and "VB1" in run.output and "Traceback" not in run.output

@@ -43,7 +43,7 @@ from ._shown import show_solution, title, writable_in
 def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
     """One puzzle's result for --json."""
     solved = result.status in ("solved", "partial")
-    return {
+    out: dict[str, object] = {
         "index": index,
         "origin": puzzle.origin,
         "status": result.status,
@@ -53,6 +53,10 @@ def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, ob
         "stats": result.stats,
         "detail": result.detail or None,
     }
+    if puzzle.extra:  # the cells beyond the grid, by name (model/extra.py)
+        digits = result.grid[puzzle.ncells :] if solved else ()
+        out["extra"] = dict(zip(puzzle.extra_names, digits, strict=False)) or None
+    return out
 
 
 @app.command("solve")
