@@ -42,7 +42,7 @@ def _grids4() -> list[tuple[int, ...]]:
 
 def test_groups_are_named_and_numbered_as_sigh_does() -> None:
     (p,) = parse_sigh(".Shape~4x4.Var~B~~2.Var~A~Two%20rows~2x3.Var~C.AllDifferent~VB2~VC~VA6")
-    assert p.extra == (ExtraCells("A", 6, "Two rows", 3), ExtraCells("B", 2), ExtraCells("C"))
+    assert p.extra == (ExtraCells("VA", 6, "Two rows", 3), ExtraCells("VB", 2), ExtraCells("VC"))
     assert p.extra_names == ("VA1", "VA2", "VA3", "VA4", "VA5", "VA6", "VB1", "VB2", "VC")
     assert p.cells == 16 + 9 and p.extra_index("VB2") == 23
     assert p.cell_name(24) == "VC" and p.cell_name(5) == "r2c2"

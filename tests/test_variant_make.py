@@ -43,7 +43,13 @@ def grid(n: int, seed: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...
     return solution, start.regions
 
 
-CLUE_KEYS = sorted(key for key, cls in registry().items() if not cls.drawn_first)
+CLUE_KEYS = sorted(
+    key
+    for key, cls in registry().items()
+    if not cls.drawn_first and not (cls.needs_cells_of or cls.cells_beyond(9))
+)
+"""The clue rules made from a grid's digits (a chaos arrow reads the regions solved for:
+not made, ``test_chaos_rules_are_refused_by_generate``)."""
 
 
 @pytest.mark.parametrize("key", CLUE_KEYS)
@@ -56,7 +62,9 @@ def test_made_instances_hold_on_their_grid(key: str) -> None:
         for seed in range(4):
             solution, regions = grid(n, seed)
             rng = random.Random(seed)  # a rule's classes are made together (kropki's dots)
-            family = [k for k in registry().values() if k.rule == cls.rule] or [cls]
+            # a rule's classes (kropki's dots); a class of no rule name (the negative, an
+            # option, a hint) on its own
+            family = [k for k in registry().values() if cls.rule and k.rule == cls.rule] or [cls]
             made = [c for k in family for c in k.make(solution, n, regions, rng)]
             made = [c.settle(made) for c in made]
             assert any(type(c) is cls for c in made) or key == "negative", (n, seed)
@@ -69,6 +77,9 @@ CLUE_RULES = [
     for name in rule_names()
     if not any(cls.drawn_first for cls in registry().values() if cls.rule == name)
     and name not in ("x", "pencil-marks")
+    and not any(
+        k.needs_cells_of or k.cells_beyond(6) for k in registry().values() if k.rule == name
+    )
 ]
 """The rules made from a solution's clues (the global ones are made before it)."""
 
@@ -113,3 +124,11 @@ def test_cli_generates_several_rules_at_once() -> None:
     assert "zipper" in result.output and "odd-even" in result.output
     help_text = " ".join(CliRunner().invoke(app, ["generate", "--help"]).output.split())
     assert all(name in help_text for name in kinds())
+
+
+@pytest.mark.parametrize("rule", ["chaos-construction", "chaos-arrow", "chaos-count"])
+def test_chaos_rules_are_refused_by_generate(rule: str) -> None:
+    """Their clues read regions solved for: generate says so in one line (exit 2)."""
+    result = CliRunner().invoke(app, ["generate", "--rule", rule, "-k", "1"])
+    assert result.exit_code == 2 and "does not make its puzzles yet" in result.output
+    assert "Traceback" not in result.output

@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 from ..grid import Clause, Grid
 from .builder import Builder
 from .drawing import Canvas
+from .extra import ExtraCells
 from .geometry import KING, Regions, cell_name
 from .reading import Reader
 
@@ -184,6 +185,16 @@ class Constraint:
     def regions(self) -> Regions | None:
         """The regions it gives the puzzle in place of the default boxes (a jigsaw)."""
         return None
+
+    needs_cells_of: ClassVar[str] = ""
+    """The key of the rule whose cells beyond the grid it reads (a chaos arrow: the
+    chaos construction's region cells), empty when it reads grid cells only."""
+
+    @classmethod
+    def cells_beyond(cls, size: int) -> tuple[ExtraCells, ...]:
+        """The cells beyond the grid the rule makes when it is in a puzzle of size N
+        (``model/extra.py``; a chaos construction's region cells), none by default."""
+        return ()
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         raise NotImplementedError

@@ -28,20 +28,27 @@ MAX_EXTRA = 1000
 
 @dataclass(frozen=True)
 class ExtraCells:
-    """One group of extra cells: its name (``A`` for sigh's ``.Var~A``), how many cells,
-    an optional label, and the columns sigh lays them out in (0: the grid's)."""
+    """One group of extra cells: the head of its cells' names (``VA`` for sigh's
+    ``.Var~A``), how many cells, an optional label, the columns sigh lays them out in
+    (0: the grid's), and the key of the rule that makes them (``chaosconstruction``'s
+    region cells ``CC1`` ...; empty for a ``Var``'s)."""
 
     prefix: str
     count: int = 1
     label: str = ""
     columns: int = 0
+    owner: str = ""
 
     def names(self) -> tuple[str, ...]:
         """The cells' names, as sigh names them: ``VA`` for one cell, ``VA1`` ... else."""
-        head = "V" + self.prefix
         if self.count == 1:
-            return (head,)
-        return tuple(f"{head}{k}" for k in range(1, self.count + 1))
+            return (self.prefix,)
+        return tuple(f"{self.prefix}{k}" for k in range(1, self.count + 1))
+
+    @property
+    def var_name(self) -> str:
+        """The name a ``Var`` gives the group (``A`` for ``VA``)."""
+        return self.prefix[1:]
 
     @property
     def size_text(self) -> str:
@@ -56,6 +63,11 @@ def extra_names(groups: tuple[ExtraCells, ...]) -> tuple[str, ...]:
     return tuple(name for g in groups for name in g.names())
 
 
+def var_group(name: str, count: int = 1, label: str = "", columns: int = 0) -> ExtraCells:
+    """The group a ``Var`` named name makes (its cells ``V`` + name ...)."""
+    return ExtraCells("V" + name, count, label, columns)
+
+
 def ordered(groups: list[ExtraCells]) -> tuple[ExtraCells, ...]:
-    """The groups in cell order: by name, as sigh numbers them."""
+    """The groups in cell order: by the head of their names, as sigh numbers them."""
     return tuple(sorted(groups, key=lambda g: g.prefix))

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from ..model.constraint import Constraint
-from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered
+from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered, var_group
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader
 from .constraints.pencil import PencilMarks
@@ -38,19 +38,23 @@ def group_size(text: str) -> tuple[int, int] | None:
     return rows * cols, cols if match.group(1) else 0
 
 
-def read_extra(value: Any, reader: Reader) -> tuple[tuple[ExtraCells, ...], dict[str, int]]:
-    """The groups of a ``var`` value in cell order, and every extra cell's index by name."""
+def read_extra(
+    value: Any, reader: Reader, owned: tuple[ExtraCells, ...] = ()
+) -> tuple[tuple[ExtraCells, ...], dict[str, int]]:
+    """The groups of a ``var`` value and those the puzzle's rules make (``owned``) in
+    cell order, and every extra cell's index by name."""
     if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):
         raise reader.error("expected a list of objects")
-    groups: dict[str, ExtraCells] = {}
+    groups: dict[str, ExtraCells] = {g.prefix: g for g in owned}
     for item in value:
         name, label, size = item.get("name"), item.get("label", ""), str(item.get("size", "1"))
-        if not isinstance(name, str) or not PREFIX.match(name) or name in groups:
+        if not isinstance(name, str) or not PREFIX.match(name) or "V" + name in groups:
             raise reader.error(f"{name!r}: expected a new name of capital letters A-Z")
         found = group_size(size)
         if not isinstance(label, str) or found is None or found[1] > MAX_COLUMNS:
             raise reader.error(f"group {name}: expected a text label and a size like 8 or 2x4")
-        groups[name] = ExtraCells(name, found[0], label, found[1])
+        group = var_group(name, found[0], label, found[1])
+        groups[group.prefix] = group
     out = ordered(list(groups.values()))
     names = extra_names(out)
     if len(names) > MAX_EXTRA:
@@ -88,7 +92,9 @@ def write_extra(p: Puzzle) -> list[dict[str, Any]]:
     }
     out = []
     for g in p.extra:
-        item: dict[str, Any] = {"name": g.prefix}
+        if g.owner:  # a rule's own cells: its key says so
+            continue
+        item: dict[str, Any] = {"name": g.var_name}
         if g.label:
             item["label"] = g.label
         if g.size_text != "1":

@@ -111,7 +111,13 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     for key, cls in cell_registry().items():  # written in the cells of 'grid'
         found += cls.read_cells(in_cells.get(key, {}), reader.at("grid"))
     regions = next((r for c in found if (r := c.regions()) is not None), default_regions(size))
-    extra, names = extra_cells.read_extra(data.get(extra_cells.KEY) or [], reader.at("var"))
+    owned = tuple(
+        g
+        for key, cls in keyed.items()
+        if data.get(key) not in (None, False, [], {}, "")
+        for g in cls.cells_beyond(size)
+    )
+    extra, names = extra_cells.read_extra(data.get(extra_cells.KEY) or [], reader.at("var"), owned)
     reader = Reader(where, size, regions=regions, extra=names)
     found += extra_cells.read_marks(data.get(extra_cells.KEY) or [], reader.at("var"))
     for key, cls in keyed.items():

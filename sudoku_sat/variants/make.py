@@ -27,7 +27,8 @@ from .solve import blocking, decode_model, open_solver, solver_for
 
 
 def kinds() -> list[str]:
-    """What generate makes: every rule name of the registry."""
+    """What generate knows: every rule name of the registry (``check_kinds`` refuses the
+    few it does not make)."""
     return list(rules())
 
 
@@ -53,9 +54,14 @@ def random_solution(puzzle: Puzzle, rng: random.Random, solver: str | None = Non
 
 
 def check_kinds(names: list[str], size: int) -> None:
-    """UsageError for an unknown rule or a size it does not fit."""
+    """UsageError for an unknown rule, a rule whose clues read cells beyond the grid (a
+    chaos construction's regions: not made yet), or a size it does not fit."""
     for name in names:
-        rule_classes(name)
+        if any(k.cells_beyond(size) or k.needs_cells_of for k in rule_classes(name)):
+            raise UsageError(
+                f"rule {name!r}: generate does not make its puzzles yet (its clues read "
+                "regions solved for, cells beyond the grid); solve, count and check them"
+            )
     base(names, size, random.Random(0))
 
 

@@ -40,7 +40,7 @@ from urllib.parse import unquote
 
 from ..errors import InputError
 from ..model.constraint import Constraint
-from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered
+from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered, var_group
 from ..model.geometry import MIN_SIZE, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
@@ -249,7 +249,7 @@ def _extra(root: Node, size: int, source: str) -> tuple[ExtraCells, ...]:
                 node.line,
                 node.column,
             )
-        if prefix in groups:
+        if "V" + prefix in groups:  # a rule's own groups have other heads
             raise InputError(f"'Var': two groups named {prefix}", source, node.line, node.column)
         match = VAR_SIZE.match(spec)
         rows, cols = (int(match.group(1) or 1), int(match.group(2))) if match else (1, 1)
@@ -258,7 +258,12 @@ def _extra(root: Node, size: int, source: str) -> tuple[ExtraCells, ...]:
             raise InputError(
                 f"'Var': {columns} columns; at most {SIGH_MAX}", source, node.line, node.column
             )
-        groups[prefix] = ExtraCells(prefix, rows * cols, unquote(label), columns)
+        group = var_group(prefix, rows * cols, unquote(label), columns)
+        groups[group.prefix] = group
+    for node in _flat(root.members):
+        cls = by_name().get(node.name)
+        for group in cls.cells_beyond(size) if cls is not None else ():
+            groups.setdefault(group.prefix, group)
     out = ordered(list(groups.values()))
     if sum(g.count for g in out) > MAX_EXTRA:
         first = next(n for n in root.members if n.name == VAR)

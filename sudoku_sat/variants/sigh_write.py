@@ -29,7 +29,7 @@ class NotForSigh(UsageError):
 
 def _var(g: ExtraCells) -> str:
     """sigh's item of a group of extra cells, its default arguments left out."""
-    args = [g.prefix, quote(g.label, safe=""), g.size_text]
+    args = [g.var_name, quote(g.label, safe=""), g.size_text]
     while args[-1] in ("", "1") and len(args) > 1:
         args.pop()
     return ".Var~" + "~".join(args)
@@ -46,7 +46,7 @@ def to_sigh(p: Puzzle) -> str:
         return cell_id(n, c) if c < n * n else p.cell_name(c)
 
     parts = [] if n == 9 else [f".Shape~{n}x{n}"]
-    parts += [_var(g) for g in p.extra]
+    parts += [_var(g) for g in p.extra if not g.owner]  # a rule's own: with the rule
     if not p.own_regions and sorted(p.regions) != sorted(sigh_boxes(n)):
         parts.append(Jigsaw(p.regions).sigh(name))
     for c in p.constraints:

@@ -21,7 +21,7 @@ from itertools import accumulate, combinations, product
 from ..grid import Clause
 from ..model.builder import Builder
 from ..model.puzzle import Puzzle
-from .sums import _at_most_one
+from .sums import at_most_one
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def partial_sums(b: Builder, cells: tuple[int, ...], most: int | None) -> dict[i
         for d in b.digits():
             clauses.append([-b.x(c, d), *(sums[a + d] for a in prev if a + d in sums)])
         clauses.append(list(sums.values()))
-        clauses += _at_most_one(b, list(sums.values()))
+        clauses += at_most_one(b, list(sums.values()))
         prev = sums
     b.add(clauses)
     return prev

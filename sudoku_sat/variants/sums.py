@@ -231,7 +231,7 @@ PAIRWISE = 24
 quadratic number: 10 million clauses for a 78-cell line into a 3-digit circle)."""
 
 
-def _at_most_one(b: Builder, lits: list[int]) -> list[Clause]:
+def at_most_one(b: Builder, lits: list[int]) -> list[Clause]:
     """At most one of lits: pairwise up to PAIRWISE literals, else a ladder, y(i) true
     when one of the first i+1 is (lit(i) -> y(i), y(i) -> y(i+1), y(i) -> not lit(i+1))."""
     if len(lits) <= PAIRWISE:
@@ -317,7 +317,7 @@ def _one_hot(
             clauses.append([-sums[t]] + sorted({pa for pa, _ in ways}))
             clauses.append([-sums[t]] + sorted({lit for _, lit in ways}))
         clauses.append(list(sums.values()))
-        clauses.extend(_at_most_one(b, list(sums.values())))
+        clauses.extend(at_most_one(b, list(sums.values())))
         prev = sums
     b.add(clauses)
     return prev
