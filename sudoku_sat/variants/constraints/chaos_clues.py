@@ -55,7 +55,7 @@ def _region_cell(reader: Reader, name: str) -> int:
     return cell
 
 
-def _control(reader: Reader, name: str) -> int:
+def _control(reader: Reader, name: Any) -> int:
     cell = reader.cell(name)
     if cell >= reader.size**2:
         raise reader.error(f"the control {name} is no grid cell")
@@ -143,7 +143,7 @@ class ChaosArrow(_ChaosClue):
         return [cls.of(reader, control, offset, arms)]
 
     @classmethod
-    def of(cls, reader: Reader, control: int, offset: int, arms: list[Any]) -> ChaosArrow:
+    def of(cls, reader: Reader, control: int, offset: int, arms: Any) -> ChaosArrow:
         if not arms or not all(isinstance(a, list) and a for a in arms):
             raise reader.error("expected arms of region cells, none empty")
         cells = tuple(tuple(_region_cell(reader, a) for a in arm) for arm in arms)
