@@ -144,7 +144,11 @@ class ChaosArrow(_ChaosClue):
 
     @classmethod
     def of(cls, reader: Reader, control: int, offset: int, arms: Any) -> ChaosArrow:
-        if not arms or not all(isinstance(a, list) and a for a in arms):
+        if (
+            not isinstance(arms, list)
+            or not arms
+            or not all(isinstance(a, list) and a for a in arms)
+        ):
             raise reader.error("expected arms of region cells, none empty")
         cells = tuple(tuple(_region_cell(reader, a) for a in arm) for arm in arms)
         if len({arm[0] for arm in cells}) != 1:
