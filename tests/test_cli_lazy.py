@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 
 import sudoku_sat.cli as cli
 from sudoku_sat.cli import COMMANDS, app
+from sudoku_sat.variants import constraints
+from sudoku_sat.variants.constraints import _index
 
 
 def registered() -> dict[str, tuple[str, str]]:
@@ -102,3 +104,18 @@ def test_a_classic_generate_loads_no_variant_reader_maker_or_prover() -> None:
         "sudoku_sat.jobs.certifying",
     }
     assert not lazy & modules, lazy & modules
+
+
+def test_the_registry_index_names_the_module_of_every_key() -> None:
+    """constraints/_index.py, which the readers import modules by, is what the modules
+    hold (``python -m sudoku_sat.variants.constraints._index`` writes it anew)."""
+    for name, table in _index.tables().items():
+        assert list(getattr(_index, name).items()) == list(table.items()), name
+
+
+def test_reading_a_puzzle_imports_the_modules_of_its_rules_only(tmp_path: Path) -> None:
+    source = Path(__file__).parents[1] / "docs" / "data" / "killer-ukpa.json"
+    modules = imported_by("show", str(source))
+    rules = {m.rsplit(".", 1)[1] for m in modules if m.startswith(f"{constraints.__name__}.")}
+    assert "killer" in rules and "arrow" not in rules and "thermometer" not in rules, rules
+    assert len(rules) < 12, rules

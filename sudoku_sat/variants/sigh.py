@@ -40,7 +40,7 @@ from ..model.constraint import Constraint
 from ..model.geometry import MIN_SIZE, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
-from .constraints import classes
+from .constraints import by_sigh_name, classes
 from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
@@ -101,7 +101,9 @@ class Node:
 
 @cache
 def by_name() -> dict[str, type[Constraint]]:
-    """sigh name -> the registry class that reads it (``Constraint.sigh_names``)."""
+    """sigh name -> the registry class that reads it (``Constraint.sigh_names``), every
+    module of the registry imported (the reader asks ``by_sigh_name``, which imports the
+    module of the one name)."""
     out: dict[str, type[Constraint]] = {}
     for cls in classes():
         for name in cls.sigh_names:
@@ -231,7 +233,7 @@ class _Context:
             return [c for m in node.members for c in self.read(m)]
         if node.name == SHAPE:
             raise self.error(node, "'Shape' stands only at the top of a string")
-        cls = by_name().get(node.name)
+        cls = by_sigh_name(node.name)
         if cls is None:
             what = "composite" if node.name in COMPOSITES else "rule"
             raise self.error(node, f"sigh's {node.name!r}: no {what} of this project reads it")
@@ -291,7 +293,7 @@ def _layout(
 
 
 def _gives_regions(name: str) -> bool:
-    cls = by_name().get(name)
+    cls = by_sigh_name(name)
     return cls is not None and cls.regions is not Constraint.regions
 
 

@@ -5,6 +5,10 @@ written in the grid's cells). The folder listing is the list of what the project
 supports, the global rules and jigsaw regions included; docs/variants.md says where each
 key's meaning comes from. ``rules()`` is the one vocabulary of rule names that
 ``--rule`` and ``generate --rule`` speak.
+
+The readers find a class by its name with ``by_key``, ``by_cell_key`` and
+``by_sigh_name``, which import its module only (``_index`` says which module reads each
+name); ``classes()`` and the tables built from it import every module.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from functools import cache
 
 from ...errors import UsageError
 from ...model.constraint import Constraint
+from ._index import CELL_KEYS as CELL_KEYS
+from ._index import KEYS as KEYS
+from ._index import SIGH_NAMES as SIGH_NAMES
 
 
 @cache
@@ -37,6 +44,33 @@ def registry() -> dict[str, type[Constraint]]:
 def cell_registry() -> dict[str, type[Constraint]]:
     """Key of the grid's cell objects -> the constraint class that reads it."""
     return _keyed("cell_key")
+
+
+def by_key(key: str) -> type[Constraint] | None:
+    """The class that reads f-puzzles key, its module imported; None when none does."""
+    return _member(KEYS, "key", key)
+
+
+def by_cell_key(key: str) -> type[Constraint] | None:
+    """The class that reads key in the grid's cells, its module imported; None when none does."""
+    return _member(CELL_KEYS, "cell_key", key)
+
+
+def by_sigh_name(name: str) -> type[Constraint] | None:
+    """The class that reads sigh's name, its module imported; None when none does."""
+    return _member(SIGH_NAMES, "sigh_names", name)
+
+
+def _member(index: dict[str, str], attribute: str, name: str) -> type[Constraint] | None:
+    module = index.get(name)
+    if module is None:
+        return None
+    family: tuple[type[Constraint], ...] = importlib.import_module(f"{__name__}.{module}").FAMILY
+    for cls in family:
+        value = getattr(cls, attribute)
+        if value == name or (isinstance(value, tuple) and name in value):
+            return cls
+    raise LookupError(f"{module} reads no {name!r} (constraints/_index.py is out of date)")
 
 
 def _keyed(attribute: str) -> dict[str, type[Constraint]]:

@@ -63,12 +63,17 @@ class Mark(Constraint):
 
     @classmethod
     def kinds(cls) -> dict[str, type[Mark]]:
-        """Every kind of mark, by its f-puzzles key."""
+        """Every kind of mark, by its f-puzzles key: the modules of the kinds imported
+        first (the readers import only the modules a puzzle names), each class's
+        subclasses taken module by module in name order, so that the order is the same
+        whichever module came first."""
+        from . import kropki, xv  # noqa: F401
+
         out: dict[str, type[Mark]] = {}
-        todo = list(cls.__subclasses__())
+        todo = _by_module(cls.__subclasses__())
         while todo:
             kind = todo.pop()
-            todo += kind.__subclasses__()
+            todo += _by_module(kind.__subclasses__())
             if kind.key:
                 out[kind.key] = kind
         return out
@@ -240,6 +245,11 @@ class Negative(Constraint):
                 " together"
             )
         return f".{self.mark.strict}"
+
+
+def _by_module(kinds: list[type[Mark]]) -> list[type[Mark]]:
+    """kinds in the order of their modules' names, a module's in its own order."""
+    return sorted(kinds, key=lambda kind: kind.__module__)
 
 
 def marks_and_negatives() -> tuple[type[Constraint], ...]:
