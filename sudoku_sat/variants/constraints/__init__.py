@@ -115,3 +115,36 @@ def rule_classes(name: str) -> tuple[type[Constraint], ...]:
     if found is None:
         raise UsageError(f"unknown rule {name!r}; known: {', '.join(rules())}")
     return found
+
+
+def index_tables() -> dict[str, dict[str, str]]:
+    """The tables of ``_index`` as the modules have them (every module imported)."""
+    from ._marks import Mark
+
+    out: dict[str, dict[str, str]] = {"KEYS": {}, "CELL_KEYS": {}, "SIGH_NAMES": {}}
+    out["MARKS"] = {}
+    for cls in classes():
+        module = cls.__module__.rsplit(".", 1)[1]
+        if cls.key:
+            out["KEYS"][cls.key] = module
+        if cls.cell_key:
+            out["CELL_KEYS"][cls.cell_key] = module
+        for name in cls.sigh_names:
+            out["SIGH_NAMES"][name] = module
+        if issubclass(cls, Mark):
+            out["MARKS"][cls.key] = module
+    return out
+
+
+def write_index() -> None:
+    """Write the tables of ``_index`` anew from the modules."""
+    from pathlib import Path
+
+    path = Path(__file__).with_name("_index.py")
+    text = path.read_text()
+    for name, table in index_tables().items():
+        start = text.index(f"{name}: dict[str, str] = {{\n")
+        end = text.index("}\n", start) + 2
+        rows = "".join(f'    "{k}": "{v}",\n' for k, v in table.items())
+        text = text[:start] + f"{name}: dict[str, str] = {{\n{rows}}}\n" + text[end:]
+    path.write_text(text)

@@ -1,13 +1,13 @@
 """Where each name of the registry is read, known without importing its module: the
 module of this folder whose ``FAMILY`` holds the class that reads each f-puzzles key,
 each key of the grid's cells and each sigh name, in registry order (module name, then
-``FAMILY``).
+``FAMILY``), and the modules of the kinds of mark.
 
 The readers import the modules of the names a puzzle uses, and those only: importing all
 of them (about 70 modules, mostly building their dataclasses) costs about 80 ms, a
-quarter of a one-puzzle ``unique``. ``python -m sudoku_sat.variants.constraints._index``
-writes the tables anew from the modules; tests/test_cli_lazy.py checks them against the
-modules, so a module added to the folder without its lines here fails there.
+quarter of a one-puzzle ``unique``. ``constraints.write_index()`` writes the tables anew
+from the modules; tests/test_cli_lazy.py checks them against the modules, so a module
+added to the folder without its lines here fails there.
 """
 
 from __future__ import annotations
@@ -160,36 +160,9 @@ SIGH_NAMES: dict[str, str] = {
 }
 """sigh name -> the module that reads it (``Constraint.sigh_names``)."""
 
-
-def tables() -> dict[str, dict[str, str]]:
-    """The three tables as the modules have them (every module imported)."""
-    from . import classes
-
-    out: dict[str, dict[str, str]] = {"KEYS": {}, "CELL_KEYS": {}, "SIGH_NAMES": {}}
-    for cls in classes():
-        module = cls.__module__.rsplit(".", 1)[1]
-        if cls.key:
-            out["KEYS"][cls.key] = module
-        if cls.cell_key:
-            out["CELL_KEYS"][cls.cell_key] = module
-        for name in cls.sigh_names:
-            out["SIGH_NAMES"][name] = module
-    return out
-
-
-def write() -> None:
-    """Write this file's tables anew from the modules (``python -m`` this module)."""
-    from pathlib import Path
-
-    path = Path(__file__)
-    text = path.read_text()
-    for name, table in tables().items():
-        start = text.index(f"{name}: dict[str, str] = {{\n")
-        end = text.index("}\n", start) + 2
-        rows = "".join(f'    "{k}": "{v}",\n' for k, v in table.items())
-        text = text[:start] + f"{name}: dict[str, str] = {{\n{rows}}}\n" + text[end:]
-    path.write_text(text)
-
-
-if __name__ == "__main__":
-    write()
+MARKS: dict[str, str] = {
+    "difference": "kropki",
+    "ratio": "kropki",
+    "xv": "xv",
+}
+"""Key of each kind of mark (``_marks.Mark``) -> its module: ``Mark.kinds`` imports them."""

@@ -16,6 +16,7 @@ for each marked or unmarked pair: no clause per puzzle.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +27,7 @@ from ...model.builder import Builder, relation
 from ...model.constraint import Constraint
 from ...model.geometry import Pair, cell_name, orthogonal_pairs
 from ...model.reading import Reader
+from ._index import MARKS
 
 ORTHOGONAL = ((0, 1), (1, 0))
 """The moves from a cell to its right and lower neighbours: the pairs a mark joins."""
@@ -67,8 +69,8 @@ class Mark(Constraint):
         first (the readers import only the modules a puzzle names), each class's
         subclasses taken module by module in name order, so that the order is the same
         whichever module came first."""
-        from . import kropki, xv  # noqa: F401
-
+        for module in dict.fromkeys(MARKS.values()):
+            importlib.import_module(f"{__package__}.{module}")
         out: dict[str, type[Mark]] = {}
         todo = _by_module(cls.__subclasses__())
         while todo:
