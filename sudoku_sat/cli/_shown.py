@@ -5,13 +5,24 @@ drawn grid), the same for every puzzle, with or without constraints."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import Enum
 
 from ..alphabet import MAX_SYMBOLS
 from ..grid import Grid
 from ..gridio import format_numbers, render
 from ..gridtext import format_any_line
 from ..model.puzzle import Puzzle
-from ._common import GridFormat, fail
+from ._edge import fail
+
+
+class GridFormat(str, Enum):
+    """How a grid is printed."""
+
+    grid = "grid"
+    line = "line"
+    numbers = "numbers"
+    fpuzzles = "fpuzzles"
+    sigh = "sigh"
 
 
 def writable_in(fmt: GridFormat, puzzles: Iterable[tuple[int, str]]) -> None:
