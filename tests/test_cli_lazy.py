@@ -194,14 +194,16 @@ def imported_by_main(*args: str) -> set[str]:
 @pytest.mark.parametrize("command", ["unique", "count", "solve"])
 def test_a_plain_form_on_variant_puzzles_loads_no_typer(command: str, tmp_path: Path) -> None:
     """typer and click are about 70 ms of a process that answers a few variant puzzles
-    in 10 ms; numpy and numba are not needed either, nor the classic engines."""
+    in 10 ms; numpy and numba are not needed either, nor the classic engines, nor the
+    modules of worker pools, solver binaries and the kernel cache's digest."""
     modules = imported_by_main(command, str(plain_files(tmp_path)["fpuzzles.jsonl"]))
     assert "sudoku_sat.variants.solve" in modules
     tops = {m.split(".")[0] for m in modules}
     assert not tops & {"typer", "click", "rich", "numpy", "numba", "dask"}, tops
     classic = {"sudoku_sat.puzzles.counting", "sudoku_sat.puzzles.solving", "sudoku_sat.bulk"}
     assert not classic & modules, classic & modules
-    assert not {"multiprocessing", "concurrent.futures"} & modules
+    light = {"multiprocessing", "concurrent.futures", "socket", "subprocess", "hashlib"}
+    assert not light & modules, light & modules
 
 
 @pytest.mark.parametrize(
