@@ -16,7 +16,6 @@ import contextlib
 import errno
 import functools
 import io
-import json
 import os
 import signal
 import sys
@@ -290,6 +289,8 @@ def exit_if_any(count: int, total: int, what: str = "not solved") -> None:
 
 def emit_json(data: Any) -> None:
     """Print data as JSON on stdout."""
+    import json  # here: --version and --help load this module
+
     echo(json.dumps(data, indent=None, separators=(",", ":")))
 
 
