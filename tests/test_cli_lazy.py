@@ -114,7 +114,8 @@ def test_the_registry_index_names_the_module_of_every_key() -> None:
     """constraints/_index.py, which the readers import modules by, is what the modules
     hold (``constraints.write_index()`` writes it anew)."""
     for name, table in constraints.index_tables().items():
-        assert list(getattr(_index, name).items()) == list(table.items()), name
+        fix = "python -c 'from sudoku_sat.variants.constraints import write_index; write_index()'"
+        assert list(getattr(_index, name).items()) == list(table.items()), f"{name}: run {fix}"
 
 
 def test_reading_a_puzzle_imports_the_modules_of_its_rules_only(tmp_path: Path) -> None:
