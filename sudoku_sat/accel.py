@@ -23,14 +23,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .errors import UsageError, missing_extra
 from .kernel_cache import cache_folder
+
+if TYPE_CHECKING:  # imported by the warm-up's start (5 ms of every command otherwise)
+    import subprocess
 
 BACKENDS = ("auto", "numba", "python")
 """auto: numba when installed, else python; numba: compiled or an error; python: reference."""
@@ -103,6 +106,8 @@ def kernels_ready(mark: str = READY) -> bool:
 def _start_warmup(folder: os.PathLike[str]) -> bool:
     """Start the warm-up process unless one is at work on this folder; False when the
     folder cannot be written (then nothing can be cached in the background)."""
+    import subprocess
+
     lock = os.path.join(folder, LOCK)
     try:
         os.makedirs(folder, exist_ok=True)

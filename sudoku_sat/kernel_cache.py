@@ -31,7 +31,6 @@ caller and of every process it starts); numba's ``recompile()`` on each dispatch
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping
 from functools import cache
@@ -45,6 +44,8 @@ MARKERS = (b"njit", b"numba.extending")
 
 def sources_digest(root: Path = PACKAGE) -> str:
     """A short hash of the package's kernel sources (names and contents)."""
+    import hashlib  # here: every command imports this module, few compute the digest
+
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
         if path.name == "kernel_cache.py":  # names the markers, holds no kernel

@@ -57,7 +57,7 @@ def lend_to_commands(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Make the CLI's ``--jobs 2`` run on the shared pool; returns the list of the jobs
     each command asked for. The executor the command would have opened is still built
     (not started) and must be two local processes."""
-    from sudoku_sat.cli import _common
+    import sudoku_sat.batch as batch  # the CLI's open_batch asks it when it opens one
 
     asked: list[int] = []
 
@@ -68,5 +68,5 @@ def lend_to_commands(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         asked.append(real.workers)
         return Borrowed()
 
-    monkeypatch.setattr(_common, "open_executor", opened)
+    monkeypatch.setattr(batch, "open_executor", opened)
     return asked

@@ -126,12 +126,12 @@ def test_compiling_is_said_once_on_a_terminal(
 ) -> None:
     import sys
 
-    from sudoku_sat import cli
+    from sudoku_sat.cli import _edge
 
-    cli._say_compiling()
+    _edge._say_compiling()
     assert capsys.readouterr().err == ""  # not a terminal: nothing
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
-    cli._say_compiling()
+    _edge._say_compiling()
     assert "compiling the engines in the background" in capsys.readouterr().err
 
 

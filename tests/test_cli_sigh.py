@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 import sudoku_sat as ss
 from sudoku_sat.cli import app
 from sudoku_sat.errors import GridError
+from sudoku_sat.variants.constraints import SIGH_NAMES
 from sudoku_sat.variants.fpuzzles import parse_variants
-from sudoku_sat.variants.sigh import by_name, parse_sigh
+from sudoku_sat.variants.sigh import parse_sigh
 
 RUNNER = CliRunner()
 DATA = Path(__file__).parent / "data"
@@ -86,7 +87,7 @@ def _fp(p: ss.Puzzle) -> str:
 def test_bad_input_is_one_line_and_exit_2(
     tmp_path: Path, text: str, says: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(by_name(), "Or", raising=False)  # a composite no class reads
+    monkeypatch.delitem(SIGH_NAMES, "Or", raising=False)  # a composite no class reads
     path = tmp_path / "p.txt"
     path.write_text(text)
     for command in (["solve"], ["show", "--format", "sigh"], ["count"]):

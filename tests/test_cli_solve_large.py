@@ -50,12 +50,12 @@ def test_solve_format_fpuzzles_past_16x16_refuses_before_solving(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """It solved the whole file first, then refused on writing the first grid."""
-    import sudoku_sat.cli.solve as solve
+    import sudoku_sat.jobs.solving as solving
 
     def no_solving(*args: object, **kwargs: object) -> None:
         raise AssertionError("solved before refusing")
 
-    monkeypatch.setattr(solve, "plan", no_solving)
+    monkeypatch.setattr(solving, "plan", no_solving)
     full = pattern_grid(6)
     puzzle = tuple(0 if c % 7 == 0 else v for c, v in enumerate(full))
     code, out, err = run("solve", "-", "--format", "fpuzzles", stdin=format_numbers(puzzle, 6))

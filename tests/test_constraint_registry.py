@@ -46,10 +46,17 @@ ALSO_A_WORD: dict[str, set[str]] = {}
 jigsaw takes its word from the jigsaw's module, ``origins.PIECE``)."""
 
 
+INDEX = "variants/constraints/_index.py"
+"""The registry's index of which module reads each key (written from the modules and
+checked against them by tests/test_cli_lazy.py): not a second home of a key."""
+
+
 @cache
 def _sources() -> dict[str, str]:
     return {
-        str(path.relative_to(PACKAGE)): path.read_text() for path in sorted(PACKAGE.rglob("*.py"))
+        str(path.relative_to(PACKAGE)): path.read_text()
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if str(path.relative_to(PACKAGE)) != INDEX
     }
 
 

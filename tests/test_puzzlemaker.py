@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from sudoku_sat.batch import LocalProcesses
-from sudoku_sat.batch import executor as executor_module
 from sudoku_sat.errors import SudokuSatError
 from sudoku_sat.gridio import parse_puzzles
 from sudoku_sat.puzzles.checkers import independent_of, resolve_checker
@@ -36,7 +35,9 @@ def test_workers_reproduce_the_single_process_run() -> None:
 
 def test_no_more_workers_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
     """--jobs 1000 for one puzzle makes it here, starting no pool of 1000 processes."""
-    monkeypatch.setattr(executor_module, "ProcessPoolExecutor", None)  # a pool would fail
+    import concurrent.futures  # LocalProcesses imports its pool from there when it runs
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", None)  # a pool would fail
     options = MakeOptions(n=2, seed=5)
     with LocalProcesses(1000) as executor:
         made = [m.puzzle for m in make_many(options, 1, executor)]

@@ -22,8 +22,8 @@ from sudoku_sat.errors import InputError, UsageError
 from sudoku_sat.model.constraint import Constraint
 from sudoku_sat.model.geometry import default_regions
 from sudoku_sat.model.puzzle import Puzzle
-from sudoku_sat.variants import cpsat
-from sudoku_sat.variants.constraints import rules
+from sudoku_sat.variants import cpsat, sigh
+from sudoku_sat.variants.constraints import SIGH_NAMES, rules
 from sudoku_sat.variants.constraints.clone import Clone
 from sudoku_sat.variants.constraints.composite import And
 from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
@@ -124,7 +124,7 @@ def no_composites(monkeypatch: pytest.MonkeyPatch) -> None:
     """sigh's reader as it is while no registry class reads Or or Replicate (the
     refusal of a composite no class reads), whatever the registry holds."""
     for name in ("Or", "Replicate"):
-        monkeypatch.delitem(by_name(), name, raising=False)
+        monkeypatch.delitem(SIGH_NAMES, name, raising=False)
 
 
 def test_strings_over_several_lines(no_composites: None) -> None:
@@ -159,7 +159,8 @@ def test_and_is_its_members_and_members_reach_a_composite(
             cls.got.append(reader.members)  # type: ignore[attr-defined]
             return []
 
-    monkeypatch.setitem(by_name(), "Or", Either)
+    found = sigh.by_sigh_name
+    monkeypatch.setattr(sigh, "by_sigh_name", lambda name: Either if name == "Or" else found(name))
     parse_sigh(".Or.Cage~3~R1C1~R1C2.And.~R2C2_1.Renban~R3C3~R3C4.End.End")
     ((cage,), (marks, renban)) = Either.got[0]
     assert cage == Cage((0, 1), 3) and marks == PencilMarks(10, (1,))

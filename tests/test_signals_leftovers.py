@@ -107,7 +107,7 @@ def shutil_which(name: str) -> str | None:
 def test_a_signal_while_the_command_is_imported_is_one_line() -> None:
     """SIGTERM 3 s into ``generate`` on a loaded machine came while its module was being
     imported (numba): no handler yet, the process died silently (the hostile corpus)."""
-    code = "import os, signal, time, sudoku_sat.cli as cli\n"
+    code = "import os, signal, time, sudoku_sat.cli._app as cli\n"
     code += "def slow(name):\n"
     code += "    os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('alive')\n"
     code += "cli.load = slow\n"

@@ -23,15 +23,16 @@ commands write their output files atomically, so no partial file is left behind.
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..errors import SolverError
 from ..signals import worker_signals
+
+if TYPE_CHECKING:  # imported by LocalProcesses when it runs (multiprocessing and
+    # concurrent.futures cost about 15 ms of every command's start-up otherwise)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -162,6 +163,9 @@ class LocalProcesses:
 
     def _fresh_pool(self) -> ProcessPoolExecutor:
         """A new pool; its processes start as chunks arrive (never more than chunks)."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         self._stop_pool()
         context = multiprocessing.get_context("spawn")
         self.pool = ProcessPoolExecutor(self.workers, context, initializer=worker_signals)
@@ -187,6 +191,9 @@ class LocalProcesses:
         if len(chunks) <= 1:  # no worker to start for a single chunk
             yield from Serial().map_chunks(func, chunks, progress)
             return
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
         done: dict[int, list[R]] = {}
         running: dict[Future[list[R]], int] = {}
         todo = deque(range(len(chunks)))

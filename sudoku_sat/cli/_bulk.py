@@ -7,11 +7,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-import typer
-
 from ..accel import numba_installed
 from ..batch.executor import Serial
-from ._common import open_batch
+from ._edge import echo, open_batch
 
 if TYPE_CHECKING:
     from ..bulk import Lines
@@ -63,11 +61,11 @@ def bulk_unique(lines: Lines, jobs: int | None, scheduler: str | None) -> int:
 def _report(lines: Lines, bad: list[tuple[int, str]], tally: dict[str, int]) -> int:
     """Name the puzzles that are not unique on stderr; the exit code they call for."""
     for k, word in bad:
-        typer.echo(f"puzzle {k + 1} ({lines.origin(k)}) {PROBLEMS[word]}", err=True)
+        echo(f"puzzle {k + 1} ({lines.origin(k)}) {PROBLEMS[word]}", err=True)
     total = sum(tally.values())
     if total > NAMED:
         counted = ", ".join(f"{n} {word}" for word, n in tally.items() if n)
-        typer.echo(f"... {total} of {len(lines)} puzzles not unique ({counted})", err=True)
+        echo(f"... {total} of {len(lines)} puzzles not unique ({counted})", err=True)
     if tally["none"]:
         return NO_SOLUTION
     return 1 if tally["several"] else 0

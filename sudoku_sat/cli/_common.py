@@ -1,51 +1,48 @@
-"""What every command shares: error handling at the edge, reading puzzles, output.
+"""What every command shares: the options, error handling at the edge, reading puzzles,
+output.
 
 The edge (``guarded``) turns everything that can go wrong into one line on stderr and
 an exit code (docs/cli.md, "Exit codes"): the project's errors (2 bad input, 3 solver or
 system failure), an OS error while writing (3; a bad output path is 2), SIGINT and
-SIGTERM (130, 143, after cleanup: ``sudoku_sat.signals``), a broken pipe (quiet, 0).
+SIGTERM (130, 143, after cleanup: ``sudoku_sat.signals``), a broken pipe (quiet, 0). It
+and the output helpers live in ``_edge``, which loads no typer (the plain forms,
+``_plain``, use them too); this module hands them on.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import functools
-import io
-import json
-import os
-import signal
-import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from enum import Enum
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, TypeVar
 
 import typer
 
-from .. import signals
 from ..batch import CONNECT_TIMEOUT as CONNECT_TIMEOUT
-from ..batch import Executor, batch_map, check_connect_timeout, open_executor
-from ..errors import SudokuSatError, UsageError
+from ..batch import check_connect_timeout
+from ..errors import UsageError
 from ..grid import MAX_ORDER, MIN_ORDER
-from ..gridio import Puzzle
 from ..methods import help_text, spelled
-from ..signals import Terminated
+from . import _edge
+from ._edge import ClosedStdout as ClosedStdout
+from ._edge import CountedStdout as CountedStdout
+from ._edge import Exit as Exit
+from ._edge import available_cores as available_cores
+from ._edge import bars as bars
+from ._edge import batch_results as batch_results
+from ._edge import clamp_jobs as clamp_jobs
+from ._edge import emit_json as emit_json
+from ._edge import exit_if_any as exit_if_any
+from ._edge import interrupted_inside as interrupted_inside
+from ._edge import open_batch as open_batch
+from ._edge import progress as progress
+from ._edge import quiet_stdout as quiet_stdout
+from ._edge import stopped as stopped
+from ._reading import load as load
+from ._shown import GridFormat as GridFormat
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-@functools.cache
-def _console() -> Any:
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
-def bars() -> bool:
-    """Whether progress bars are drawn: stderr is a terminal (rich is asked only then)."""
-    return sys.stderr.isatty() and bool(_console().is_terminal)
 
 
 def __getattr__(name: str) -> Any:
@@ -53,18 +50,8 @@ def __getattr__(name: str) -> Any:
     first asks for it: a run that draws no progress bar (a file of 9x9 lines to
     ``unique``) never loads rich."""
     if name == "stderr":
-        return _console()
+        return _edge._console()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class GridFormat(str, Enum):
-    """How a grid is printed."""
-
-    grid = "grid"
-    line = "line"
-    numbers = "numbers"
-    fpuzzles = "fpuzzles"
-    sigh = "sigh"
 
 
 PUZZLES_HELP = (
@@ -121,177 +108,21 @@ def method_option(accepted: Sequence[str], meanings: str, variants: Sequence[str
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print one error line on stderr; the caller raises the returned Exit."""
-    typer.echo(f"sudoku-sat: error: {message}", err=True)
-    return typer.Exit(code)
-
-
-class ClosedStdout(io.TextIOBase):
-    """Stands for a stdout the shell closed (``>&-``): writing to it is an OS error."""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "stdout is closed")
-
-
-class CountedStdout:
-    """stdout, line-buffered, counting the lines written: a command's output reaches the
-    file or pipe in whole lines as soon as they are printed (a batch streams its results;
-    an interruption keeps every line finished), and the line said on an interruption
-    tells how many there are."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.lines = 0
-        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-            stream.reconfigure(line_buffering=True)
-
-    def write(self, text: str) -> int:
-        """Write text and count its lines, SIGINT and SIGTERM held meanwhile: a signal
-        between the two would leave a line written and not counted (seen once in 2,424
-        tests), or stop a long write halfway."""
-        signals.raise_swallowed()  # a signal a finalizer dropped stops the run here
-        held = signals.hold()
-        try:
-            written: int = self.stream.write(text)
-            self.lines += text.count("\n")
-        finally:
-            signals.release(held)
-        return written
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.stream, name)
-
-
-def os_failure(exc: OSError) -> typer.Exit:
-    """One line for an OS error that escaped the library: stdout's, or a file's (exit 3)."""
-    where = exc.filename if exc.filename is not None else "<stdout>"
-    return fail(f"{where}: cannot write: {exc.strerror or exc}", 3)
+    return typer.Exit(_edge.fail(message, code).exit_code)
 
 
 def guarded(command: F) -> F:
-    """Turn the project's errors, OS errors and signals into one line and an exit code."""
+    """Turn the project's errors, OS errors and signals into one line and an exit code
+    (``_edge.run``), handed to typer."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if sys.stdout is None:
-            sys.stdout = ClosedStdout()
-        if not isinstance(sys.stdout, CountedStdout):
-            sys.stdout = CountedStdout(sys.stdout)
-        hook = sys.unraisablehook
-        sys.unraisablehook = signals.swallowed_hook(hook)
         try:
-            return _run(command, args, kwargs)
-        finally:
-            sys.unraisablehook = hook
+            return _edge.run(command, *args, **kwargs)
+        except _edge.Exit as exc:
+            raise typer.Exit(exc.exit_code) from None
 
     return wrapper  # type: ignore[return-value]
-
-
-def _run(command: Callable[..., Any], args: Any, kwargs: Any) -> Any:
-    """command(*args, **kwargs) with the project's errors, OS errors and signals turned
-    into one line and an exit code (:func:`guarded`)."""
-    with signals.handled():
-        try:
-            result = command(*args, **kwargs)
-            signals.raise_swallowed()
-            sys.stdout.flush()
-            return result
-        except SudokuSatError as exc:
-            raise fail(str(exc), exc.exit_code) from None
-        except (Terminated, KeyboardInterrupt) as exc:
-            signum = exc.signum if isinstance(exc, Terminated) else signal.SIGINT
-            raise stopped(signum) from None
-        except MemoryError:
-            raise fail("out of memory: the input asks for more than this machine holds") from None
-        except BrokenPipeError:
-            quiet_stdout()
-            raise typer.Exit(0) from None
-        except OSError as exc:
-            quiet_stdout()
-            raise os_failure(exc) from None
-        except Exception as exc:
-            if signals.is_pysat_interrupt(exc):
-                raise stopped(signal.SIGINT) from None
-            behind = interrupted_inside(exc)
-            if behind is not None:
-                raise stopped(behind) from None
-            raise
-
-
-def interrupted_inside(exc: BaseException) -> int | None:
-    """The signal behind exc when a compiled call was interrupted: numba's dispatcher,
-    returning while the signal's exception is pending, raises a SystemError ("returned a
-    result with an exception set") whose context is our Terminated or KeyboardInterrupt."""
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, Terminated):
-            return seen.signum
-        if isinstance(seen, KeyboardInterrupt):
-            return signal.SIGINT
-        seen = seen.__cause__ or seen.__context__
-    return None
-
-
-def stopped(signum: int) -> typer.Exit:
-    """One line for a run stopped by a signal, after the cleanup, with the number of
-    output lines written (every one complete); exit 128 + signum."""
-    name = signals.NAMES.get(signum, f"signal {signum}")
-    lines = sys.stdout.lines if isinstance(sys.stdout, CountedStdout) else 0
-    with contextlib.suppress(OSError, ValueError):
-        sys.stdout.flush()
-    typer.echo(f"sudoku-sat: stopped by {name} ({lines} lines written)", err=True)
-    return typer.Exit(signals.exit_code(signum))
-
-
-def quiet_stdout() -> None:
-    """Point stdout at /dev/null so that the exit's flush cannot fail a second time."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        pass
-
-
-def available_cores() -> int:
-    """The cores this process may use."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return cores or 1
-
-
-def clamp_jobs(jobs: int) -> int:
-    """jobs, at most the cores this process may use (more only slows runs); says so."""
-    cores = available_cores()
-    if jobs > cores:
-        typer.echo(f"note: --jobs {jobs} lowered to the {cores} core(s) available", err=True)
-        return cores
-    return jobs
-
-
-def open_batch(
-    jobs: int | None, scheduler: str | None, connect_timeout: float = CONNECT_TIMEOUT
-) -> Executor:
-    """The executor --jobs and --scheduler ask for, --jobs lowered to the cores there are."""
-    return open_executor(None if jobs is None else clamp_jobs(jobs), scheduler, connect_timeout)
-
-
-def load(
-    path: str,
-    alphabet: str | None = None,
-    order: int | None = None,
-    rule: list[str] | None = None,
-    prints: bool = False,
-) -> list[Puzzle]:
-    """Read the puzzles of path, the way every grid-reading command does: the one reader,
-    the rules of --rule added, the options of plain grids refused on f-puzzles input
-    (``jobs.reading``; prints: the command prints grids in --alphabet's symbols)."""
-    from ..files import read_text
-    from ..jobs.reading import parse_puzzles
-
-    text, source = read_text(path)
-    return parse_puzzles(text, source, alphabet, order, rule, prints)
 
 
 def given_options() -> dict[str, str]:
@@ -309,39 +140,6 @@ def given_options() -> dict[str, str]:
         for param in ctx.command.params
         if param.name and ctx.get_parameter_source(param.name) in given
     }
-
-
-def progress(items: Iterable[T], total: int, label: str, quiet: bool = False) -> Iterator[T]:
-    """Iterate with a progress bar on stderr when there is more than one item and stderr
-    is a terminal (a log file gets no bar)."""
-    if quiet or total <= 1 or not bars():
-        yield from items
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    columns = (
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, console=_console(), transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        for item in items:
-            yield item
-            bar.advance(task)
-
-
-def exit_if_any(count: int, total: int, what: str = "not solved") -> None:
-    """Say on stderr how many puzzles ended badly and exit 1 (a result, not an error)."""
-    if count:
-        typer.echo(f"{count} of {total} puzzle(s) {what}", err=True)
-        raise typer.Exit(1)
-
-
-def emit_json(data: Any) -> None:
-    """Print data as JSON on stdout."""
-    typer.echo(json.dumps(data, indent=None, separators=(",", ":")))
 
 
 JOBS_HELP = (
@@ -371,26 +169,3 @@ def positive_seconds(value: float) -> float:
 ConnectTimeoutOption = Annotated[
     float, typer.Option(help=CONNECT_TIMEOUT_HELP, metavar="SECONDS", callback=positive_seconds)
 ]
-
-
-def batch_results(
-    executor: Executor,
-    task: Callable[[list[T]], list[R]],
-    items: Sequence[T],
-    label: str,
-    quiet: bool = False,
-) -> Iterator[R]:
-    """task over items on executor, one result per item in input order, with a progress
-    bar on stderr that follows the chunks as they complete (hidden when quiet or when
-    stderr is not a terminal). The chunks ramp up (batch.map_ramped), so the first
-    results come out at once; stdout is line-buffered (:class:`CountedStdout`), so each
-    result reaches the output as soon as it and every one before it are done."""
-    if quiet or len(items) <= 1 or not bars():
-        yield from batch_map(executor, task, items)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=_console(), transient=True) as bar:
-        job = bar.add_task(label, total=len(items))
-        yield from batch_map(executor, task, items, lambda k: bar.advance(job, k))

@@ -6,13 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from enum import Enum
 
 from ..alphabet import MAX_SYMBOLS
 from ..grid import Grid
 from ..gridio import format_numbers, render
 from ..gridtext import format_any_line
 from ..model.puzzle import Puzzle
-from ._common import GridFormat, fail
+from ._edge import fail
+
+
+class GridFormat(str, Enum):
+    """How a grid is printed."""
+
+    grid = "grid"
+    line = "line"
+    numbers = "numbers"
+    fpuzzles = "fpuzzles"
+    sigh = "sigh"
 
 
 def writable_in(fmt: GridFormat, puzzles: Iterable[tuple[int, str]]) -> None:

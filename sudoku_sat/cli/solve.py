@@ -9,12 +9,8 @@ from typing import Annotated
 import typer
 
 from ..engines.registry import describe_engines
-from ..errors import SolverError
-from ..gridio import Puzzle
-from ..jobs.solving import plan
 from ..methods import SOLVE
-from ..result import SolveResult
-from . import app
+from . import _answers, app
 from ._common import (
     CONNECT_TIMEOUT,
     AlphabetOption,
@@ -27,36 +23,11 @@ from ._common import (
     QuietOption,
     RuleOption,
     SchedulerOption,
-    batch_results,
-    emit_json,
-    exit_if_any,
     given_options,
     guarded,
-    load,
     method_option,
-    open_batch,
 )
 from ._encoding_options import AmoName, AmoOption, EncodingName, EncodingOption
-from ._shown import show_solution, title, writable_in
-
-
-def result_json(index: int, puzzle: Puzzle, result: SolveResult) -> dict[str, object]:
-    """One puzzle's result for --json."""
-    solved = result.status in ("solved", "partial")
-    out: dict[str, object] = {
-        "index": index,
-        "origin": puzzle.origin,
-        "status": result.status,
-        "solution": show_solution(puzzle, result.grid, GridFormat.line) if solved else None,
-        "solver": result.solver,
-        "seconds": round(result.seconds, 6),
-        "stats": result.stats,
-        "detail": result.detail or None,
-    }
-    if puzzle.extra:  # the cells beyond the grid, by name (model/extra.py)
-        digits = result.grid[puzzle.ncells :] if solved else ()
-        out["extra"] = dict(zip(puzzle.extra_names, digits, strict=False)) or None
-    return out
 
 
 @app.command("solve")
@@ -109,50 +80,20 @@ def solve_command(
     engine; 3 for an unknown, missing or unsupported solver, or a binary that crashed on
     some puzzle (the other puzzles are still solved and printed).
     """
-    items = load(puzzles, alphabet, order, rule, prints=True)
-    writable_in(fmt, ((p.size, p.origin) for p in items))
-    job, work = plan(items, method, timeout, encoding.value, amo.value, given_options())
-    records: list[dict[str, object]] = []
-    unsolved = 0
-    crashed: list[str] = []
-    with open_batch(jobs, scheduler, connect_timeout) as executor:
-        results = batch_results(executor, job, work, "solving", quiet or len(items) < 20)
-        for k, (puzzle, result) in enumerate(zip(items, results, strict=True), start=1):
-            unsolved += result.status != "solved"
-            if result.status == "crashed":
-                crashed.append(f"puzzle {k} ({puzzle.origin}): {result.detail}")
-            if as_json:
-                records.append(result_json(k, puzzle, result))
-            else:
-                typer.echo(render_result(k, puzzle, result, fmt, alphabet, len(items)))
-    if as_json:
-        emit_json(records)
-    if crashed:
-        more = f" and {len(crashed) - 1} more" if len(crashed) > 1 else ""
-        raise SolverError(f"{len(crashed)} of {len(items)} puzzle(s) crashed: {crashed[0]}{more}")
-    exit_if_any(unsolved, len(items))
-
-
-def render_result(
-    k: int,
-    puzzle: Puzzle,
-    result: SolveResult,
-    fmt: GridFormat,
-    alphabet: str | None,
-    total: int,
-) -> str:
-    """A result as text: a line, or a titled grid."""
-    if fmt is not GridFormat.grid:
-        if result.status == "solved":
-            return show_solution(puzzle, result.grid, fmt, alphabet)
-        detail = f" ({result.detail})" if result.detail else ""
-        line = show_solution(puzzle, result.grid, GridFormat.line, alphabet)
-        return f"# {result.status.upper()} {puzzle.origin}{detail}: {line}"
-    what = f"{result.status.upper()} by {result.solver} in {result.seconds:.4f} s"
-    what += f" ({result.detail})" if result.detail else ""
-    head = title(k, total, puzzle, what)
-    if result.status == "unsat":
-        return head + "\n# UNSAT: this puzzle has no solution"
-    if result.status == "crashed":
-        return head + "\n# CRASHED: no grid"
-    return head + "\n" + show_solution(puzzle, result.grid, fmt, alphabet)
+    _answers.solve(
+        puzzles,
+        method,
+        timeout,
+        fmt,
+        as_json,
+        encoding.value,
+        amo.value,
+        alphabet,
+        order,
+        jobs,
+        scheduler,
+        connect_timeout,
+        quiet,
+        rule,
+        given_options(),
+    )

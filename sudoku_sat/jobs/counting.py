@@ -15,13 +15,11 @@ from ..errors import SolverError
 from ..grid import Grid
 from ..methods import COUNT
 from ..model.puzzle import Puzzle
-from ..puzzles.counting import counting_plan
-from ..puzzles.tasks import CountTask
-from ..sat.pysat import check_pysat_name
 from .route import SESSION, check_options, engines
 from .solving import Item, item_of
 
 if TYPE_CHECKING:
+    from ..puzzles.tasks import CountTask
     from ..variants.methods import VariantTask
 
 
@@ -86,6 +84,10 @@ def plan(
         variant_method(method, COUNT)
         session = VariantTask(method, cap, keep)
     if needed - {SESSION}:
+        from ..puzzles.counting import counting_plan  # loaded for a classic grid only
+        from ..puzzles.tasks import CountTask
+        from ..sat.pysat import check_pysat_name
+
         methods, solver = counting_plan(method)
         check_pysat_name(solver)
         classic = CountTask(cap, tuple(methods), solver)

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from ..batch.items import Packed, pack, unpack
 from ..methods import SOLVE, parse_method
 from ..model.puzzle import Puzzle
-from ..puzzles.solving import SolveTask, plan_method
 from ..result import SolveResult
 from .route import SESSION, check_options, engine_of, engines
 
 if TYPE_CHECKING:
+    from ..puzzles.solving import SolveTask
     from ..variants.methods import VariantTask
 
 Item = Packed | Puzzle
@@ -85,7 +85,11 @@ def plan(
 
         variant_method(method, SOLVE, timeout)
         session = VariantTask(method, 1, 1, timeout)
-    classic = plan_method(method, timeout, encoding, amo) if needed - {SESSION} else None
+    classic = None
+    if needed - {SESSION}:
+        from ..puzzles.solving import plan_method  # loaded for a classic grid only
+
+        classic = plan_method(method, timeout, encoding, amo)
     return SolveJob(classic, session), [item_of(p) for p in puzzles]
 
 

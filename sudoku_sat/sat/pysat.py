@@ -21,7 +21,6 @@ import time
 from typing import Any
 
 from ..deadline import effective_timeout
-from ..encoding import clue_assumptions, decode, rules
 from ..errors import SolverError
 from ..grid import Grid
 from ..result import SolveResult
@@ -62,6 +61,8 @@ NO_BUDGET = frozenset({"lingeling"})
 def rules_solver(n: int, name: str = "m22", **options: Any) -> Any:
     """A PySAT ``Solver`` named name, loaded with F_regle of order n (caller deletes it)."""
     from pysat.solvers import Solver
+
+    from ..encoding import rules  # here: a variant puzzle's session needs no classic formula
 
     return Solver(name=name, bootstrap_with=rules(n), **options)
 
@@ -153,6 +154,8 @@ class PysatSudoku:
 
     def solve(self, grid: Grid, timeout: float | None = None) -> SolveResult:
         """Solve one puzzle of this order under the rules, clues as assumptions."""
+        from ..encoding import clue_assumptions, decode
+
         assumptions = clue_assumptions(grid, self.n)
         start = time.perf_counter()
         answer = self._run(assumptions, timeout)

@@ -30,7 +30,7 @@ from ..model.puzzle import Puzzle
 from ..model.reading import Reader, load_json
 from ..model.reading import Source as _Source
 from . import extra_cells
-from .constraints import cell_registry, registry
+from .constraints import CELL_KEYS, KEYS, by_cell_key, by_key
 from .links import LINK as LINK
 from .links import decode_link as decode_link
 from .links import is_variant_text as is_variant_text
@@ -101,29 +101,29 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     if not isinstance(data, dict):
         raise where.error("an f-puzzles puzzle must be a JSON object")
     size = _size(data, where)
-    keyed = registry()
     for key, value in data.items():
-        if key not in PASSED_OVER and key not in keyed and value not in (False, None, [], {}, ""):
+        if key not in PASSED_OVER and key not in KEYS and value not in (False, None, [], {}, ""):
             raise where.error(f"unsupported constraint '{key}'", key)
     givens, in_cells = _grid(data, size, where)
     reader = Reader(where, size)
     found: list[Constraint] = []
-    for key, cls in cell_registry().items():  # written in the cells of 'grid'
+    for key in CELL_KEYS:  # written in the cells of 'grid' (read when empty too: regions)
+        cls = _class(by_cell_key(key))
         found += cls.read_cells(in_cells.get(key, {}), reader.at("grid"))
     regions = next((r for c in found if (r := c.regions()) is not None), default_regions(size))
     owned = tuple(
         g
-        for key, cls in keyed.items()
+        for key in KEYS
         if data.get(key) not in (None, False, [], {}, "")
-        for g in cls.cells_beyond(size)
+        for g in _class(by_key(key)).cells_beyond(size)
     )
     extra, names = extra_cells.read_extra(data.get(extra_cells.KEY) or [], reader.at("var"), owned)
     reader = Reader(where, size, regions=regions, extra=names)
     found += extra_cells.read_marks(data.get(extra_cells.KEY) or [], reader.at("var"))
-    for key, cls in keyed.items():
+    for key in KEYS:  # in registry order, each module imported when its key is there
         value = data.get(key)
         if value is not None and value != []:  # absent, or an empty list of items
-            found.extend(cls.read_value(value, reader.at(key)))
+            found.extend(_class(by_key(key)).read_value(value, reader.at(key)))
     settled = tuple(c.settle(found) for c in found)
     solution = _solution(data.get("solution"), size, where)
     puzzle = Puzzle(size, givens, origin, solution=solution, constraints=settled, extra=extra)
@@ -131,6 +131,12 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
     if wrong is not None:  # as a puzzle:count:solution line's (gridio)
         raise where.error(f"'solution' is not a solution of the puzzle: {wrong}", "solution")
     return puzzle
+
+
+def _class(cls: type[Constraint] | None) -> type[Constraint]:
+    """A class of the registry's index (there is one for each of its names)."""
+    assert cls is not None
+    return cls
 
 
 def _grid(
@@ -144,7 +150,7 @@ def _grid(
         or not all(isinstance(r, list) and len(r) == size for r in grid)
     ):
         raise where.error(f"'grid' must be {size} rows of {size} cells", "grid")
-    keys = cell_registry()
+    keys = CELL_KEYS
     givens = [0] * (size * size)
     in_cells: dict[str, dict[int, Any]] = {key: {} for key in keys}
     for r, row in enumerate(grid):

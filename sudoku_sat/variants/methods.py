@@ -20,11 +20,11 @@ depends on the puzzle alone, so every executor prints the same, in input order.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..batch.cache import cached
 from ..deadline import TimedOut
@@ -33,18 +33,14 @@ from ..errors import SolverError, UsageError
 from ..grid import Grid
 from ..methods import EMPTY, VARIANT, Method, parse_method
 from ..model.puzzle import Puzzle
-from ..sat.external import (
-    answer_text,
-    binary_command,
-    find_binary,
-    output_limit,
-    read_answer,
-    run_in_group,
-)
 from ..sat.pysat import check_pysat_name
 from ..signals import scratch_folder
 from .encode import encode_variant
 from .solve import Session, blocking, decode_model
+
+if TYPE_CHECKING:  # the solver binaries' modules load for a bin: method only (subprocess,
+    # the classic encoding: 10 ms of a variant command's start otherwise)
+    import subprocess
 
 VARIANT_METHODS = VARIANT
 """The method names a variant puzzle takes (``all`` only where solutions are counted)."""
@@ -69,6 +65,8 @@ def variant_method(text: str, accepted: Sequence[str], timeout: float | None = N
     if method.name == "pysat":
         check_pysat_name(method.detail or "m22", timeout)
     if method.name == "bin":
+        from ..sat.external import find_binary
+
         find_binary(method.detail)
     return method
 
@@ -176,6 +174,10 @@ def binary_solutions(
     """Up to cap solutions by a solver binary: the variant CNF in a temp DIMACS file, the
     binary run on it (TimedOut past timeout), each model checked against every clause,
     then blocked and the binary run again. SolverError when it crashes or answers wrong."""
+    import subprocess
+
+    from ..sat.external import answer_text, binary_command, find_binary, output_limit, run_in_group
+
     path = find_binary(binary)
     formula = encode_variant(puzzle)
     clauses = list(formula.clauses)
@@ -203,6 +205,8 @@ def _model(
     binary: str, proc: subprocess.CompletedProcess[str], text: str, clauses: list[list[int]]
 ) -> list[int] | None:
     """The binary's model (None: UNSAT), checked to satisfy every clause."""
+    from ..sat.external import read_answer
+
     answer = read_answer(binary, proc, text)
     if answer.status == "UNSAT":
         return None

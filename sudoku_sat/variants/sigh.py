@@ -44,7 +44,7 @@ from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered, v
 from ..model.geometry import MIN_SIZE, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
-from .constraints import classes
+from .constraints import by_sigh_name, classes
 from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
@@ -117,7 +117,9 @@ class Node:
 
 @cache
 def by_name() -> dict[str, type[Constraint]]:
-    """sigh name -> the registry class that reads it (``Constraint.sigh_names``)."""
+    """sigh name -> the registry class that reads it (``Constraint.sigh_names``), every
+    module of the registry imported (the reader asks ``by_sigh_name``, which imports the
+    module of the one name)."""
     out: dict[str, type[Constraint]] = {}
     for cls in classes():
         for name in cls.sigh_names:
@@ -261,7 +263,7 @@ def _extra(root: Node, size: int, source: str) -> tuple[ExtraCells, ...]:
         group = var_group(prefix, rows * cols, unquote(label), columns)
         groups[group.prefix] = group
     for node in _flat(root.members):
-        cls = by_name().get(node.name)
+        cls = by_sigh_name(node.name)
         for group in cls.cells_beyond(size) if cls is not None else ():
             groups.setdefault(group.prefix, group)
     out = ordered(list(groups.values()))
@@ -301,7 +303,7 @@ class _Context:
             return [c for m in node.members for c in self.read(m)]
         if node.name in TOP_ONLY:
             raise self.error(node, f"'{node.name}' stands only at the top of a string")
-        cls = by_name().get(node.name)
+        cls = by_sigh_name(node.name)
         if cls is None:
             what = "composite" if node.name in COMPOSITES else "rule"
             raise self.error(node, f"sigh's {node.name!r}: no {what} of this project reads it")
@@ -339,7 +341,7 @@ def _once(items: list[Node], context: _Context) -> None:
     when it says another thing than the first (sigh would keep the last)."""
     first: dict[str, Node] = {}
     for node in items:
-        cls = by_name().get(node.name)
+        cls = by_sigh_name(node.name)
         if cls is not None and cls.sigh_once:
             seen = first.setdefault(node.name, node)
             if seen.args != node.args:
@@ -377,7 +379,7 @@ def _layout(
 
 
 def _gives_regions(name: str) -> bool:
-    cls = by_name().get(name)
+    cls = by_sigh_name(name)
     return cls is not None and cls.regions is not Constraint.regions
 
 

@@ -5,6 +5,10 @@ written in the grid's cells). The folder listing is the list of what the project
 supports, the global rules and jigsaw regions included; docs/variants.md says where each
 key's meaning comes from. ``rules()`` is the one vocabulary of rule names that
 ``--rule`` and ``generate --rule`` speak.
+
+The readers find a class by its name with ``by_key``, ``by_cell_key`` and
+``by_sigh_name``, which import its module only (``_index`` says which module reads each
+name); ``classes()`` and the tables built from it import every module.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from functools import cache
 
 from ...errors import UsageError
 from ...model.constraint import Constraint
+from ._index import CELL_KEYS as CELL_KEYS
+from ._index import KEYS as KEYS
+from ._index import SIGH_NAMES as SIGH_NAMES
 
 
 @cache
@@ -37,6 +44,33 @@ def registry() -> dict[str, type[Constraint]]:
 def cell_registry() -> dict[str, type[Constraint]]:
     """Key of the grid's cell objects -> the constraint class that reads it."""
     return _keyed("cell_key")
+
+
+def by_key(key: str) -> type[Constraint] | None:
+    """The class that reads f-puzzles key, its module imported; None when none does."""
+    return _member(KEYS, "key", key)
+
+
+def by_cell_key(key: str) -> type[Constraint] | None:
+    """The class that reads key in the grid's cells, its module imported; None when none does."""
+    return _member(CELL_KEYS, "cell_key", key)
+
+
+def by_sigh_name(name: str) -> type[Constraint] | None:
+    """The class that reads sigh's name, its module imported; None when none does."""
+    return _member(SIGH_NAMES, "sigh_names", name)
+
+
+def _member(index: dict[str, str], attribute: str, name: str) -> type[Constraint] | None:
+    module = index.get(name)
+    if module is None:
+        return None
+    family: tuple[type[Constraint], ...] = importlib.import_module(f"{__name__}.{module}").FAMILY
+    for cls in family:
+        value = getattr(cls, attribute)
+        if value == name or (isinstance(value, tuple) and name in value):
+            return cls
+    raise LookupError(f"{module} reads no {name!r} (constraints/_index.py is out of date)")
 
 
 def _keyed(attribute: str) -> dict[str, type[Constraint]]:
@@ -81,3 +115,36 @@ def rule_classes(name: str) -> tuple[type[Constraint], ...]:
     if found is None:
         raise UsageError(f"unknown rule {name!r}; known: {', '.join(rules())}")
     return found
+
+
+def index_tables() -> dict[str, dict[str, str]]:
+    """The tables of ``_index`` as the modules have them (every module imported)."""
+    from ._marks import Mark
+
+    out: dict[str, dict[str, str]] = {"KEYS": {}, "CELL_KEYS": {}, "SIGH_NAMES": {}}
+    out["MARKS"] = {}
+    for cls in classes():
+        module = cls.__module__.rsplit(".", 1)[1]
+        if cls.key:
+            out["KEYS"][cls.key] = module
+        if cls.cell_key:
+            out["CELL_KEYS"][cls.cell_key] = module
+        for name in cls.sigh_names:
+            out["SIGH_NAMES"][name] = module
+        if issubclass(cls, Mark):
+            out["MARKS"][cls.key] = module
+    return out
+
+
+def write_index() -> None:
+    """Write the tables of ``_index`` anew from the modules."""
+    from pathlib import Path
+
+    path = Path(__file__).with_name("_index.py")
+    text = path.read_text()
+    for name, table in index_tables().items():
+        start = text.index(f"{name}: dict[str, str] = {{\n")
+        end = text.index("}\n", start) + 2
+        rows = "".join(f'    "{k}": "{v}",\n' for k, v in table.items())
+        text = text[:start] + f"{name}: dict[str, str] = {{\n{rows}}}\n" + text[end:]
+    path.write_text(text)

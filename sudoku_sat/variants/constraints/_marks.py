@@ -16,6 +16,7 @@ for each marked or unmarked pair: no clause per puzzle.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +27,7 @@ from ...model.builder import Builder, relation
 from ...model.constraint import Constraint
 from ...model.geometry import Pair, cell_name, orthogonal_pairs
 from ...model.reading import Reader
+from ._index import MARKS
 
 ORTHOGONAL = ((0, 1), (1, 0))
 """The moves from a cell to its right and lower neighbours: the pairs a mark joins."""
@@ -63,12 +65,17 @@ class Mark(Constraint):
 
     @classmethod
     def kinds(cls) -> dict[str, type[Mark]]:
-        """Every kind of mark, by its f-puzzles key."""
+        """Every kind of mark, by its f-puzzles key: the modules of the kinds imported
+        first (the readers import only the modules a puzzle names), each class's
+        subclasses taken module by module in name order, so that the order is the same
+        whichever module came first."""
+        for module in dict.fromkeys(MARKS.values()):
+            importlib.import_module(f"{__package__}.{module}")
         out: dict[str, type[Mark]] = {}
-        todo = list(cls.__subclasses__())
+        todo = _by_module(cls.__subclasses__())
         while todo:
             kind = todo.pop()
-            todo += kind.__subclasses__()
+            todo += _by_module(kind.__subclasses__())
             if kind.key:
                 out[kind.key] = kind
         return out
@@ -240,6 +247,11 @@ class Negative(Constraint):
                 " together"
             )
         return f".{self.mark.strict}"
+
+
+def _by_module(kinds: list[type[Mark]]) -> list[type[Mark]]:
+    """kinds in the order of their modules' names, a module's in its own order."""
+    return sorted(kinds, key=lambda kind: kind.__module__)
 
 
 def marks_and_negatives() -> tuple[type[Constraint], ...]:

@@ -92,17 +92,17 @@ def write_member(member: Constraint, name: Callable[[int], str]) -> dict[str, An
 
 def read_member(data: Any, reader: Reader) -> list[Constraint]:
     """The instances of one written member."""
-    from . import cell_registry, registry
+    from . import by_cell_key, by_key
 
     if not isinstance(data, dict):
         raise reader.error("a member is an object with its key")
     if "cellKey" in data:
-        kind = cell_registry().get(data["cellKey"])
+        kind = by_cell_key(data["cellKey"])
         cells = data.get("cells")
         if kind is None or not isinstance(cells, dict):
             raise reader.error(f"unknown member {data['cellKey']!r} or no 'cells'")
         return kind.read_cells({reader.cell(c): v for c, v in cells.items()}, reader)
-    kind = registry().get(data.get("key", ""))
+    kind = by_key(data.get("key", ""))
     if kind is None:
         raise reader.error(f"unknown member key {data.get('key')!r}")
     return members_of(kind.read_value(data.get("value"), reader.at(kind.key)), reader)
