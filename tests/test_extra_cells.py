@@ -160,3 +160,19 @@ def test_the_cli_prints_the_grid_and_refuses_a_bad_cell(tmp_path: Path) -> None:
     path.write_text(".Var~A~~2.AllDifferent~VA1~VB1\n")
     run = CliRunner().invoke(app, ["unique", str(path)])
     assert run.exit_code == 2 and "VB1" in run.output and "Traceback" not in run.output
+
+
+def test_why_and_redundant_count_the_extra_cells_too() -> None:
+    """The selector formula gives the extra cells one digit each and blocks whole
+    solutions: a reduced Bates Motel is checked unique by the second method as well."""
+    from sudoku_sat.setting.members import selectable, structure
+    from sudoku_sat.setting.oracle import Oracle
+
+    case = next(c for c in REAL if c["origin"].startswith("Bates Motel"))
+    p = ss.parse(str(case["sigh"]))
+    assert [43 * 6 + d for d in range(1, 7)] in structure(p)  # VA8 holds a digit
+    with Oracle(selectable(p)) as o:
+        assert o.sat([]) and len(o.grid()) == p.cells
+    assert ss.why(p).verdict == "unique"
+    found = ss.redundant(p)
+    assert found.removable and found.reduced is not None and ss.count(found.reduced, 2) == 1

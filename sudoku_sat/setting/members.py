@@ -187,7 +187,7 @@ def structure(puzzle: Puzzle) -> list[Clause]:
     n = puzzle.size
     digits = range(1, n + 1)
     out: list[Clause] = []
-    for cell in range(puzzle.ncells):
+    for cell in range(puzzle.cells):  # the cells beyond the grid too (model/extra.py)
         out.append([cell * n + d for d in digits])
         out += [[-(cell * n + d), -(cell * n + e)] for d, e in combinations(digits, 2)]
     units = [tuple(range(r * n, r * n + n)) for r in range(n)]

@@ -79,11 +79,14 @@ class Oracle:
         return model
 
     def grid(self) -> Grid:
-        """The last SAT call's solution grid."""
+        """The last SAT call's solution: every cell's digit, the grid's then those of the
+        cells beyond it (``model/extra.py``), so that blocking it rules out one solution
+        as the counts have them."""
         n = self.size
         model = self.model()
         return tuple(
-            next(d for d in range(1, n + 1) if model[c * n + d - 1] > 0) for c in range(n * n)
+            next(d for d in range(1, n + 1) if model[c * n + d - 1] > 0)
+            for c in range(self.s.puzzle.cells)
         )
 
     def literal(self, cell: int, digit: int) -> int:
