@@ -36,11 +36,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
-from urllib.parse import unquote
 
 from ..errors import InputError
 from ..model.constraint import Constraint
-from ..model.extra import MAX_EXTRA, PREFIX, ExtraCells, extra_names, ordered, var_group
+from ..model.extra import ExtraCells, extra_names
 from ..model.geometry import MIN_SIZE, default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
@@ -49,18 +48,16 @@ from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
 from .sigh_cells import SIGH_MAX, row_col, sigh_boxes
+from .sigh_var import VAR, var_groups
 
 START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
 """The start of a sigh string: a Given, a name with arguments, or a name of two letters
 or more with none (a grid line of dots and capitals, ``.A.B``, is not one)."""
 COMPOSITES = frozenset({"Or", "And", "Replicate"})
 GIVEN, SHAPE, END, AND, NO_BOXES = "Given", "Shape", "End", "And", "NoBoxes"
-VAR = "Var"
 TOP_ONLY = frozenset({SHAPE, VAR})
 """Items that say what the grid is, read before the rules: never inside a composite."""
 SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
-VAR_SIZE = re.compile(r"^(?:([1-9][0-9]{0,3})x)?([1-9][0-9]{0,3})$", re.ASCII)
-"""A Var's size: a cell count, or rows x columns."""
 
 
 def is_sigh_text(text: str) -> bool:
@@ -228,53 +225,6 @@ def _shape(node: Node, source: str) -> int:
     return rows
 
 
-def _extra(root: Node, size: int, source: str) -> tuple[ExtraCells, ...]:
-    """The groups of cells beyond the grid that the string's ``.Var`` items make, in cell
-    order (``.Var~A~label~3``: ``VA1`` to ``VA3``; ``~2x4``: 8 cells in 4 columns; a
-    size that is no count, or none, one cell ``VA``, as sigh reads it)."""
-    groups: dict[str, ExtraCells] = {}
-    for node in root.members:
-        if node.name != VAR:
-            continue
-        if not 1 <= len(node.args) <= 3:
-            raise InputError(
-                "'Var' takes a name, a label and a size (.Var~A~label~3)",
-                source,
-                node.line,
-                node.column,
-            )
-        prefix, label, spec = (*node.args, "", "")[:3]
-        if not PREFIX.match(prefix):
-            raise InputError(
-                f"'Var': {prefix!r} is not a name of capital letters A-Z",
-                source,
-                node.line,
-                node.column,
-            )
-        if "V" + prefix in groups:  # a rule's own groups have other heads
-            raise InputError(f"'Var': two groups named {prefix}", source, node.line, node.column)
-        match = VAR_SIZE.match(spec)
-        rows, cols = (int(match.group(1) or 1), int(match.group(2))) if match else (1, 1)
-        columns = cols if match and match.group(1) else 0
-        if columns > SIGH_MAX:
-            raise InputError(
-                f"'Var': {columns} columns; at most {SIGH_MAX}", source, node.line, node.column
-            )
-        group = var_group(prefix, rows * cols, unquote(label), columns)
-        groups[group.prefix] = group
-    for node in _flat(root.members):
-        cls = by_sigh_name(node.name)
-        for group in cls.cells_beyond(size) if cls is not None else ():
-            groups.setdefault(group.prefix, group)
-    out = ordered(list(groups.values()))
-    if sum(g.count for g in out) > MAX_EXTRA:
-        first = next(n for n in root.members if n.name == VAR)
-        raise InputError(
-            f"'Var': more than {MAX_EXTRA} cells beyond the grid", source, first.line, first.column
-        )
-    return out
-
-
 class _Context:
     """What reading one string's items needs: the source, the size, the regions, the
     names of the cells beyond the grid."""
@@ -318,7 +268,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     read), then every other item; the givens of one cell intersected."""
     root = _tree(chars, source)
     size = _size(root, source)
-    extra = _extra(root, size, source)
+    extra = var_groups(root.members, _flat(root.members), size, source)
     context = _Context(source, size, extra)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     _once(items, context)
