@@ -65,6 +65,24 @@ def count_is(b: Builder, lits: Sequence[int], counts: Sequence[int]) -> list[Cla
     return out
 
 
+def control_counts(b: Builder, control: int, lits: Sequence[int], shift: int) -> list[Clause]:
+    """Clauses: the control cell's digit v <-> exactly v - shift of lits hold (a sequential
+    counter over them, ``at_least``; a digit no count reaches ruled out)."""
+    levels, out = at_least(b, lits)
+    for v in b.digits():
+        t = v - shift
+        if t not in levels:
+            out.append([-b.x(control, v)])
+            continue
+        above = levels.get(t + 1)
+        out.append([-b.x(control, v), levels[t]])
+        if above is not None:
+            out += [[-b.x(control, v), -above], [-levels[t], above, b.x(control, v)]]
+        else:
+            out.append([-levels[t], b.x(control, v)])
+    return out
+
+
 def presence(b: Builder, cells: Sequence[int], d: int) -> tuple[int, list[Clause]]:
     """The literal "some cell holds d" (x(c, d) itself for one cell), and its clauses."""
     if len(cells) == 1:

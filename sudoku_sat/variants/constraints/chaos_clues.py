@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
-from ._counting import at_least
+from ._counting import control_counts
 from .chaos import ChaosConstruction, label_cell, same_exactly
 
 if TYPE_CHECKING:
@@ -76,23 +76,6 @@ def _equal(m: Any, x: list[Any], a: int, c: int) -> Any:
     m.Add(x[a] == x[c]).OnlyEnforceIf(e)
     m.Add(x[a] != x[c]).OnlyEnforceIf(e.Not())
     return e
-
-
-def _control_is(b: Builder, control: int, lits: list[int], shift: int) -> list[Clause]:
-    """The control's digit v <-> exactly v - shift of lits hold."""
-    levels, out = at_least(b, lits)
-    for v in b.digits():
-        t = v - shift
-        if t not in levels:
-            out.append([-b.x(control, v)])
-            continue
-        above = levels.get(t + 1)
-        out.append([-b.x(control, v), levels[t]])
-        if above is not None:
-            out += [[-b.x(control, v), -above], [-levels[t], above, b.x(control, v)]]
-        else:
-            out.append([-levels[t], b.x(control, v)])
-    return out
 
 
 @dataclass(frozen=True)
@@ -203,7 +186,7 @@ class ChaosArrow(_ChaosClue):
 
     def clauses(self, b: Builder) -> list[Clause]:
         lits, out = self.runs(b)
-        return out + _control_is(b, self.control, lits, 1 - self.offset)
+        return out + control_counts(b, self.control, lits, 1 - self.offset)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         start = self.arms[0][0]
@@ -293,7 +276,7 @@ class ChaosCount(_ChaosClue):
             lit, clauses = same_exactly(b, first, c)
             lits.append(lit)
             out += clauses
-        return out + _control_is(b, self.control, lits, 1 - self.offset)
+        return out + control_counts(b, self.control, lits, 1 - self.offset)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         first = self.cells[0]

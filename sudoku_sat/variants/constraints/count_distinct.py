@@ -24,7 +24,7 @@ from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
 from ...model.geometry import neighbours
-from ._counting import at_least, presence
+from ._counting import control_counts, presence
 from ._group import Group, grow, placed
 
 if TYPE_CHECKING:
@@ -53,19 +53,7 @@ class CountDistinct(Group):
             lit, more = presence(b, counted, d)
             there.append(lit)
             out += more
-        levels, more = at_least(b, there)
-        out += more
-        for k in b.digits():
-            if k not in levels:
-                out.append([-b.x(control, k)])
-                continue
-            above = levels.get(k + 1)
-            out.append([-b.x(control, k), levels[k]])
-            if above is not None:
-                out += [[-b.x(control, k), -above], [-levels[k], above, b.x(control, k)]]
-            else:
-                out.append([-levels[k], b.x(control, k)])
-        return out
+        return out + control_counts(b, control, there, 0)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """One Boolean a digit, true when some counted cell holds it; their sum is the
