@@ -26,19 +26,25 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from sudoku_sat.errors import SolverError
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints import sum_defaults
 from sudoku_sat.variants.constraints.arrow import Arrow
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps
+from sudoku_sat.variants.sigh import parse_sigh
 from sudoku_sat.variants.sigh_write import NotForSigh, to_sigh
 from sudoku_sat.variants.solve import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "constraints"
+EXTRA = ROOT / "tests" / "data" / "extra"
+"""Real puzzles with cells beyond the grid (sigh's Var, chaos construction), as sigh's
+strings with their published grids: rows ``var`` and ``chaos``."""
 HARD = ROOT / "benchmarks" / "data" / "hard_variants"
 """Real puzzles too slow for the test suite (past 10 s here), measured all the same."""
 SIGH = Path(os.environ.get("SIGH", ROOT.parent / "shared" / "peers" / "sigh"))
@@ -63,6 +69,16 @@ def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
                 continue
             (p,) = parse_variants(json.dumps(case["puzzle"]), f"{path.stem}:{number}")
             out.setdefault(path.stem, []).append(p)
+    for path in sorted(EXTRA.glob("*.jsonl")):
+        if stems and path.stem not in stems:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if not line.startswith("{"):
+                continue
+            case = json.loads(line)
+            (p,) = parse_sigh(case["sigh"], f"{path.stem}:{number}")
+            grid = tuple(int(ch) for ch in case["solution"])
+            out.setdefault(path.stem, []).append(replace(p, solution=grid))
     return out
 
 
@@ -121,7 +137,7 @@ def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> 
         verdicts = [session.unique(p) for p in puzzles]
         marginal = cpu_per_puzzle(session.unique, puzzles)
     ours = sum(
-        v.verdict == "unique" and v.solutions == (p.solution,)
+        v.verdict == "unique" and p.grid_part(v.solutions[0]) == p.solution
         for v, p in zip(verdicts, puzzles, strict=True)
     )
     batch = folder / f"{stem}.jsonl"
@@ -132,22 +148,47 @@ def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> 
         one = folder / f"{stem}-{k}.json"
         one.write_text(dumps(p) + "\n")
         singles.append(whole(["unique", str(one)], cli))
-    cp = cpu_per_puzzle(lambda p: cpsat.solutions(p, 2, CPSAT_SECONDS), puzzles)
+    cp, unfinished = cp_cpu(puzzles, CPSAT_SECONDS if stem not in EXTRA_STEMS else EXTRA_SECONDS)
     sigh = sigh_batch(puzzles, folder)
     theirs = "-" if sigh is None else str(sum(c == 1 for c in sigh[0]))
     sigh_s = "-" if sigh is None else f"{sigh[1]:.2f}"
     median, worst = statistics.median(singles), max(singles)
+    past = f" (CP-SAT past {EXTRA_SECONDS:.0f} s on {unfinished})" if unfinished else ""
     goals = [
         "-" if sigh is None else ("met" if ours_batch <= sigh[1] else "NOT met"),
-        "met" if cp / marginal >= 5 else "NOT met",
+        ("met" if cp / marginal >= 5 else "NOT met") + past,
         "met" if median <= 1 else "NOT met",
         "met" if worst <= 5 else "NOT met",
     ]
     return (
         f"| {stem} | {len(puzzles)} | {ours} / {theirs} | {ours_batch:.2f} | "
-        f"{marginal * 1000:.1f} | {sigh_s} | {cp * 1000:.1f} | {cp / marginal:.1f}x | "
+        f"{marginal * 1000:.1f} | {sigh_s} | {'>= ' if unfinished else ''}{cp * 1000:.1f} | "
+        f"{'>= ' if unfinished else ''}{cp / marginal:.1f}x | "
         f"{median:.2f} / {worst:.2f} | {', '.join(goals)} |\n"
     )
+
+
+EXTRA_STEMS = frozenset(path.stem for path in EXTRA.glob("*.jsonl"))
+EXTRA_SECONDS = 120.0
+"""CP-SAT's bound a puzzle on the rows of cells beyond the grid: it states a chaos
+construction's connection by distances and takes minutes on some."""
+
+
+def cp_cpu(puzzles: list[Puzzle], seconds: float) -> tuple[float, int]:
+    """CP-SAT's CPU per puzzle counting to 2 (after one warming call), and how many
+    puzzles it left unfinished at seconds each (their time then a lower bound)."""
+
+    def finished(p: Puzzle) -> bool:
+        try:
+            cpsat.solutions(p, 2, seconds)
+        except SolverError:
+            return False
+        return True
+
+    finished(puzzles[0])
+    start = time.process_time()
+    unfinished = sum(not finished(p) for p in puzzles)
+    return (time.process_time() - start) / len(puzzles), unfinished
 
 
 def real_table(cli: list[str], stems: list[str] | None, limit: int | None) -> str:
