@@ -117,9 +117,11 @@ def from_fpuzzles(data: Any, where: _Source, origin: str) -> Puzzle:
         if data.get(key) not in (None, False, [], {}, "")
         for g in _class(by_key(key)).cells_beyond(size)
     )
-    extra, names = extra_cells.read_extra(data.get(extra_cells.KEY) or [], reader.at("var"), owned)
+    extra, names = extra_cells.read_extra(
+        data.get(extra_cells.KEY) or [], reader.at(extra_cells.KEY), owned
+    )
     reader = Reader(where, size, regions=regions, extra=names)
-    found += extra_cells.read_marks(data.get(extra_cells.KEY) or [], reader.at("var"))
+    found += extra_cells.read_marks(data.get(extra_cells.KEY) or [], reader.at(extra_cells.KEY))
     for key in KEYS:  # in registry order, each module imported when its key is there
         value = data.get(key)
         if value is not None and value != []:  # absent, or an empty list of items

@@ -33,7 +33,7 @@ from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
 from ._counting import control_counts
-from .chaos import ChaosConstruction, label_cell, same_exactly
+from .chaos import ChaosConstruction, label_cell, region_cells, same_exactly
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -50,16 +50,21 @@ def _region_cell(reader: Reader, name: str) -> int:
     cell = reader.cell(name)
     if cell < n * n:
         return label_cell(n, cell)
-    if not n * n <= cell < 2 * n * n or "CC1" not in reader.extra:
+    if not n * n <= cell < 2 * n * n or not _constructed(reader):
         raise reader.error(f"{name} is no region cell of a chaos construction")
     return cell
+
+
+def _constructed(reader: Reader) -> bool:
+    """True when the puzzle read has a chaos construction's region cells."""
+    return region_cells(reader.size).names()[0] in reader.extra
 
 
 def _control(reader: Reader, name: Any) -> int:
     cell = reader.cell(name)
     if cell >= reader.size**2:
         raise reader.error(f"the control {name} is no grid cell")
-    if "CC1" not in reader.extra:
+    if not _constructed(reader):
         raise reader.error("needs a chaos construction (.ChaosConstruction)")
     return cell
 
