@@ -23,6 +23,15 @@ def default_alphabet(size: int) -> str:
     return symbols[:size]
 
 
+def digit_symbols(size: int, low: int) -> str:
+    """The symbols of the digits low..low+size-1 (``012345678`` for 0..8), digits then
+    letters."""
+    symbols = "0" + DIGITS + LETTERS
+    if not 0 <= low <= 1 or low + size > len(symbols):
+        raise GridError(f"no one-symbol form of the digits {low}..{low + size - 1}")
+    return symbols[low : low + size]
+
+
 def expand_alphabet(spec: str, size: int) -> str:
     """Expand a spec such as ``1-9A-G`` into ``size`` symbols for values 1..size."""
     if not spec.isascii() or not spec.isprintable() or " " in spec:

@@ -54,15 +54,23 @@ def document(
 
 
 def value_text(
-    value: int, size: int, x: float, y: float, given: bool = True, bold: bool = False
+    value: int,
+    size: int,
+    x: float,
+    y: float,
+    given: bool = True,
+    bold: bool = False,
+    alphabet: str | None = None,
 ) -> str:
-    """A cell's value centred on (x, y): black for a given, blue-grey for a filled one."""
+    """A cell's value centred on (x, y): black for a given, blue-grey for a filled one;
+    written in alphabet (the symbols of the values 1..N) when given."""
     font = font_size(size)
+    shown = symbol(value, size) if alphabet is None else alphabet[value - 1]
     ink = GIVEN_INK if given else FILLED_INK
     weight = ' font-weight="bold"' if bold else ""
     return (
         f'<text x="{x:g}" y="{y + font * 0.36:.2f}" font-size="{font:.0f}"{weight} '
-        f'fill="{ink}" text-anchor="middle">{escape(symbol(value, size))}</text>'
+        f'fill="{ink}" text-anchor="middle">{escape(shown)}</text>'
     )
 
 

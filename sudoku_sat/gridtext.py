@@ -17,9 +17,10 @@ def format_line(grid: Grid, n: int, alphabet: str | None = None) -> str:
     return "".join(symbols[v - 1] if v else "." for v in grid)
 
 
-def format_symbols(grid: Grid, size: int) -> str:
-    """One line of a grid of side size (any size up to 36), ``.`` for a blank."""
-    symbols = default_alphabet(size)
+def format_symbols(grid: Grid, size: int, alphabet: str | None = None) -> str:
+    """One line of a grid of side size (any size up to 36), ``.`` for a blank, in the
+    alphabet given (its N symbols) or the default one."""
+    symbols = default_alphabet(size) if alphabet is None else alphabet
     return "".join(symbols[v - 1] if v else "." for v in grid)
 
 

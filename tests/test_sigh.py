@@ -108,7 +108,9 @@ def test_sizes_shapes_and_the_boxes_sigh_gives() -> None:
     assert q.regions == tuple(sorted(sigh_boxes(14)))  # f-puzzles has none at 14
     assert [len(r) for r in q.regions] == [14] * 14 and q.regions[0][:8] == (*range(7), 14)
     assert parse_sigh(".Shape~9x9")[0].is_classic
-    for shape in ("6x9", "9x9~0-8", "9x9~10", "9x9~~Raw", "17x17", "3x3"):
+    (z,) = parse_sigh(".Shape~9x9~0-8")
+    assert (z.size, z.low, z.is_classic) == (9, 0, False)
+    for shape in ("6x9", "9x9~0-9", "9x9~2-10", "9x9~10", "9x9~~Raw", "17x17", "3x3"):
         with pytest.raises(InputError, match="not supported"):
             parse_sigh(f".Shape~{shape}")
 
@@ -177,7 +179,7 @@ def test_and_is_its_members_and_members_reach_a_composite(
         (".Cage~3~R1C1~R0C2", (1, 1), "'Cage': cell R0C2 is outside the 9x9 grid"),
         (".Cage~3~R1C1~Z", (1, 1), "'Cage': 'Z' is not a cell name"),
         (".Shape~9x9.Thermo~R1C1~R1C3", (1, 11), "not neighbours"),
-        (".~R1C1_0", (1, 1), "digits 1..9"),
+        (".~R1C1_0", (1, 1), "not a digit 1..9"),
         (".Modular~4~R1C1~R1C2~R1C3", (1, 1), "modulus"),
         (".Thermo~R1C1~R1C2~LOOP", (1, 1), "loop"),
         (".Replicate~AB.Cage~3~R1C1.End", (1, 1), "'Replicate': no composite"),

@@ -35,7 +35,7 @@ MALFORMED = [
     ("quadruple", [{"cells": ["R1C1", "R1C2", "R2C1", "R2C3"], "values": [1]}], "around one"),
     ("quadruple", [{"cells": ["R1C6", "R1C7", "R2C6", "R2C7"], "values": [1]}], "outside"),
     ("quadruple", [{"cells": ["R1C6", "R2C1", "R2C6", "R3C1"], "values": [1]}], "around one"),
-    ("quadruple", [{"cells": QUAD, "values": [7]}], "digits are 1..6"),
+    ("quadruple", [{"cells": QUAD, "values": [7]}], "not a digit 1..6"),
     ("quadruple", [{"cells": QUAD, "values": ["x"]}], "not a whole number"),
     ("clone", [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R3C3"]}], "one by one"),
     ("clone", [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}], "outside"),

@@ -67,10 +67,11 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
             return dumps(p.with_givens(grid))
         return dumps(replace(solved(p, grid), solution=p.solution))  # extra cells: marks
     grid = p.grid_part(grid)  # the cells beyond the grid are not drawn (sigh: the same)
+    alphabet = alphabet or p.alphabet  # digits from 0: their own symbols
     if fmt is GridFormat.sigh:
         from ..variants.sigh_cells import short_solution
 
-        return short_solution(grid, p.size)
+        return short_solution(grid, p.size, p.low)
     if n == 0:
         from ..variants.text import format_line as line_of
         from ..variants.text import format_numbers as numbers_of

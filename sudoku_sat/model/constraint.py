@@ -92,6 +92,11 @@ class Constraint:
     composable: ClassVar[bool] = True
     """False for what is no rule to choose between or join (an option, a hint): an Or or
     an And refuses it as a member, as sigh's composites do."""
+    from_zero: ClassVar[bool] = False
+    """True when it reads and states puzzles whose digits start at 0 (``Puzzle.low``,
+    sigh's ``.Shape~9x9~0-8``): its meaning is no shift of digits, or it reads its
+    digits with ``reader.digit`` and keeps the puzzle's ``low`` for its numbers. sigh's
+    reader refuses the others on such a grid in one line."""
     sigh_once: ClassVar[bool] = False
     """True when sigh keeps one of it a puzzle (an option, ``FullRankTies``): sigh's reader
     here refuses a second one that says another thing."""

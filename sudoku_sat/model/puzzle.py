@@ -10,6 +10,9 @@ classic grid is a puzzle with no constraints; its regions are the default boxes
 ``n`` is the box side of a square size (3 for 9x9) and 0 for the sizes that are not
 squares (6x6 has 2x3 boxes): what the classic engines, which take box sides, read.
 
+Its digits are 1..N, or 0..N-1 (``low``: sigh's ``.Shape~9x9~0-8``), the index 1..N of
+a digit standing for it everywhere inside.
+
 A puzzle may hold cells beyond the grid (``extra``, sigh's ``Var``: ``model/extra.py``),
 numbered after the grid's. Its givens are the grid's; a solution it finds lists the
 grid's digits, then the extra cells' (``cells`` in all); the solution a source gives may
@@ -23,6 +26,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from ..alphabet import digit_symbols
 from ..grid import Grid
 from ..gridtext import format_any_line, format_symbols
 from .constraint import Constraint
@@ -43,6 +47,22 @@ class Puzzle:
     constraints: tuple[Constraint, ...] = ()
     extra: tuple[ExtraCells, ...] = ()
     """Groups of cells beyond the grid, in cell order (``model/extra.py``)."""
+    low: int = 1
+    """The digit the first of the N symbols stands for: 1, or 0 for sigh's ``~0-8`` (the
+    digits 0..N-1). Givens, solutions, clauses and CP-SAT count digits 1..N (the
+    index d stands for the digit d + low - 1, :meth:`value`); what a text says and shows
+    are the digits themselves (``alphabet``), and a rule whose meaning is no shift of
+    digits reads its numbers with ``low`` (``Constraint.from_zero``)."""
+
+    def value(self, d: int) -> int:
+        """The digit that the index d (1..N) stands for."""
+        return d + self.low - 1
+
+    @property
+    def alphabet(self) -> str | None:
+        """The symbols of the digits when they do not start at 1 (``0`` to ``8``), None
+        for the usual ones."""
+        return None if self.low == 1 else digit_symbols(self.size, self.low)
 
     @property
     def n(self) -> int:
@@ -84,7 +104,7 @@ class Puzzle:
     def is_classic(self) -> bool:
         """True when the puzzle has no rule beyond rows, columns and square boxes: the
         classic engines answer it."""
-        return not self.constraints and self.n > 0 and not self.extra
+        return not self.constraints and self.n > 0 and not self.extra and self.low == 1
 
     @property
     def own_regions(self) -> bool:
@@ -158,8 +178,8 @@ class Puzzle:
 
     def __str__(self) -> str:
         """The one-line form (numbers separated by spaces past 36x36)."""
-        if self.n == 0:
-            return format_symbols(self.grid, self.size)
+        if self.n == 0 or self.low != 1:
+            return format_symbols(self.grid, self.size, self.alphabet)
         return format_any_line(self.grid, self.n)
 
     def svg(self, values: Grid | None = None) -> str:

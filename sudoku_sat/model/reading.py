@@ -95,8 +95,12 @@ class Reader:
         key: str = "",
         regions: tuple[tuple[int, ...], ...] = (),
         extra: dict[str, int] | None = None,
+        low: int = 1,
     ):
         self.where, self.size, self.key = where, size, key
+        self.low = low
+        """The puzzle's first digit: 1, or 0 (``Puzzle.low``); :meth:`digit` reads digits
+        from it."""
         self.regions = regions
         """The puzzle's regions (boxes or jigsaw pieces), for constraints that depend on
         them (region sum lines); empty when the caller has none."""
@@ -106,7 +110,7 @@ class Reader:
 
     def at(self, key: str) -> Reader:
         """The same reader, its errors naming key."""
-        return Reader(self.where, self.size, key, self.regions, self.extra)
+        return Reader(self.where, self.size, key, self.regions, self.extra, self.low)
 
     def error(self, message: str) -> InputError:
         """A one-line error about this key, naming the file and the key's line."""
@@ -169,6 +173,15 @@ class Reader:
         if not (body.isascii() and body.isdigit()) or len(body) > 6:
             raise self.error(f"value {shown(value)} is not a whole number")
         return int(text)
+
+    def digit(self, value: Any) -> int:
+        """A digit of the grid (``low`` .. ``low``+N-1) as its index 1..N, the way givens
+        and clauses count digits (``Puzzle.low``)."""
+        out = self.required(value)
+        top = self.low + self.size - 1
+        if not self.low <= out <= top:
+            raise self.error(f"{shown(value)} is not a digit {self.low}..{top}")
+        return out - self.low + 1
 
     def required(self, value: Any) -> int:
         """A whole number that must be there."""

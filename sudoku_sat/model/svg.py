@@ -52,6 +52,9 @@ class Drawn(Protocol):
     @property
     def extra(self) -> tuple[Any, ...]: ...
 
+    @property
+    def alphabet(self) -> str | None: ...
+
 
 def _borders(c: Canvas, groups: Sequence[Sequence[int]]) -> list[str]:
     """Thick lines on the cell edges that separate a region from what is outside it."""
@@ -92,7 +95,8 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
     explanation shown on the puzzle."""
     n = p.size
     root = int(n**0.5)
-    if not p.constraints and root * root == n and not fills and values is None and not p.extra:
+    plain = not p.constraints and not p.extra and p.alphabet is None
+    if plain and root * root == n and not fills and values is None:
         return draw_grid(p.grid, root)  # a classic grid: the look of every order
     c = Canvas(n, CELL if any(k.outside for k in p.constraints) else MARGIN)
     layers: list[list[str]] = [[], [], []]
@@ -112,7 +116,8 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
     for k, v in enumerate(shown):
         if v:
             x, y = c.centre(k)
-            body.append(value_text(v, n, x, y, given=k < n * n and bool(p.grid[k])))
+            given = k < n * n and bool(p.grid[k])
+            body.append(value_text(v, n, x, y, given=given, alphabet=p.alphabet))
     named = (k.rule_of() for k in p.constraints)  # an option its family's, a hint none
     rules = ", ".join(dict.fromkeys(r for r in named if r)) or "classic"
     return document(c.side, c.height(len(names)), body, f"{n}x{n} sudoku ({rules})")

@@ -31,6 +31,11 @@ def to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     neither f-puzzles nor this reader opens."""
     size = puzzle.size
     check_size(size)
+    if puzzle.low != 1:
+        raise UsageError(
+            f"{puzzle.origin}: f-puzzles writes the digits 1..{size}, not from 0: "
+            "use --format sigh or line"
+        )
 
     def name(cell: int) -> str:
         return cell_name(size, cell) if cell < size * size else puzzle.cell_name(cell)

@@ -91,8 +91,9 @@ class SighReader(Reader):
         key: str,
         regions: tuple[tuple[int, ...], ...],
         extra: dict[str, int] | None = None,
+        low: int = 1,
     ):
-        super().__init__(where, size, key, regions, extra)
+        super().__init__(where, size, key, regions, extra, low)
         self.members: tuple[tuple[Constraint, ...], ...] = ()
         """A composite's members as read: one tuple of instances per member item."""
 
@@ -187,16 +188,17 @@ def _tree(chars: Chars, source: str) -> Node:
     return root
 
 
-def _size(root: Node, source: str) -> int:
-    """The side of the grid: ``.Shape``'s (every one the same), 9 without one."""
+def _size(root: Node, source: str) -> tuple[int, int]:
+    """The side of the grid and its first digit (1, or 0 for ``~0-8``): ``.Shape``'s
+    (every one the same), 9x9 from 1 without one."""
     sizes = {_shape(n, source) for n in root.members if n.name == SHAPE}
     if len(sizes) > 1:
         first = next(n for n in root.members if n.name == SHAPE)
         raise InputError("two different '.Shape's", source, first.line, first.column)
-    return sizes.pop() if sizes else 9
+    return sizes.pop() if sizes else (9, 1)
 
 
-def _shape(node: Node, source: str) -> int:
+def _shape(node: Node, source: str) -> tuple[int, int]:
     spec = "~".join(node.args)
     match = SHAPE_SPEC.match(node.args[0]) if node.args else None
     rest = node.args[1:]
@@ -205,11 +207,13 @@ def _shape(node: Node, source: str) -> int:
             f"'Shape': {spec!r} is not a shape like 9x9", source, node.line, node.column
         )
     rows, cols = int(match.group(1)), int(match.group(2))
-    digits_ok = not rest or rest[0] in ("", str(rows), f"1-{rows}")
+    digits = rest[0] if rest else ""
+    low = 0 if digits == f"0-{rows - 1}" else 1
+    digits_ok = digits in ("", str(rows), f"1-{rows}", f"0-{rows - 1}")
     grid_ok = len(rest) < 2 or rest[1] in ("", "Sudoku")
     if rows != cols or not digits_ok or not grid_ok or len(rest) > 2:
         raise InputError(
-            f"'Shape': {spec} is not supported: square grids with the digits 1..N only",
+            f"'Shape': {spec} is not supported: square grids with the digits 1..N or 0..N-1 only",
             source,
             node.line,
             node.column,
@@ -222,15 +226,15 @@ def _shape(node: Node, source: str) -> int:
             node.line,
             node.column,
         )
-    return rows
+    return rows, low
 
 
 class _Context:
     """What reading one string's items needs: the source, the size, the regions, the
     names of the cells beyond the grid."""
 
-    def __init__(self, source: str, size: int, extra: tuple[ExtraCells, ...] = ()):
-        self.source, self.size = source, size
+    def __init__(self, source: str, size: int, extra: tuple[ExtraCells, ...] = (), low: int = 1):
+        self.source, self.size, self.low = source, size, low
         self.regions: tuple[tuple[int, ...], ...] = ()
         names = extra_names(extra)
         self.extra = {name: size * size + k for k, name in enumerate(names)}
@@ -242,6 +246,7 @@ class _Context:
             node.name,
             self.regions,
             self.extra,
+            self.low,
         )
 
     def error(self, node: Node, message: str) -> InputError:
@@ -257,6 +262,11 @@ class _Context:
         if cls is None:
             what = "composite" if node.name in COMPOSITES else "rule"
             raise self.error(node, f"sigh's {node.name!r}: no {what} of this project reads it")
+        if self.low != 1 and not cls.from_zero:
+            top = self.size - 1
+            raise self.error(
+                node, f"sigh's {node.name!r} on the digits 0..{top}: not supported yet"
+            )
         reader = self.reader(node)
         if node.name in COMPOSITES:
             reader.members = tuple(tuple(self.read(m)) for m in node.members)
@@ -267,9 +277,9 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     """One string's puzzle: its shape, its regions first (a jigsaw's, which other rules
     read), then every other item; the givens of one cell intersected."""
     root = _tree(chars, source)
-    size = _size(root, source)
+    size, low = _size(root, source)
     extra = var_groups(root.members, _flat(root.members), size, source)
-    context = _Context(source, size, extra)
+    context = _Context(source, size, extra, low)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     _once(items, context)
     layout = [n for n in items if _gives_regions(n.name)]
@@ -280,10 +290,11 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     own = [r for c in found if (r := c.regions()) is not None]
     context.regions = own[0] if own else default_regions(size)
     found += [c for node in items if not _gives_regions(node.name) for c in context.read(node)]
-    givens, rules = _givens(found, size)
+    givens, rules = _givens(found, size, low)
     unique = tuple(dict.fromkeys(rules))
     settled = tuple(c.settle(unique) for c in unique)
-    return Puzzle(size, givens, f"{source}:{root.line}", constraints=settled, extra=extra)
+    origin = f"{source}:{root.line}"
+    return Puzzle(size, givens, origin, constraints=settled, extra=extra, low=low)
 
 
 def _once(items: list[Node], context: _Context) -> None:
@@ -333,7 +344,9 @@ def _gives_regions(name: str) -> bool:
     return cls is not None and cls.regions is not Constraint.regions
 
 
-def _givens(found: list[Constraint], size: int) -> tuple[tuple[int, ...], list[Constraint]]:
+def _givens(
+    found: list[Constraint], size: int, low: int
+) -> tuple[tuple[int, ...], list[Constraint]]:
     """The givens (a cell's Givens intersected to one digit) and the other instances, a
     cell left several digits keeping them as pencil marks (sigh's Given is both)."""
     digits: dict[int, set[int]] = {}
@@ -348,5 +361,5 @@ def _givens(found: list[Constraint], size: int) -> tuple[tuple[int, ...], list[C
         if len(left) == 1 and cell < size * size:  # an extra cell's digit: a mark
             grid[cell] = left.pop()
         else:
-            rules.append(PencilMarks(cell, tuple(sorted(left))))
+            rules.append(PencilMarks(cell, tuple(sorted(left)), low))
     return tuple(grid), rules

@@ -39,11 +39,11 @@ def row_col(text: str) -> tuple[int, int] | None:
     return tuple(_BASE.index(g.lower()) + 1 for g in match.groups())  # type: ignore[return-value]
 
 
-def short_solution(grid: Grid, size: int) -> str:
+def short_solution(grid: Grid, size: int, low: int = 1) -> str:
     """The grid as sigh writes a solution: one symbol a cell (digits, letters past 9x9,
-    ``.`` for an empty cell)."""
-    if size <= 9:
-        return "".join(str(v) if v else "." for v in grid)
+    ``.`` for an empty cell; from ``0`` when the digits start at 0, ``low``)."""
+    if size + low <= 10:
+        return "".join(str(v + low - 1) if v else "." for v in grid)
     return "".join(chr(ord("A") + v - 1) if v else "." for v in grid)
 
 

@@ -1,6 +1,7 @@
 """Puzzles written as sigh's constraint strings (what sigh's Interactive-Sudoku-Solver
-reads, and ``sigh.py`` reads back): ``.Shape~NxN`` past 9x9 or below it,
-``.NoBoxes.Jigsaw~...`` when the puzzle's regions are not the boxes sigh gives that size
+reads, and ``sigh.py`` reads back): ``.Shape~NxN`` past 9x9 or below it, ``~0-8`` after
+it when the digits start at 0, ``.NoBoxes.Jigsaw~...`` when the puzzle's regions are not
+the boxes sigh gives that size
 (a jigsaw; ``sigh_boxes``: a 14x14 grid, which f-puzzles leaves without boxes), each
 constraint's own string (``Constraint.sigh``, cells named as sigh names them, ``RaC1``
 past 9x9; each string once: sigh states a rule once), then the givens in one
@@ -45,7 +46,8 @@ def to_sigh(p: Puzzle) -> str:
     def name(c: int) -> str:
         return cell_id(n, c) if c < n * n else p.cell_name(c)
 
-    parts = [] if n == 9 else [f".Shape~{n}x{n}"]
+    shape = f".Shape~{n}x{n}" + ("" if p.low == 1 else f"~0-{n - 1}")
+    parts = [] if shape == ".Shape~9x9" else [shape]
     parts += [_var(g) for g in p.extra if not g.owner]  # a rule's own: with the rule
     if not p.own_regions and sorted(p.regions) != sorted(sigh_boxes(n)):
         parts.append(Jigsaw(p.regions).sigh(name))
@@ -55,7 +57,7 @@ def to_sigh(p: Puzzle) -> str:
         except NotImplementedError as why:
             reason = f"{c.label(n)}: {why}" if str(why) else c.label(n)
             raise NotForSigh(f"{p.origin}: sigh cannot state the {reason}") from None
-    given = "".join(f"~{name(c)}_{d}" for c, d in enumerate(p.grid) if d)
+    given = "".join(f"~{name(c)}_{p.value(d)}" for c, d in enumerate(p.grid) if d)
     if given:
         parts.append("." + given)  # sigh intersects the candidates given for one cell
     return "".join(dict.fromkeys(parts)) or ".Shape~9x9"  # an empty grid, said

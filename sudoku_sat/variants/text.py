@@ -84,7 +84,12 @@ def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
 
 def puzzle_line(p: Puzzle, alphabet: str | None = None) -> str:
     """A puzzle as one line that reads back: its N*N symbols when it has no rules (the
-    classic line, numbers past 36x36), else its f-puzzles JSON, which keeps them."""
+    classic line, numbers past 36x36), else its f-puzzles JSON, which keeps them (its
+    sigh string when its digits start at 0, which f-puzzles cannot say)."""
+    if p.low != 1:
+        from .sigh_write import to_sigh
+
+        return to_sigh(p)
     if p.constraints or p.n == 0:
         from .fpuzzles_write import dumps
 
@@ -95,8 +100,9 @@ def puzzle_line(p: Puzzle, alphabet: str | None = None) -> str:
 
 
 def puzzle_value(p: Puzzle) -> object:
-    """A puzzle in JSON records: its line, or its f-puzzles object when it has rules."""
-    if p.constraints or p.n == 0:
+    """A puzzle in JSON records: its line, or its f-puzzles object when it has rules (its
+    sigh string when its digits start at 0)."""
+    if (p.constraints or p.n == 0) and p.low == 1:
         from .fpuzzles_write import to_fpuzzles
 
         return to_fpuzzles(p)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
@@ -39,6 +39,9 @@ class Mark(Constraint):
 
     cells: Pair
     value: int
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the relation holds between the digits,
+    not their indexes 1..N; from 0 its clauses are its own, not the skeleton's."""
     family: ClassVar[str] = ""
     """Marks of one family are exempt from each other's negatives (kropki's white and
     black dots)."""
@@ -117,17 +120,21 @@ class Mark(Constraint):
 
     def clauses(self, b: Builder) -> list[Clause]:
         a, c = self.cells
-        return b.related((type(self), self.value), a, c, self.relation(b.n, (self.value,)))
+        fits = _relation(self.key, b.n, (self.value,), self.low)
+        if self.low != 1:
+            return relation(b, a, c, fits)
+        return b.related((type(self), self.value), a, c, fits)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         a, b = self.cells
-        digits = range(1, n + 1)
-        allowed = [(d, e) for d in digits for e in digits if self.fits(self.value, d, e)]
+        digits, s = range(1, n + 1), self.low - 1
+        allowed = [(d, e) for d in digits for e in digits if self.fits(self.value, d + s, e + s)]
         m.AddAllowedAssignments([x[a], x[b]], allowed)
 
     def holds(self, grid: Grid, n: int) -> bool:
         a, b = self.cells
-        return self.fits(self.value, grid[a], grid[b])
+        s = self.low - 1
+        return self.fits(self.value, grid[a] + s, grid[b] + s)
 
     def cells_named(self) -> tuple[int, ...]:
         return self.cells
@@ -141,10 +148,13 @@ class Mark(Constraint):
 
 
 @cache
-def _relation(key: str, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
-    kind = Mark.kinds()[key]
+def _relation(key: str, n: int, values: tuple[int, ...], low: int = 1) -> dict[int, list[int]]:
+    """index -> the neighbour's indexes whose digits (from low) keep one of values."""
+    kind, s = Mark.kinds()[key], low - 1
     digits = range(1, n + 1)
-    return {d: [e for e in digits if any(kind.fits(v, d, e) for v in values)] for d in digits}
+    return {
+        d: [e for e in digits if any(kind.fits(v, d + s, e + s) for v in values)] for d in digits
+    }
 
 
 @dataclass(frozen=True)
@@ -158,9 +168,12 @@ class Negative(Constraint):
     beside: frozenset[str] = frozenset()
     """The kinds whose negatives the puzzle has too (filled in by ``settle``): sigh states
     the negatives of a family's kinds together (``StrictKropki``: both dots) or none."""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit, as the marks' (``Mark.low``)."""
     key = "negative"
     rule = ""
     sigh_names = ("StrictKropki", "StrictXV")
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -168,7 +181,8 @@ class Negative(Constraint):
         ``.StrictXV``: XV's."""
         if args:
             raise reader.error("takes no arguments")
-        return [cls(key) for key, kind in Mark.kinds().items() if kind.strict == name]
+        kinds = Mark.kinds().items()
+        return [cls(key, low=reader.low) for key, kind in kinds if kind.strict == name]
 
     shared = False
     pair_moves = ORTHOGONAL
@@ -200,7 +214,7 @@ class Negative(Constraint):
         values = sorted({c.value for c in marks if type(c) is mark and mark.own_values})
         marked = frozenset(c.cells for c in marks if c.family == mark.family)
         beside = frozenset(c.kind for c in others if isinstance(c, Negative))
-        return Negative(self.kind, tuple(values) or mark.defaults, marked, beside)
+        return Negative(self.kind, tuple(values) or mark.defaults, marked, beside, self.low)
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
@@ -214,24 +228,29 @@ class Negative(Constraint):
         return [p for p in orthogonal_pairs(n) if p not in self.marked]
 
     def clauses(self, b: Builder) -> list[Clause]:
-        fits = _unlike(self.kind, b.n, self.values)
-        if self.values == self.mark.defaults:
+        fits = _unlike(self.kind, b.n, self.values, self.low)
+        if self.values == self.mark.defaults and self.low == 1:
             return [
                 c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)
             ]
         return [c for a, d in self.pairs(b.n) for c in relation(b, a, d, fits)]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        digits = range(1, n + 1)
+        digits, s = range(1, n + 1), self.low - 1
         fits = self.mark.fits
-        banned = [(d, e) for d in digits for e in digits if any(fits(v, d, e) for v in self.values)]
+        banned = [
+            (d, e)
+            for d in digits
+            for e in digits
+            if any(fits(v, d + s, e + s) for v in self.values)
+        ]
         for a, c in self.pairs(n):
             m.AddForbiddenAssignments([x[a], x[c]], banned)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        fits = self.mark.fits
+        fits, s = self.mark.fits, self.low - 1
         return not any(
-            any(fits(v, grid[a], grid[c]) for v in self.values) for a, c in self.pairs(n)
+            any(fits(v, grid[a] + s, grid[c] + s) for v in self.values) for a, c in self.pairs(n)
         )
 
     def draw(self, canvas: Any) -> list[str]:
@@ -262,12 +281,15 @@ def marks_and_negatives() -> tuple[type[Constraint], ...]:
 
 
 @cache
-def _unlike(key: str, n: int, values: tuple[int, ...]) -> dict[int, list[int]]:
-    """digit -> the neighbour's digits that keep none of the relations of values (of the
-    mark kind of that key)."""
-    kind = Mark.kinds()[key]
+def _unlike(key: str, n: int, values: tuple[int, ...], low: int = 1) -> dict[int, list[int]]:
+    """index -> the neighbour's indexes whose digits (from low) keep none of the relations
+    of values (of the mark kind of that key)."""
+    kind, s = Mark.kinds()[key], low - 1
     digits = range(1, n + 1)
-    return {d: [e for e in digits if not any(kind.fits(v, d, e) for v in values)] for d in digits}
+    return {
+        d: [e for e in digits if not any(kind.fits(v, d + s, e + s) for v in values)]
+        for d in digits
+    }
 
 
 FAMILY = (Negative,)

@@ -22,6 +22,7 @@ class AntiKing(MoveRule):
     moves = KING
     sigh_name = "AntiKing"
     sigh_names = ("AntiKing",)
+    from_zero = True
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

@@ -22,6 +22,7 @@ class AntiKnight(MoveRule):
     moves = KNIGHT
     sigh_name = "AntiKnight"
     sigh_names = ("AntiKnight",)
+    from_zero = True
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...grid import Clause, Grid
@@ -25,6 +25,7 @@ from ...model.drawing import CELL, Canvas, tag
 from ...model.geometry import Regions, neighbours
 from ...model.reading import Reader
 from ..sums import arrow_sum
+from .weighted_sum import Sum
 
 COLOUR = "#7a7a7a"
 
@@ -35,10 +36,14 @@ class Arrow(Constraint):
 
     circle: tuple[int, ...]
     line: tuple[int, ...]
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``); from 0, the clauses are those of the
+    linear sum the arrow is on the digits' indexes (``weighted_sum.Sum``)."""
     key = "arrow"
     shared = False
     rule = "arrow"
     sigh_names = ("Arrow", "PillArrow")
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -65,7 +70,7 @@ class Arrow(Constraint):
             line = tuple(c for c in path if c not in circle)
             if not line:
                 raise reader.error("a line with no cell outside the circle")
-            out.append(cls(circle, line))
+            out.append(cls(circle, line, reader.low))
         return out
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
@@ -85,19 +90,25 @@ class Arrow(Constraint):
         return self.circle[0]
 
     def clauses(self, b: Builder) -> list[Clause]:
-        return arrow_sum(b, self.circle, self.line)
+        if self.low == 1:
+            return arrow_sum(b, self.circle, self.line)
+        k = len(self.circle)
+        weights = (*(10 ** (k - 1 - i) for i in range(k)), *(-1 for _ in self.line))
+        return Sum(self.circle + self.line, 0, weights, self.low).clauses(b)
 
     def number(self, digits: list[int]) -> int:
         k = len(digits)
         return sum(d * 10 ** (k - 1 - i) for i, d in enumerate(digits))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        k = len(self.circle)
-        value = sum(10 ** (k - 1 - i) * x[c] for i, c in enumerate(self.circle))
-        m.Add(value == sum(x[c] for c in self.line))
+        k, s = len(self.circle), self.low - 1
+        value = sum(10 ** (k - 1 - i) * (x[c] + s) for i, c in enumerate(self.circle))
+        m.Add(value == sum(x[c] + s for c in self.line))
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return self.number([grid[c] for c in self.circle]) == sum(grid[c] for c in self.line)
+        s = self.low - 1
+        circle = self.number([grid[c] + s for c in self.circle])
+        return circle == sum(grid[c] + s for c in self.line)
 
     def draw(self, canvas: Canvas) -> list[str]:
         centres = [canvas.centre(k) for k in self.circle]

@@ -93,6 +93,7 @@ class Between(Line):
     colour = "#aaa"
     sigh_name = "Between"
     sigh_names = ("Between",)
+    from_zero = True
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:
@@ -146,6 +147,7 @@ class Lockout(DifferenceLine):
     colour = "#9DB8E0"
     sigh_name = "Lockout"
     sigh_names = ("Lockout",)
+    from_zero = True
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:

@@ -228,6 +228,7 @@ class Or(Composite):
     rule = "or"
     label_name = "either-or"
     sigh_names = ("Or",)
+    from_zero = True
 
     def clauses(self, b: Builder) -> list[Clause]:
         out: list[Clause] = []
@@ -286,6 +287,7 @@ class And(Composite):
     rule = "and"
     label_name = "all-of"
     sigh_names = ("And",)
+    from_zero = True
 
     @classmethod
     def joined(cls, items: tuple[tuple[Constraint, ...], ...]) -> Constraint:

@@ -47,6 +47,7 @@ class DiagonalPlus(GroupRule):
     label_name = "diagonal (bottom-left to top-right)"
     sigh_name = "Diagonal~1"
     sigh_names = ("Diagonal",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

@@ -24,6 +24,7 @@ class DisjointGroups(GroupRule):
     label_name = "disjoint groups"
     sigh_name = "DisjointSets"
     sigh_names = ("DisjointSets",)
+    from_zero = True
 
     @classmethod
     def instance(cls, size: int, regions: Regions) -> Constraint:

@@ -113,6 +113,7 @@ class Modular(ThreeClassLine):
     colour = "#20B2AA"
     sigh_name = "Modular~3"
     sigh_names = ("Modular",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

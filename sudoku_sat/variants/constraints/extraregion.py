@@ -35,6 +35,7 @@ class ExtraRegion(Constraint):
     drawn_first = True
     layer = 0
     sigh_names = ("AllDifferent", "Windoku")
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

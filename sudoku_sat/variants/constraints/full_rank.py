@@ -93,6 +93,7 @@ class FullRank(LineClue):
     rule = "full-rank"
     label_name = "full rank"
     sigh_names = ("FullRank",)
+    from_zero = True
 
     def settle(self, others: Sequence[Constraint]) -> Constraint:
         """The puzzle's mode (of several, which only a program gives: the strictest)."""
@@ -220,6 +221,7 @@ class FullRankTies(Constraint):
     rule = ""
     label_name = "full-rank ties"
     sigh_names = ("FullRankTies",)
+    from_zero = True
     sigh_once = True
     composable = False
     drawn_first = True

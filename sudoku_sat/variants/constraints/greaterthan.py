@@ -45,6 +45,7 @@ class GreaterThan(Constraint):
     label_name = "greater than"
     layer = 2
     sigh_names = ("GreaterThan",)
+    from_zero = True
 
     @classmethod
     def checked(cls, cells: tuple[int, ...], reader: Reader) -> GreaterThan:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -33,6 +33,7 @@ from ._line_clue import read_sigh_line
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.drawing import Canvas
     from ...model.reading import Reader
 
 
@@ -50,10 +51,14 @@ def first_hidden(heights: list[int]) -> int:
 class HiddenSkyscraper(LineClue):
     """The first building hidden along the line from the clue has height value."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): value is the height's index 1..N, the
+    digit ``value + low - 1`` written and drawn."""
     key = "hiddenskyscraper"
     rule = "hidden-skyscraper"
     label_name = "hidden skyscraper"
     sigh_names = ("HiddenSkyscraper",)
+    from_zero = True
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))
@@ -115,11 +120,20 @@ class HiddenSkyscraper(LineClue):
         return [c for c in super().make(solution, n, regions, rng) if c.holds(solution, n)]
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        return sigh_line("HiddenSkyscraper", self)
+        return sigh_line("HiddenSkyscraper", replace(self, value=self.value + self.low - 1))
+
+    def draw(self, canvas: Canvas) -> list[str]:
+        return [canvas.text(self.value + self.low - 1, *canvas.beside(*self.place), size=16)]
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        return read_sigh_line(cls, args, reader)
+        """sigh's clues name a height, a digit: kept as its index (from 0, one more)."""
+        shift, clues = 1 - reader.low, read_sigh_line(cls, args, reader)
+        return [
+            replace(c, value=c.value + shift, low=reader.low)
+            for c in clues
+            if isinstance(c, HiddenSkyscraper)
+        ]
 
 
 FAMILY = (HiddenSkyscraper,)

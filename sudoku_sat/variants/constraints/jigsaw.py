@@ -49,6 +49,7 @@ class Jigsaw(Constraint):
     label_name = "jigsaw regions"
     drawn_first = True
     sigh_names = ("Jigsaw", "NoBoxes")
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -36,12 +36,16 @@ class Cage(Constraint):
 
     cells: tuple[int, ...]
     total: int | None = None
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the total is of the digits, the clauses
+    sum their indexes 1..N (``indexed``)."""
     key = "killercage"
     shared = False
     rule = "killer"
     label_name = "killer cage"
     layer = 2
     sigh_names = ("Cage",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -57,7 +61,12 @@ class Cage(Constraint):
         cells = reader.cells(item.get("cells"))
         if len(cells) > reader.size:
             raise reader.error(f"{len(cells)} cells cannot all differ in 1..{reader.size}")
-        return [cls(cells, reader.number(item.get("value")))]
+        return [cls(cells, reader.number(item.get("value")), reader.low)]
+
+    @property
+    def indexed(self) -> int | None:
+        """The total of the digits' indexes 1..N (the total itself from 1)."""
+        return None if self.total is None else self.total + len(self.cells) * (1 - self.low)
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         out: dict[str, Any] = {"cells": [name(c) for c in self.cells]}
@@ -77,9 +86,10 @@ class Cage(Constraint):
         for a, c in combinations(cells, 2):
             if a // n != c // n and a % n != c % n and region.get(a) != region.get(c):
                 out += [[-b.x(a, d), -b.x(c, d)] for d in b.digits()]
-        if self.total is None:
+        indexed = self.indexed
+        if indexed is None:
             return out
-        total = cage_sum(b, cells, self.total)
+        total = cage_sum(b, cells, indexed)
         if b.guard_sums:
             b.selectors[self] = guard = b.fresh()
             total = [[*clause, -guard] for clause in total]
@@ -87,19 +97,19 @@ class Cage(Constraint):
 
     @classmethod
     def implied(cls, b: Builder, instances: Sequence[Constraint]) -> list[Clause]:
-        cages = [(c.cells, c.total, c) for c in instances if isinstance(c, Cage)]
+        cages = [(c.cells, c.indexed, c) for c in instances if isinstance(c, Cage)]
         return house_sums(b, cages)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         m.AddAllDifferent([x[c] for c in self.cells])
         if self.total is not None:
-            m.Add(sum(x[c] for c in self.cells) == self.total)
+            m.Add(sum(x[c] + self.low - 1 for c in self.cells) == self.total)
 
     def holds(self, grid: Grid, n: int) -> bool:
         digits = [grid[c] for c in self.cells]
         if len(set(digits)) != len(digits):
             return False
-        return self.total is None or sum(digits) == self.total
+        return self.total is None or sum(d + self.low - 1 for d in digits) == self.total
 
     def draw(self, canvas: Canvas) -> list[str]:
         return cage_drawing(canvas, self.cells, None if self.total is None else str(self.total))
@@ -117,7 +127,7 @@ class Cage(Constraint):
         return "" if self.total is None else f"sum {self.total}"
 
     def without_value(self) -> Constraint:
-        return Cage(self.cells)
+        return Cage(self.cells, None, self.low)
 
     def label(self, size: int) -> str:
         total = "" if self.total is None else f" {self.total}"

@@ -45,7 +45,7 @@ class Dot(Mark):
         value = reader.number(item.get("value"))
         if value == 0:
             raise reader.error("a dot's value is at least 1")
-        return [cls(cells, value or cls.defaults[0])]
+        return [cls(cells, value or cls.defaults[0], reader.low)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         out: dict[str, Any] = {"cells": [name(c) for c in self.cells]}
@@ -93,6 +93,7 @@ class WhiteDot(Dot):
     defaults = (1,)
     sigh_name = "WhiteDot"
     sigh_names = ("WhiteDot",)
+    from_zero = True
 
     @staticmethod
     def fits(value: int, d: int, e: int) -> bool:
@@ -109,6 +110,7 @@ class BlackDot(Dot):
     fill = "black"
     sigh_name = "BlackDot"
     sigh_names = ("BlackDot",)
+    from_zero = True
 
     @staticmethod
     def fits(value: int, d: int, e: int) -> bool:

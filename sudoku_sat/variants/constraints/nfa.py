@@ -156,6 +156,7 @@ class NFA(Constraint):
     rule = "nfa"
     label_name = "state machine"
     sigh_names = ("NFA",)
+    from_zero = True
 
     @classmethod
     def checked(cls, segments: list[tuple[int, ...]], text: str, name: str, reader: Reader) -> NFA:

@@ -31,6 +31,7 @@ class NonConsecutive(GlobalRule):
     search = True
     sigh_name = "AntiConsecutive"
     sigh_names = ("AntiConsecutive",)
+    from_zero = True
 
     def settle(self, others: Sequence[Constraint]) -> Constraint:
         return NonConsecutive(frozenset(c.cells for c in others if isinstance(c, WhiteDot)))

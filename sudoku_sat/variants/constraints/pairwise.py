@@ -207,6 +207,7 @@ class PairLine(Pairwise):
     sigh_name = "Pair"
     legacy = "Binary"
     sigh_names = ("Pair", "Binary")
+    from_zero = True
 
     def pairs(self) -> list[Pair]:
         return list(pairwise(self.cells))
@@ -222,6 +223,7 @@ class PairAll(Pairwise):
     sigh_name = "PairX"
     legacy = "BinaryX"
     sigh_names = ("PairX", "BinaryX")
+    from_zero = True
     full = True
 
     @classmethod

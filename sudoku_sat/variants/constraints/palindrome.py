@@ -30,6 +30,7 @@ class Palindrome(EqualPairs):
     key = "palindrome"
     rule = "palindrome"
     sigh_names = ("Palindrome",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

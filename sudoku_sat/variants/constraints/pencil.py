@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...grid import Clause, Grid
@@ -26,6 +26,10 @@ class PencilMarks(Constraint):
 
     cell: int
     digits: tuple[int, ...]
+    """The digits' indexes 1..N (``Puzzle.low``)."""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit, to write the digits back."""
+    from_zero = True
     cell_key = "givenPencilMarks"
     rule = "pencil-marks"
     label_name = "pencil marks"
@@ -37,13 +41,12 @@ class PencilMarks(Constraint):
         """sigh's Given, ``.~R1C1_5~R4C7_2_4``: per argument a cell and the digits it may
         hold (the reader makes one digit left a given, ``variants/sigh.py``)."""
         out: list[Constraint] = []
-        n = reader.size
         for arg in args:
             cell, *values = arg.split("_")
-            digits = {reader.required(v) for v in values}
-            if not digits or not all(1 <= d <= n for d in digits):
-                raise reader.error(f"{arg!r}: expected a cell and digits 1..{n}, as R1C1_5")
-            out.append(cls(reader.cell(cell), tuple(sorted(digits))))
+            if not values:
+                raise reader.error(f"{arg!r}: expected a cell and its digits, as R1C1_5")
+            digits = {reader.digit(v) for v in values}
+            out.append(cls(reader.cell(cell), tuple(sorted(digits)), reader.low))
         return out
 
     @classmethod
@@ -79,7 +82,7 @@ class PencilMarks(Constraint):
         return [tag("text", marks, x=x, y=y + 4, font_size=11, fill="#666", text_anchor="middle")]
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        return f".~{name(self.cell)}_" + "_".join(map(str, self.digits))
+        return f".~{name(self.cell)}_" + "_".join(str(d + self.low - 1) for d in self.digits)
 
     def cells_named(self) -> tuple[int, ...]:
         return (self.cell,)

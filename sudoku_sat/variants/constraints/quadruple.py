@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -38,9 +38,13 @@ class Quadruple(Constraint):
 
     cells: tuple[int, ...]
     values: tuple[int, ...]
+    """The digits' indexes 1..N (``Puzzle.low``)."""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit, to write and draw the digits."""
     key = "quadruple"
     rule = "quadruple"
     sigh_names = ("Quad",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -63,10 +67,8 @@ class Quadruple(Constraint):
         values = item.get("values")
         if not isinstance(values, list) or not 1 <= len(values) <= 4:
             raise reader.error("a quadruple's 'values' are 1 to 4 digits")
-        digits = tuple(sorted(reader.required(v) for v in values))
-        if not all(1 <= d <= n for d in digits):
-            raise reader.error(f"a quadruple's digits are 1..{n}")
-        return [cls(cells, digits)]
+        digits = tuple(sorted(reader.digit(v) for v in values))
+        return [cls(cells, digits, reader.low)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cells": [name(c) for c in self.cells], "values": list(self.values)}
@@ -106,7 +108,7 @@ class Quadruple(Constraint):
     def draw(self, canvas: Canvas) -> list[str]:
         x, y = canvas.corner(self.cells[3])
         out = [tag("circle", cx=x, cy=y, r=CELL * 0.3, fill="white", stroke="black")]
-        text = [str(d) for d in self.values]
+        text = [str(d + self.low - 1) for d in self.values]
         rows = [text] if len(text) <= 2 else [text[:2], text[2:]]
         for i, row in enumerate(rows):
             dy = (i - (len(rows) - 1) / 2) * 9
@@ -114,7 +116,8 @@ class Quadruple(Constraint):
         return out
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        return f".Quad~{name(self.cells[0])}~" + "~".join(str(d) for d in self.values)
+        digits = (str(d + self.low - 1) for d in self.values)
+        return f".Quad~{name(self.cells[0])}~" + "~".join(digits)
 
     def cells_named(self) -> tuple[int, ...]:
         return self.cells

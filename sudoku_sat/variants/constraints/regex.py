@@ -29,7 +29,7 @@ import base64
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
@@ -63,7 +63,8 @@ class Parser:
     """sigh's pattern language parsed into a tree: ("set", digits), ("cat", parts),
     ("alt", options), ("rep", child, least, most or None)."""
 
-    def __init__(self, pattern: str, n: int):
+    def __init__(self, pattern: str, n: int, low: int = 1):
+        self.low = low
         self.text, self.at, self.n = pattern, 0, n
 
     def parse(self) -> tuple[Any, ...]:
@@ -157,10 +158,11 @@ class Parser:
         return ("set", frozenset(set(range(1, self.n + 1)) - digits if negated else digits))
 
     def digit(self, ch: str) -> int:
-        d = value(ch)
-        if not 1 <= d <= self.n:
-            raise PatternError(f"{ch!r} is not a digit 1..{self.n}")
-        return d
+        """The index 1..N of the digit ch stands for (the digits start at ``low``)."""
+        d, top = value(ch), self.low + self.n - 1
+        if not self.low <= d <= top:
+            raise PatternError(f"{ch!r} is not a digit {self.low}..{top}")
+        return d - self.low + 1
 
 
 class Automaton:
@@ -227,14 +229,15 @@ class Automaton:
 
 
 @cache
-def compiled(pattern: str, n: int) -> Machine:
-    """(start states, accepting states, moves) of the pattern on digits 1..n, with no
+def compiled(pattern: str, n: int, low: int = 1) -> Machine:
+    """(start states, accepting states, moves) of the pattern on the digits from low (the
+    moves read their indexes 1..n), with no
     empty move left: a state's moves are those of every state its empty moves reach,
     each reading one digit into its target (the targets of reading moves and the start
     are the only states a run stands in; a state accepts when its empty moves reach the
     end)."""
     auto = Automaton()
-    start, end = auto.build(Parser(pattern, n).parse())
+    start, end = auto.build(Parser(pattern, n, low).parse())
     moves = []
     for q in range(len(auto.empty)):
         by_digit: dict[int, set[int]] = {}
@@ -268,10 +271,13 @@ class Regex(Line):
     """The line's digits, read in order, match the pattern."""
 
     pattern: str = ""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the pattern's characters are digits."""
     key = "regex"
     rule = "regex"
     label_name = "regex line"
     sigh_names = ("Regex",)
+    from_zero = True
     colour = "#9ab"
     width = 6
     least = 1
@@ -280,10 +286,10 @@ class Regex(Line):
     def checked(cls, line: tuple[int, ...], pattern: str, reader: Reader) -> Regex:
         pattern = re.sub(r"\s", "", pattern)
         try:
-            compiled(pattern, reader.size)
+            compiled(pattern, reader.size, reader.low)
         except (PatternError, UnicodeDecodeError) as why:
             raise reader.error(f"pattern {pattern!r}: {why}") from None
-        return cls(line, pattern)
+        return cls(line, pattern, reader.low)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -314,13 +320,13 @@ class Regex(Line):
         return self.pattern
 
     def clauses(self, b: Builder) -> list[Clause]:
-        return run_clauses(b, compiled(self.pattern, b.n), self.line)
+        return run_clauses(b, compiled(self.pattern, b.n, self.low), self.line)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        run_cpsat(m, x, n, compiled(self.pattern, n), self.line)
+        run_cpsat(m, x, n, compiled(self.pattern, n, self.low), self.line)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        word = "".join(symbol(grid[c]) for c in self.line)
+        word = "".join(symbol(grid[c] + self.low - 1) for c in self.line)
         return re.fullmatch(self.pattern, word, re.IGNORECASE) is not None
 
     @classmethod

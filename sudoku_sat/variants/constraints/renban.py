@@ -40,6 +40,7 @@ class Renban(Line):
     colour = "#F067F0"
     sigh_name = "Renban"
     sigh_names = ("Renban",)
+    from_zero = True
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:

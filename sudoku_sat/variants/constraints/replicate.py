@@ -76,6 +76,7 @@ class Replicate(Constraint):
     rule = "replicate"
     label_name = "replicated template"
     sigh_names = ("Replicate",)
+    from_zero = True
 
     @classmethod
     def of(

@@ -41,6 +41,7 @@ class SearchPriority(Constraint):
     rule = ""
     label_name = "search priority"
     sigh_names = ("SearchPriority",)
+    from_zero = True
     composable = False
     drawn_first = True
 

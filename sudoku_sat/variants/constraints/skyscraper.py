@@ -34,14 +34,16 @@ propagate more, at N times the literals): the skyscraper puzzles of the tests ta
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause
+from ...grid import Clause, Grid
 from ..outside import LineClue, sigh_line
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.constraint import Constraint
+    from ...model.reading import Reader
 
 
 def seen(heights: list[int]) -> int:
@@ -57,16 +59,28 @@ def seen(heights: list[int]) -> int:
 class Skyscraper(LineClue):
     """value buildings are seen along the line from the clue."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): from 0, a 0 is no building (sigh's
+    rule), so a line that starts with it sees one building fewer."""
     key = "skyscraper"
     rule = "skyscraper"
     sigh_names = ("Skyscraper",)
+    from_zero = True
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        clues = super().read_sigh(name, args, reader)
+        return [replace(c, low=reader.low) for c in clues if isinstance(c, Skyscraper)]
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        return seen([grid[c] + self.low - 1 for c in self.line]) == self.value
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
         n, line, value = b.n, self.line, self.value
-        if not 1 <= value <= n:
+        if not 1 <= value <= n - (1 - self.low):
             v = b.fresh()
             yield from ([v], [-v])
             return
@@ -83,7 +97,12 @@ class Skyscraper(LineClue):
                 else:
                     yield [-b.x(line[k], d), before, visible[k]]
                     yield [-b.x(line[k], d), -before, -visible[k]]
-        yield from self._count(b, visible)
+        if self.low == 1:
+            yield from self._count(b, visible, value)
+            return
+        zero = b.x(line[0], 1)  # the first cell a 0: no building, one more seen after
+        yield from ([-zero, *c] for c in self._count(b, visible, value + 1))
+        yield from ([zero, *c] for c in self._count(b, visible, value))
 
     def _maximum(self, b: Builder) -> tuple[list[dict[int, int]], list[Clause]]:
         """g(k, v) literals for k = 0..N-2 (the last cell's maximum is N), v = 2..N, and
@@ -106,10 +125,10 @@ class Skyscraper(LineClue):
             out.append(layer)
         return out, clauses
 
-    def _count(self, b: Builder, visible: list[int]) -> Iterator[Clause]:
+    def _count(self, b: Builder, visible: list[int], value: int) -> Iterator[Clause]:
         """at(k, t): at least t of the first k+1 cells seen (t = 2..value+1; at(k, 1) is
         true, a missing at(k, t) false); the last layer holds value exactly."""
-        value, n = self.value, b.n
+        n = b.n
         true = b.fresh()
         yield [true]
         prev: dict[int, int] = {1: true}
@@ -136,7 +155,12 @@ class Skyscraper(LineClue):
         """The running maxima (max equality), one Boolean per cell 'higher than the
         maximum before it', and their count."""
         cells = [x[c] for c in self.line]
-        seen_ = [1]
+        first: Any = 1
+        if self.low != 1:  # a 0 is no building
+            first = m.NewBoolVar("")
+            m.Add(cells[0] != 1).OnlyEnforceIf(first)
+            m.Add(cells[0] == 1).OnlyEnforceIf(first.Not())
+        seen_ = [first]
         top = cells[0]
         for cell in cells[1:]:
             b = m.NewBoolVar("")

@@ -45,6 +45,7 @@ class Thermometer(Line):
     steps = True
     sigh_name = "Thermo"
     sigh_names: ClassVar[tuple[str, ...]] = ("Thermo",)
+    from_zero = True
 
     def clauses(self, b: Builder) -> list[Clause]:
         line, steps = self.line, b.steps

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -48,10 +48,14 @@ class Sum(Group):
     value: int = 0
     weights: tuple[int, ...] = ()
     """One coefficient a cell; empty when every one is 1."""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): value is of the digits, the clauses sum
+    their indexes 1..N (``indexed``)."""
     key = "weightedsum"
     rule = "sum"
     sigh_name = "Sum"
     sigh_names = ("Sum",)
+    from_zero = True
     sum_encoding = "running"
     distinct = False
     stroke = "#2a7"
@@ -80,7 +84,12 @@ class Sum(Group):
             merged[c] = merged.get(c, 0) + w
         kept = {c: w for c, w in merged.items() if w} or {cells[0]: 0}
         out = tuple(kept.values())
-        return cls(tuple(kept), value, () if all(w == 1 for w in out) else out)
+        return cls(tuple(kept), value, () if all(w == 1 for w in out) else out, reader.low)
+
+    @property
+    def indexed(self) -> int:
+        """The value the digits' indexes 1..N sum to, weighted (value itself from 1)."""
+        return self.value - (self.low - 1) * sum(self.coefficients())
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -131,23 +140,21 @@ class Sum(Group):
         return cls(cells, value, weights)
 
     def clauses(self, b: Builder) -> list[Clause]:
-        how = encoding(b, self.sum_encoding)
+        how, value = encoding(b, self.sum_encoding), self.indexed
         if not self.weights:
-            return total_is(b, self.cells, self.value, how)
+            return total_is(b, self.cells, value, how)
         if how.startswith("pb-"):
-            return linear(b, list(zip(self.cells, self.weights, strict=True)), self.value, how)
-        lits = sum_literals(b, self.cells, self.weights, most=self.value, least=self.value)
-        return [[lits[self.value]]] if self.value in lits else never(b)
+            return linear(b, list(zip(self.cells, self.weights, strict=True)), value, how)
+        lits = sum_literals(b, self.cells, self.weights, most=value, least=value)
+        return [[lits[value]]] if value in lits else never(b)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        m.Add(
-            sum(w * x[c] for c, w in zip(self.cells, self.coefficients(), strict=True))
-            == self.value
-        )
+        terms = zip(self.cells, self.coefficients(), strict=True)
+        m.Add(sum(w * (x[c] + self.low - 1) for c, w in terms) == self.value)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        total = sum(w * grid[c] for c, w in zip(self.cells, self.coefficients(), strict=True))
-        return total == self.value
+        terms = zip(self.cells, self.coefficients(), strict=True)
+        return sum(w * (grid[c] + self.low - 1) for c, w in terms) == self.value
 
 
 FAMILY = (Sum,)

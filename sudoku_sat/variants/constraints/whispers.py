@@ -48,6 +48,7 @@ class Whispers(DifferenceLine):
     colour = "#67F067"
     sigh_name = "Whisper"
     sigh_names = ("Whisper",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

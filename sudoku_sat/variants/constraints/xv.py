@@ -34,6 +34,7 @@ class XV(Mark):
     defaults = (5, 10)
     own_values = False
     sigh_names = ("X", "V")
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -56,7 +57,7 @@ class XV(Mark):
         letter = str(item.get("value", "")).upper()
         if letter not in LETTERS:
             raise reader.error(f"value {item.get('value')!r} is neither X nor V")
-        return [cls(cells, LETTERS[letter])]
+        return [cls(cells, LETTERS[letter], reader.low)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cells": [name(c) for c in self.cells], "value": self.letter}

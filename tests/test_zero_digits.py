@@ -1,0 +1,230 @@
+"""Puzzles whose digits start at 0 (sigh's ``.Shape~9x9~0-8``: ``Puzzle.low``): read,
+answered, shown and written back, each rule that reads them compared with the same rule
+on the digits from 1 and with CP-SAT; the real puzzles of tests/data/digits with their
+published solutions."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+import sudoku_sat as ss
+from sudoku_sat.errors import InputError
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants import cpsat
+from sudoku_sat.variants.constraints.regex import encode_pattern
+from sudoku_sat.variants.sigh import parse_sigh
+from sudoku_sat.variants.sigh_write import to_sigh
+from sudoku_sat.variants.solve import Session
+
+DATA = Path(__file__).parent / "data" / "digits" / "zero.jsonl"
+REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
+REFUSED = {
+    "Zeroed In": "RegionSumLine",
+    "0-indexed: Look-and-say": "LookAndSay",
+    "0-indexed: Equality cages": "EqualityCage",
+    "Hippo Birdie": "CountingCircles",
+    "0-indexed: Sums and indexing": "SumLine",
+}
+"""The real puzzles on rules that do not read digits from 0 yet, and the first such
+rule of each (refused in one line, as sigh's solver refuses some: AntiTaxicab)."""
+SLOW_CP = ("Regex Line",)
+"""CP-SAT takes over a minute on this one (its automaton on 81 cells)."""
+
+
+def _name(case: dict[str, str]) -> str:
+    """A case's title: its origin up to its address or "via"."""
+    return re.split(r": (?:https?://|via )", case["origin"])[0]
+
+
+def _grids4() -> list[tuple[int, ...]]:
+    """Every 4x4 sudoku grid (288), digits 1..4."""
+    rows = list(permutations(range(1, 5)))
+    out = []
+    for a in rows:
+        for b in rows:
+            for c in rows:
+                for d in rows:
+                    g = (*a, *b, *c, *d)
+                    cols_ok = all(len({g[r * 4 + k] for r in range(4)}) == 4 for k in range(4))
+                    boxes = [(0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15)]
+                    if cols_ok and all(len({g[i] for i in box}) == 4 for box in boxes):
+                        out.append(g)
+    return out
+
+
+GRIDS4 = _grids4()
+
+
+@pytest.mark.parametrize("case", REAL, ids=_name)
+def test_real_puzzle_with_its_published_solution(case: dict[str, str]) -> None:
+    """Each real puzzle read is unique with its published solution (digits from 0),
+    here and by CP-SAT, and written back the same; the others are refused in one line
+    naming their rule."""
+    refused = REFUSED.get(_name(case))
+    if refused is not None:
+        with pytest.raises(InputError, match=rf"sigh's '{refused}' on the digits 0\.\."):
+            ss.parse(case["sigh"])
+        return
+    (p,) = parse_sigh(case["sigh"])
+    assert p.low == 0
+    solution = tuple(int(ch, 17) + 1 for ch in case["solution"])
+    assert p.problem(solution) is None
+    with Session() as session:
+        verdict = session.unique(p)
+    assert verdict.verdict == "unique" and verdict.solutions[0] == solution
+    if not case["origin"].startswith(SLOW_CP):
+        assert cpsat.solutions(p, 2) == [solution]
+    (q,) = parse_sigh(to_sigh(p))
+    assert (q.grid, q.low, sorted(map(repr, q.constraints))) == (
+        p.grid,
+        p.low,
+        sorted(map(repr, p.constraints)),
+    )
+
+
+def _shifted(text: str) -> str:
+    """A 4x4 sigh string on the digits 1..4 restated on 0..3: the shape, the givens and
+    the digits of the rules that name digits (quadruples) one less."""
+    text = text.replace(".Shape~4x4", ".Shape~4x4~0-3")
+    text = re.sub(r"(R\dC\d)_(\d)", lambda m: f"{m.group(1)}_{int(m.group(2)) - 1}", text)
+
+    def quad(m: re.Match[str]) -> str:
+        return f".Quad~{m.group(1)}" + "".join(f"~{int(d) - 1}" for d in m.group(2)[1:].split("~"))
+
+    return re.sub(r"\.Quad~(R\dC\d)((?:~\d)+)", quad, text)
+
+
+SHIFT_FREE = [
+    ".Thermo~R1C1~R1C2~R1C3.WhiteDot~R2C1~R2C2.Diagonal~1",
+    ".Whisper~2~R1C1~R2C2~R3C1.Renban~R4C1~R4C2.Quad~R2C3~1~4",
+    ".GreaterThan~R1C1~R1C2.AntiKing.Palindrome~R3C1~R3C2~R3C3~R2C4",
+]
+"""4x4 rules whose meaning no shift of the digits changes (the givens and the digits a
+quadruple names shifted with them)."""
+
+
+@pytest.mark.parametrize("rules", SHIFT_FREE)
+def test_rules_that_no_shift_changes_count_the_same_from_0(rules: str) -> None:
+    """The same puzzle on 1..4 and on 0..3: the same solutions (as indexes), here, by
+    CP-SAT and by the direct checks of all 288 grids."""
+    one = parse_sigh(f".Shape~4x4{rules}.~R1C4_2")[0]
+    zero = parse_sigh(_shifted(to_sigh(one)))[0]
+    assert zero.low == 0
+    with Session() as session:
+        found = sorted(session.solutions(zero, 300))
+        assert found == sorted(session.solutions(one, 300))
+    assert found == sorted(cpsat.solutions(zero, 300))
+    assert found == [g for g in GRIDS4 if zero.problem(g) is None]
+
+
+PAIRS4 = [(a, b) for a in range(16) for b in (a + 1, a + 4) if b < 16 and (b == a + 4 or a % 4 < 3)]
+"""The orthogonal neighbours of a 4x4 grid."""
+
+
+def _kropki(d: int, e: int) -> str:
+    """The kropki dot two neighbouring digits take ("": none; 1 and 2: the white)."""
+    if abs(d - e) == 1:
+        return "WhiteDot"
+    return "BlackDot" if d == 2 * e or e == 2 * d else ""
+
+
+def _seen(heights: list[int]) -> int:
+    """Buildings seen along heights, a 0 no building (sigh's skyscraper)."""
+    return sum(h > max([0, *heights[:k]]) for k, h in enumerate(heights))
+
+
+def _hidden(heights: list[int]) -> int | None:
+    """The first height lower than one before it (sigh's hidden skyscraper)."""
+    return next((h for k, h in enumerate(heights) if k and h < max(heights[:k])), None)
+
+
+FEW = min(GRIDS4, key=lambda g: sum(bool(_kropki(g[a] - 1, g[b] - 1)) for a, b in PAIRS4))
+"""A grid of 0..3 with the fewest neighbours that keep a kropki relation (six)."""
+DOTS = {(a, b): dot for a, b in PAIRS4 if (dot := _kropki(FEW[a] - 1, FEW[b] - 1))}
+"""Its dots: with ``StrictKropki``, the rule that grid keeps."""
+SUMS = {
+    ".Cage~3~R1C1~R1C2": lambda v: v[0] + v[1] == 3,
+    ".Arrow~R1C1~R1C2~R2C2": lambda v: v[0] == v[1] + v[5],
+    ".PillArrow~2~R1C1~R1C2~R2C3": lambda v: 10 * v[0] + v[1] == v[6],
+    ".Sum~4~R1C1~R2C2~R3C3": lambda v: v[0] + v[5] + v[10] == 4,
+    ".Sum~1_=_2_-1~R1C1~R4C4": lambda v: 2 * v[0] - v[15] == 1,
+    ".BlackDot~R1C1~R1C2": lambda v: v[0] == 2 * v[1] or v[1] == 2 * v[0],
+    ".V~R1C1~R1C2": lambda v: v[0] + v[1] == 5,
+    ".StrictXV": lambda v: all(v[a] + v[b] not in (5, 10) for a, b in PAIRS4),
+    ".StrictKropki"
+    + "".join(
+        f".{dot}~R{a // 4 + 1}C{a % 4 + 1}~R{b // 4 + 1}C{b % 4 + 1}"
+        for (a, b), dot in DOTS.items()
+    ): lambda v: all(_kropki(v[a], v[b]) == DOTS.get((a, b), "") for a, b in PAIRS4),
+    f".Regex~{encode_pattern('[03][0-2]')}~R1C1~R2C2": lambda v: v[0] in (0, 3) and v[5] < 3,
+    ".Skyscraper~R1~2~.Skyscraper~C2~~1": lambda v: _seen(v[0:4]) == 2
+    and _seen([v[13], v[9], v[5], v[1]]) == 1,
+    ".HiddenSkyscraper~R1~1~.HiddenSkyscraper~C1~~0": lambda v: _hidden(v[0:4]) == 1
+    and _hidden([v[12], v[8], v[4], v[0]]) == 0,
+}
+"""4x4 rules on digit values, each with its meaning on the digits 0..3 written again
+here (v: the grid's digits from 0)."""
+
+
+@pytest.mark.parametrize("rule", sorted(SUMS))
+def test_rules_on_values_mean_the_digits_from_0(rule: str) -> None:
+    """Each rule on 0..3 against its meaning on the digits, over all 288 grids: the
+    session, CP-SAT and the direct checks find exactly the grids that keep it."""
+    (p,) = parse_sigh(f".Shape~4x4~0-3{rule}")
+    meaning = SUMS[rule]
+    want = [g for g in GRIDS4 if meaning([d - 1 for d in g])]
+    assert 0 < len(want) < len(GRIDS4)
+    with Session() as session:
+        assert sorted(session.solutions(p, 300)) == want
+    assert sorted(cpsat.solutions(p, 300)) == want
+    assert [g for g in GRIDS4 if p.problem(g) is None] == want
+
+
+def test_rules_that_do_not_read_digits_from_0_are_refused_in_one_line() -> None:
+    with pytest.raises(InputError, match=r"^<input>:1:15: sigh's 'AntiTaxicab' on the digits"):
+        parse_sigh(".Shape~9x9~0-8.AntiTaxicab")
+    with pytest.raises(InputError, match=r"not a digit 0\.\.8"):
+        parse_sigh(".Shape~9x9~0-8.~R1C1_9")
+    with pytest.raises(InputError, match=r"not a digit 0\.\.8"):
+        parse_sigh(".Shape~9x9~0-8.Quad~R1C1~9")
+
+
+def _run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_commands_show_and_write_the_digits_from_0(tmp_path: Path) -> None:
+    text = ".Shape~4x4~0-3.Cage~1~R1C1~R1C2.~R2C3_0\n"
+    solved = _run("solve", "--format", "sigh", "-", stdin=text)
+    assert solved.returncode == 0, solved.stderr
+    line = solved.stdout.strip().splitlines()[-1]
+    assert sorted(line[:4]) == ["0", "1", "2", "3"] and line[6] == "0"
+    shown = _run("show", "--format", "sigh", "-", stdin=text)
+    assert shown.stdout.strip() == text.strip()
+    drawn = _run("solve", "-", stdin=text)
+    assert "0" in drawn.stdout and "4" not in drawn.stdout.split("\n", 1)[1]
+    svg = tmp_path / "p.svg"
+    assert _run("show", "--svg", str(svg), "-", stdin=text).returncode == 0
+    assert ">0</text>" in svg.read_text()
+    refused = _run("solve", "--format", "fpuzzles", "-", stdin=text)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1 and "from 0" in refused.stderr
+
+
+def test_a_puzzle_from_0_shows_its_digits_and_is_no_classic_grid() -> None:
+    p = Puzzle(4, (1, 2, 0, 0) * 4, low=0)
+    assert str(p).startswith("01..") and p.alphabet == "0123" and not p.is_classic
+    assert p.value(1) == 0
