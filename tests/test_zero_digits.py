@@ -164,10 +164,12 @@ SUMS = {
         for (a, b), dot in DOTS.items()
     ): lambda v: all(_kropki(v[a], v[b]) == DOTS.get((a, b), "") for a, b in PAIRS4),
     f".Regex~{encode_pattern('[03][0-2]')}~R1C1~R2C2": lambda v: v[0] in (0, 3) and v[5] < 3,
-    ".Skyscraper~R1~2~.Skyscraper~C2~~1": lambda v: _seen(v[0:4]) == 2
-    and _seen([v[13], v[9], v[5], v[1]]) == 1,
-    ".HiddenSkyscraper~R1~1~.HiddenSkyscraper~C1~~0": lambda v: _hidden(v[0:4]) == 1
-    and _hidden([v[12], v[8], v[4], v[0]]) == 0,
+    ".Skyscraper~R1~2~.Skyscraper~C2~~1": lambda v: (
+        _seen(v[0:4]) == 2 and _seen([v[13], v[9], v[5], v[1]]) == 1
+    ),
+    ".HiddenSkyscraper~R1~1~.HiddenSkyscraper~C1~~0": lambda v: (
+        _hidden(v[0:4]) == 1 and _hidden([v[12], v[8], v[4], v[0]]) == 0
+    ),
 }
 """4x4 rules on digit values, each with its meaning on the digits 0..3 written again
 here (v: the grid's digits from 0)."""
