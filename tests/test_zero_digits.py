@@ -230,3 +230,18 @@ def test_a_puzzle_from_0_shows_its_digits_and_is_no_classic_grid() -> None:
     p = Puzzle(4, (1, 2, 0, 0) * 4, low=0)
     assert str(p).startswith("01..") and p.alphabet == "0123" and not p.is_classic
     assert p.value(1) == 0
+
+
+def test_what_the_commands_say_names_the_digits_from_0() -> None:
+    """candidates, why and explain say digits, not their indexes (0..5 on a 6x6)."""
+    case = next(c for c in REAL if c["origin"].startswith("0-indexed: 6x6:"))
+    candidates = _run("candidates", "-", stdin=".Shape~4x4~0-3.Cage~1~R1C1~R1C2\n")
+    assert candidates.returncode == 0 and "01 01" in candidates.stdout
+    assert "4" not in "".join(candidates.stdout.splitlines()[1:])
+    needed = _run("why", "--needed", "-", stdin=case["sigh"] + "\n").stdout
+    assert "given 3 at r1c5" in needed and "given 0 at r2c2" in needed
+    several = _run("why", "-", stdin=".Shape~4x4~0-3.~R1C1_0\n").stdout.splitlines()
+    assert all(set(line.strip()) <= set("0123") for line in several[1:3])
+    steps = _run("explain", "-", stdin=case["sigh"] + "\n").stdout
+    digits = re.findall(r"r\dc\d[=≠](\d)", steps)
+    assert digits and "6" not in digits and "0" in "".join(steps.splitlines()[-1:])

@@ -104,10 +104,11 @@ def puzzle_text(p: Puzzle, fmt: GridFormat, alphabet: str | None = None) -> str:
 def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None = None) -> str:
     """Pencil marks of puzzle p: each cell a small box of its candidates, in the grid's
     boxes and symbols (a jigsaw or a size without square boxes: in rows of N)."""
+    alphabet = alphabet or p.alphabet  # digits from 0: their own symbols
     if p.n == 0 or p.own_regions:
         from ..variants.text import render_pencil as pencil_of
 
-        return pencil_of(p, tuple(tuple(d) for d in digits))
+        return pencil_of(p, tuple(tuple(d) for d in digits), alphabet)
     from ..gridtext import render_pencil
 
     return render_pencil(digits, p.n, alphabet)

@@ -171,7 +171,8 @@ def texts(explanation: Explanation, alphabet: str | None = None) -> list[str]:
     failed literals), a step on a puzzle's own CNF (``size`` set) by the constraints that
     forced it."""
     if explanation.size:
-        return [describe_named(step, explanation.size) for step in explanation.steps]
+        size = explanation.size
+        return [describe_named(step, size, alphabet) for step in explanation.steps]
     n = explanation.n
     symbols = symbols_of(n, alphabet)
     eliminated_at: dict[int, int] = {}
@@ -184,25 +185,31 @@ def texts(explanation: Explanation, alphabet: str | None = None) -> list[str]:
     return out
 
 
-def literal_named(size: int, lit: int) -> str:
-    """``r4c6=9``, or ``r4c6≠9`` for a negative literal."""
+def literal_named(size: int, lit: int, alphabet: str | None = None) -> str:
+    """``r4c6=9``, or ``r4c6≠9`` for a negative literal; the digit in alphabet's symbols
+    when given (the digits from 0: ``Puzzle.alphabet``)."""
     cell, d = divmod(abs(lit) - 1, size)
-    return f"r{cell // size + 1}c{cell % size + 1}{'=' if lit > 0 else '≠'}{d + 1}"
+    digit = str(d + 1) if alphabet is None else alphabet[d]
+    return f"r{cell // size + 1}c{cell % size + 1}{'=' if lit > 0 else '≠'}{digit}"
 
 
-def describe_named(step: Step, size: int) -> str:
+def describe_named(step: Step, size: int, alphabet: str | None = None) -> str:
     """A step on a puzzle's own CNF in words, with the constraints that forced it."""
+
+    def said(lit: int) -> str:
+        return literal_named(size, lit, alphabet)
+
     by = "; ".join(step.constraints) or "the cell's own digits"
     if step.rule != FAILED:
-        return f"{literal_named(size, step.conclusions[0])} by unit propagation: {by}."
+        return f"{said(step.conclusions[0])} by unit propagation: {by}."
     inner = ""
     if step.inner:
-        refuted = ", ".join(literal_named(size, lit) for lit, _ in step.inner)
+        refuted = ", ".join(said(lit) for lit, _ in step.inner)
         inner = f" the failed-literal rule at depth {step.depth - 1} refutes {refuted};"
     return (
-        f"failed literal (depth {step.depth}): suppose {literal_named(size, step.probe)};"
+        f"failed literal (depth {step.depth}): suppose {said(step.probe)};"
         f"{inner} propagating reaches a contradiction through {by}. "
-        f"So {literal_named(size, step.conclusions[0])}."
+        f"So {said(step.conclusions[0])}."
     )
 
 
@@ -211,7 +218,8 @@ def render_text(explanation: Explanation, p: Puzzle, alphabet: str | None = None
     lines = [f"puzzle {show_solution(p, explanation.puzzle, GridFormat.line, alphabet)}"]
     if p.rules:
         lines[0] += f" ({', '.join(p.rules)})"
-    lines += [f"{k:3d}. {text}" for k, text in enumerate(texts(explanation, alphabet), 1)]
+    said = texts(explanation, alphabet or p.alphabet)
+    lines += [f"{k:3d}. {text}" for k, text in enumerate(said, 1)]
     grid = show_solution(p, explanation.grid, GridFormat.line, alphabet)
     lines.append(f"{explanation.status}: {grid}")
     return "\n".join(lines)
@@ -223,7 +231,8 @@ def record(
     """An explanation for --json (index from 1, origin ``file:line``): steps with their
     literals (DIMACS numbers) and texts, and the constraints behind each."""
     steps = []
-    for step, text in zip(explanation.steps, texts(explanation, alphabet), strict=True):
+    said = texts(explanation, alphabet or p.alphabet)
+    for step, text in zip(explanation.steps, said, strict=True):
         steps.append(
             {
                 "rule": step.rule,

@@ -130,8 +130,10 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _given(cell: int, digit: int, size: int) -> Member:
-    return Member("given", None, (cell,), digit, f"given {digit} at {rc(size, cell)}", size)
+def _given(cell: int, digit: int, size: int, low: int = 1) -> Member:
+    """A given as a member: its digit's index 1..N, said as the digit (from ``low``)."""
+    said = f"given {digit + low - 1} at {rc(size, cell)}"
+    return Member("given", None, (cell,), digit, said, size)
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,7 @@ def selectable(puzzle: Puzzle) -> Selectable:
         top = b.top
     for cell, d in enumerate(puzzle.grid):
         if d:
-            members.append(_given(cell, d, n))
+            members.append(_given(cell, d, n, puzzle.low))
             soft.append([[cell * n + d]])
     return Selectable(puzzle, tuple(members), hard, soft, top, tuple(kept))
 

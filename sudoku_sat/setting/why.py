@@ -42,13 +42,16 @@ class Fix:
 
     cell: int
     digit: int
+    """The digit's index 1..N (``Puzzle.low``)."""
     size: int
+    low: int = 1
+    """The puzzle's first digit: what is said is the digit itself."""
 
     def record(self) -> dict[str, Any]:
-        return {"cell": rc(self.size, self.cell), "digit": self.digit}
+        return {"cell": rc(self.size, self.cell), "digit": self.digit + self.low - 1}
 
     def __str__(self) -> str:
-        return f"{self.digit} at {rc(self.size, self.cell)}"
+        return f"{self.digit + self.low - 1} at {rc(self.size, self.cell)}"
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,7 @@ class Why:
             return [f"unique: {len(self.needed)} needed"] + [f"  {m}" for m in self.needed]
         cells = " ".join(rc(n, c) for c in self.differ)
         out = [f"several: two solutions differ in {len(self.differ)} cells: {cells}"]
-        out += [f"  {format_line(g)}" for g in self.solutions]
+        out += [f"  {format_line(g, self.puzzle.alphabet)}" for g in self.solutions]
         more = "" if self.fixes_all else ", the first ones"
         fixes = ", ".join(map(str, self.fixes)) or "none"
         out.append(f"givens that would each make it unique ({len(self.fixes)}{more}): {fixes}")
@@ -106,7 +109,7 @@ class Why:
             out["core"] = [m.record() for m in self.core]
             out["smallest"] = self.smallest
         elif self.verdict == "several":
-            out["solutions"] = [format_line(g) for g in self.solutions]
+            out["solutions"] = [format_line(g, self.puzzle.alphabet) for g in self.solutions]
             out["differ"] = [rc(n, c) for c in self.differ]
             out["fixes"] = [f.record() for f in self.fixes]
             if self.equal is not None:
@@ -182,7 +185,7 @@ def why(
         puzzle,
         solutions=tuple(grids),
         differ=tuple(differ(*grids)),
-        fixes=tuple(Fix(c, d, n) for c, d in suggested),
+        fixes=tuple(Fix(c, d, n, puzzle.low) for c, d in suggested),
         fixes_all=complete,
         equal=tuple(pairs) if equal else None,
         equal_capped=capped,

@@ -56,7 +56,9 @@ def render(puzzle: Puzzle, grid: Grid | None = None, alphabet: str | None = None
     return "\n".join(rows)
 
 
-def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
+def render_pencil(
+    puzzle: Puzzle, digits: tuple[tuple[int, ...], ...], alphabet: str | None = None
+) -> str:
     """Pencil marks: each cell a small box of its candidates ('.' for the others), in the
     shape of the grid's boxes (3x3 for 9x9, 2x3 for 6x6), boxes ruled as in ``render``."""
     n = puzzle.size
@@ -64,7 +66,7 @@ def render_pencil(puzzle: Puzzle, digits: tuple[tuple[int, ...], ...]) -> str:
     mh, mw = (h, w) if h > 1 else (1, n)
     own = puzzle.own_regions
     bh, bw = (n, n) if own else (h, w)
-    shown = symbols(n)
+    shown = symbols(n, alphabet)
     lines = []
     for r in range(n):
         for sub in range(mh):
