@@ -72,6 +72,8 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
         from ..variants.sigh_cells import short_solution
 
         return short_solution(grid, p.size, p.low)
+    if p.shaped:  # rows x cols of the shape's cells, no boxes drawn
+        return _shaped(p, grid, fmt, alphabet)
     if n == 0:
         from ..variants.text import format_line as line_of
         from ..variants.text import format_numbers as numbers_of
@@ -91,6 +93,20 @@ def show_solution(p: Puzzle, grid: Grid, fmt: GridFormat, alphabet: str | None =
     return render(grid, n, alphabet)
 
 
+def _shaped(p: Puzzle, cells: Grid, fmt: GridFormat, alphabet: str | None) -> str:
+    """A shaped grid's cells (reading order): one line of symbols, rows of numbers, or
+    rows of symbols."""
+    from ..variants.text import symbols
+
+    shown = symbols(p.size, alphabet)
+    if fmt is GridFormat.line:
+        return "".join(shown[v] for v in cells)
+    rows = [cells[k : k + p.cols] for k in range(0, len(cells), p.cols)]
+    if fmt is GridFormat.numbers:
+        return "\n".join(" ".join(str(p.value(v) if v else 0) for v in row) for row in rows)
+    return "\n".join(" ".join(shown[v] for v in row) for row in rows)
+
+
 def puzzle_text(p: Puzzle, fmt: GridFormat, alphabet: str | None = None) -> str:
     """A puzzle itself in the chosen format: its givens as :func:`show_solution` shows a
     grid, or, in sigh's format, the whole puzzle as one sigh string."""
@@ -105,6 +121,14 @@ def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None
     """Pencil marks of puzzle p: each cell a small box of its candidates, in the grid's
     boxes and symbols (a jigsaw or a size without square boxes: in rows of N)."""
     alphabet = alphabet or p.alphabet  # digits from 0: their own symbols
+    if p.shaped:  # the shape's cells, rows of its columns: each cell's digits on a line
+        from ..variants.text import symbols
+
+        shown = symbols(p.size, alphabet)
+        marks = ["".join(shown[d] for d in digits[c]) or "-" for c in p.grid_cells]
+        width = max(len(m) for m in marks)
+        rows = [marks[k : k + p.cols] for k in range(0, len(marks), p.cols)]
+        return "\n".join(" ".join(m.ljust(width) for m in row).rstrip() for row in rows)
     if p.n == 0 or p.own_regions:
         from ..variants.text import render_pencil as pencil_of
 
@@ -116,5 +140,4 @@ def show_pencil(p: Puzzle, digits: Sequence[Sequence[int]], alphabet: str | None
 
 def title(k: int, total: int, p: Puzzle, what: str) -> str:
     """The comment line above a drawn grid: its place, origin, size and rules."""
-    n = p.size
-    return f"# {k}/{total} {p.origin}: {n}x{n} {', '.join(p.rules) or 'classic'}: {what}"
+    return f"# {k}/{total} {p.origin}: {p.dims} {', '.join(p.rules) or 'classic'}: {what}"

@@ -32,6 +32,15 @@ class Rules(Protocol):
     @property
     def cells(self) -> int: ...
 
+    @property
+    def lines(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def outside(self) -> frozenset[int]: ...
+
+    @property
+    def shaped(self) -> bool: ...
+
 
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
 DEFAULT_SUMS = "default"

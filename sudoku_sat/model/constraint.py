@@ -97,6 +97,11 @@ class Constraint:
     sigh's ``.Shape~9x9~0-8``): its meaning is no shift of digits, or it reads its
     digits with ``reader.digit`` and keeps the puzzle's ``low`` for its numbers. sigh's
     reader refuses the others on such a grid in one line."""
+    any_shape: ClassVar[bool] = False
+    """True when it reads and states grids that are no N x N square of N digits
+    (``Puzzle.rows``: sigh's ``.Shape~9x8``, ``6x6~9``, a frame of N x N cells around
+    the grid): its clauses name the cells it lists and no others, so the frame's cells
+    outside the grid meet none of them. sigh's reader refuses the others there."""
     sigh_once: ClassVar[bool] = False
     """True when sigh keeps one of it a puzzle (an option, ``FullRankTies``): sigh's reader
     here refuses a second one that says another thing."""

@@ -54,6 +54,60 @@ class Puzzle:
     are the digits themselves (``alphabet``), and a rule whose meaning is no shift of
     digits reads its numbers with ``low`` (``Constraint.from_zero``)."""
 
+    rows: int = 0
+    """The grid's rows when it is no N x N square of N digits (sigh's ``.Shape~9x8``,
+    ``6x6~9``): the grid is then the top-left ``rows`` x ``cols`` cells of an N x N
+    frame, N the number of digits, every rule and cell numbered in the frame; the frame's
+    other cells (``outside``) are no cells of the puzzle (each holds 1, in no unit). 0:
+    the whole N x N."""
+    cols: int = 0
+    """The grid's columns when ``rows`` is set."""
+
+    @property
+    def shaped(self) -> bool:
+        """True for a grid that is not the whole N x N frame (``rows``)."""
+        return self.rows > 0
+
+    @cached_property
+    def grid_cells(self) -> tuple[int, ...]:
+        """The grid's cells in reading order (all N*N, or the rows x cols of a shape)."""
+        n = self.size
+        if not self.shaped:
+            return tuple(range(n * n))
+        return tuple(r * n + c for r in range(self.rows) for c in range(self.cols))
+
+    @cached_property
+    def outside(self) -> frozenset[int]:
+        """The frame's cells that are no cells of a shaped grid (none for N x N)."""
+        return frozenset(range(self.ncells)) - frozenset(self.grid_cells)
+
+    @cached_property
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """The rows, then the columns, of the grid's cells."""
+        n = self.size
+        rows, cols = (self.rows, self.cols) if self.shaped else (n, n)
+        out = [tuple(r * n + c for c in range(cols)) for r in range(rows)]
+        return (*out, *(tuple(r * n + c for r in range(rows)) for c in range(cols)))
+
+    @property
+    def dims(self) -> str:
+        """How messages name its grid: ``9x9``, ``4x6 of the digits 1..6``, ``9x9 of the
+        digits 0..8``."""
+        n = self.size
+        rows, cols = (self.rows, self.cols) if self.shaped else (n, n)
+        plain = self.low == 1 and n == max(rows, cols)
+        return f"{rows}x{cols}" + ("" if plain else f" of the digits {self.low}..{self.value(n)}")
+
+    def framed(self, digits: Grid) -> Grid:
+        """A shaped grid's rows x cols digits (reading order) as the N x N frame's grid,
+        each cell outside the shape 1 (``outside``); other grids as they are."""
+        if not self.shaped or len(digits) != len(self.grid_cells):
+            return tuple(digits)
+        out = [1] * self.ncells
+        for c, d in zip(self.grid_cells, digits, strict=True):
+            out[c] = d
+        return tuple(out)
+
     def value(self, d: int) -> int:
         """The digit that the index d (1..N) stands for."""
         return d + self.low - 1
@@ -97,14 +151,18 @@ class Puzzle:
         return self.ncells + self.extra_names.index(name)
 
     def grid_part(self, solution: Grid) -> Grid:
-        """The grid's digits of a solution (without the extra cells')."""
+        """The grid's digits of a solution (without the extra cells'; of a shaped grid,
+        its rows x cols cells in reading order)."""
+        if self.shaped:
+            return tuple(solution[c] for c in self.grid_cells)
         return tuple(solution[: self.ncells])
 
     @property
     def is_classic(self) -> bool:
         """True when the puzzle has no rule beyond rows, columns and square boxes: the
         classic engines answer it."""
-        return not self.constraints and self.n > 0 and not self.extra and self.low == 1
+        plain = not self.extra and self.low == 1 and not self.shaped
+        return not self.constraints and self.n > 0 and plain
 
     @property
     def own_regions(self) -> bool:
@@ -154,9 +212,9 @@ class Puzzle:
         for c, (g, v) in enumerate(zip(self.grid, grid[: n * n], strict=True)):
             if g and g != v:
                 return f"it changes the given {g} at r{c // n + 1}c{c % n + 1}"
-        units = [tuple(range(r * n, r * n + n)) for r in range(n)]
-        units += [tuple(range(c, n * n, n)) for c in range(n)]
-        for cells in (*units, *self.regions):
+        if any(grid[c] != 1 for c in self.outside):
+            return "a cell outside the grid's shape holds a digit"
+        for cells in (*self.lines, *self.regions):
             if len({grid[c] for c in cells}) != len(cells):
                 first = cells[0]
                 return f"a digit repeats in the unit of r{first // n + 1}c{first % n + 1}"

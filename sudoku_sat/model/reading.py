@@ -96,11 +96,15 @@ class Reader:
         regions: tuple[tuple[int, ...], ...] = (),
         extra: dict[str, int] | None = None,
         low: int = 1,
+        shape: tuple[int, int] = (0, 0),
     ):
         self.where, self.size, self.key = where, size, key
         self.low = low
         """The puzzle's first digit: 1, or 0 (``Puzzle.low``); :meth:`digit` reads digits
         from it."""
+        self.shape = shape
+        """(rows, columns) of a grid that is no N x N square (``Puzzle.rows``), (0, 0)
+        for N x N: :meth:`cell` reads the cells inside it."""
         self.regions = regions
         """The puzzle's regions (boxes or jigsaw pieces), for constraints that depend on
         them (region sum lines); empty when the caller has none."""
@@ -110,7 +114,7 @@ class Reader:
 
     def at(self, key: str) -> Reader:
         """The same reader, its errors naming key."""
-        return Reader(self.where, self.size, key, self.regions, self.extra, self.low)
+        return Reader(self.where, self.size, key, self.regions, self.extra, self.low, self.shape)
 
     def error(self, message: str) -> InputError:
         """A one-line error about this key, naming the file and the key's line."""
@@ -129,8 +133,9 @@ class Reader:
             return self.extra[name]
         r, c = self._rc(name)
         n = self.size
-        if not (1 <= r <= n and 1 <= c <= n):
-            raise self.error(f"cell {name} is outside the {n}x{n} grid")
+        rows, cols = self.shape if self.shape[0] else (n, n)
+        if not (1 <= r <= rows and 1 <= c <= cols):
+            raise self.error(f"cell {name} is outside the {rows}x{cols} grid")
         return (r - 1) * n + c - 1
 
     def name(self, cell: int) -> str:

@@ -55,6 +55,9 @@ class Drawn(Protocol):
     @property
     def alphabet(self) -> str | None: ...
 
+    @property
+    def outside(self) -> frozenset[int]: ...
+
 
 def _borders(c: Canvas, groups: Sequence[Sequence[int]]) -> list[str]:
     """Thick lines on the cell edges that separate a region from what is outside it."""
@@ -107,6 +110,9 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
         if fill:
             x, y = c.corner(k)
             body.append(tag("rect", x=x, y=y, width=CELL, height=CELL, fill=fill))
+    for k in sorted(p.outside):  # a shape's frame cells: no cells of the grid
+        x, y = c.corner(k)
+        body.append(tag("rect", x=x, y=y, width=CELL, height=CELL, fill="#999"))
     body += cell_lines(n, c.margin, c.margin) + _borders(c, p.regions)
     names = [name for g in p.extra for name in g.names()]
     for k, name in enumerate(names):
@@ -114,7 +120,7 @@ def draw(p: Drawn, values: Grid | None = None, fills: Sequence[str | None] | Non
     body += layers[1] + layers[2]
     shown = values or p.grid
     for k, v in enumerate(shown):
-        if v:
+        if v and k not in p.outside:
             x, y = c.centre(k)
             given = k < n * n and bool(p.grid[k])
             body.append(value_text(v, n, x, y, given=given, alphabet=p.alphabet))

@@ -179,7 +179,8 @@ class Selectable:
 def _group(n: int, cells: tuple[int, ...]) -> list[Clause]:
     out: list[Clause] = []
     for d in range(1, n + 1):
-        out.append([c * n + d for c in cells])
+        if len(cells) == n:  # fewer cells than digits (a shape's unit) lack some
+            out.append([c * n + d for c in cells])
         out.extend([-(a * n + d), -(c * n + d)] for a, c in combinations(cells, 2))
     return out
 
@@ -190,11 +191,12 @@ def structure(puzzle: Puzzle) -> list[Clause]:
     digits = range(1, n + 1)
     out: list[Clause] = []
     for cell in range(puzzle.cells):  # the cells beyond the grid too (model/extra.py)
+        if cell in puzzle.outside:  # a shape's frame cells: 1 each
+            out += [[cell * n + 1], *([-(cell * n + d)] for d in digits if d > 1)]
+            continue
         out.append([cell * n + d for d in digits])
         out += [[-(cell * n + d), -(cell * n + e)] for d, e in combinations(digits, 2)]
-    units = [tuple(range(r * n, r * n + n)) for r in range(n)]
-    units += [tuple(range(c, n * n, n)) for c in range(n)]
-    for cells in (*units, *puzzle.regions):
+    for cells in (*puzzle.lines, *puzzle.regions):
         out += _group(n, cells)
     return out
 

@@ -33,8 +33,9 @@ def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
     m = cp_model.CpModel()
     n = puzzle.size
     x = [m.NewIntVar(1, n, f"c{c}") for c in range(puzzle.cells)]  # extra cells after
-    groups = [[r * n + c for c in range(n)] for r in range(n)]
-    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    for c in puzzle.outside:  # a shape's frame cells: 1 each, in no unit
+        m.Add(x[c] == 1)
+    groups = [list(line) for line in puzzle.lines]
     if not puzzle.own_regions:  # else the constraint that gives them states them
         groups += [list(r) for r in puzzle.regions]
     for g in groups:

@@ -100,18 +100,22 @@ def families(puzzle: Puzzle) -> dict[type[Constraint], list[Constraint]]:
 def _structure(b: Builder, puzzle: Puzzle) -> None:
     """Cells, rows, columns, and the regions unless a constraint gives them (jigsaw)."""
     b.part = "cells"
+    outside = puzzle.outside  # a shape's frame cells: 1 each, in no unit
     for c in range(puzzle.cells):  # the extra cells too: one digit each
+        if c in outside:
+            b.add([[b.x(c, 1)], *([-b.x(c, d)] for d in b.digits() if d > 1)])
+            continue
         b.add([[b.x(c, d) for d in b.digits()]])
         b.add([-b.x(c, d), -b.x(c, e)] for d, e in combinations(b.digits(), 2))
     b.part = "units"
     n = b.n
-    units = [tuple(r * n + c for c in range(n)) for r in range(n)]
-    units += [tuple(r * n + c for r in range(n)) for c in range(n)]
+    units = list(puzzle.lines)
     if not puzzle.own_regions:
         units += list(puzzle.regions)
     for cells in units:
         for d in b.digits():
-            b.add([[b.x(c, d) for c in cells]])
+            if len(cells) == n:  # a unit of fewer cells than digits (a shape) lacks some
+                b.add([[b.x(c, d) for c in cells]])
             b.add([-b.x(a, d), -b.x(c, d)] for a, c in combinations(cells, 2))
 
 
@@ -123,7 +127,8 @@ def skeleton_key(puzzle: Puzzle) -> tuple[object, ...]:
     steps = any(c.steps for c in puzzle.constraints)
     orders = any(c.orders for c in puzzle.constraints)
     relations, cells = relation_kinds(puzzle), cell_kinds(puzzle)
-    return (puzzle.size, own, regions, rules, steps, orders, relations, cells)
+    shape = (puzzle.rows, puzzle.cols)
+    return (puzzle.size, own, regions, rules, steps, orders, relations, cells, shape)
 
 
 def skeleton_layout(puzzle: Puzzle) -> Layout:

@@ -31,6 +31,11 @@ def to_fpuzzles(puzzle: Puzzle) -> dict[str, Any]:
     neither f-puzzles nor this reader opens."""
     size = puzzle.size
     check_size(size)
+    if puzzle.shaped:
+        raise UsageError(
+            f"{puzzle.origin}: f-puzzles writes N x N grids of N digits, not a {puzzle.dims}"
+            " grid: use --format sigh or line"
+        )
     if puzzle.low != 1:
         raise UsageError(
             f"{puzzle.origin}: f-puzzles writes the digits 1..{size}, not from 0: "

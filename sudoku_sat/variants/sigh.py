@@ -15,11 +15,11 @@ the first, or join them.
 
 Items. ``.`` starts an item, ``~`` separates its arguments; an empty name is sigh's
 ``Given`` (``.~R1C1_5``: a given; ``.~R4C7_2_4_6_8``: the digits a cell may hold; every
-Given of one cell is intersected, as sigh merges them). ``.Shape~NxN`` sets the size
-(square sizes from 4 to 16 with the digits 1..N; any other shape or range of digits is
-refused as not supported). ``Or``, ``And`` and ``Replicate`` open a composite closed by
-``.End``: ``And`` is read as its members (all of them must hold, at the top level and
-inside another ``And``); ``Or`` and ``Replicate`` need a registry class that lists the
+Given of one cell is intersected, as sigh merges them). ``.Shape~RxC~DIGITS`` sets the grid
+(``sigh_shape.py``: rows x columns of 1 to 16, the digits 1..N or 0..N-1, N at least the
+longer side; a grid that is no N x N square of N digits is a shaped ``Puzzle``).
+``Or``, ``And`` and ``Replicate`` open a composite closed by ``.End``: ``And`` is read as
+its members (all of them must hold, at the top level and inside another ``And``); ``Or`` and ``Replicate`` need a registry class that lists the
 name in ``sigh_names``, which gets the parsed members (:attr:`SighReader.members`, one
 tuple of instances per member item, an ``And`` member as one tuple); when no class
 does, a one-line error naming the composite. Every other item is read by the registry
@@ -40,14 +40,15 @@ from typing import Any
 from ..errors import InputError
 from ..model.constraint import Constraint
 from ..model.extra import ExtraCells, extra_names
-from ..model.geometry import MIN_SIZE, default_regions
+from ..model.geometry import default_regions
 from ..model.puzzle import Puzzle
 from ..model.reading import Reader, Source
 from .constraints import by_sigh_name, classes
 from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
-from .sigh_cells import SIGH_MAX, row_col, sigh_boxes
+from .sigh_cells import row_col, sigh_boxes
+from .sigh_shape import Shape, read_shape, shaped_layout
 from .sigh_var import VAR, var_groups
 
 START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
@@ -55,9 +56,9 @@ START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
 or more with none (a grid line of dots and capitals, ``.A.B``, is not one)."""
 COMPOSITES = frozenset({"Or", "And", "Replicate"})
 GIVEN, SHAPE, END, AND, NO_BOXES = "Given", "Shape", "End", "And", "NoBoxes"
+REGION_SIZE = "RegionSize"
 TOP_ONLY = frozenset({SHAPE, VAR})
 """Items that say what the grid is, read before the rules: never inside a composite."""
-SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
 
 
 def is_sigh_text(text: str) -> bool:
@@ -92,8 +93,9 @@ class SighReader(Reader):
         regions: tuple[tuple[int, ...], ...],
         extra: dict[str, int] | None = None,
         low: int = 1,
+        shape: tuple[int, int] = (0, 0),
     ):
-        super().__init__(where, size, key, regions, extra, low)
+        super().__init__(where, size, key, regions, extra, low, shape)
         self.members: tuple[tuple[Constraint, ...], ...] = ()
         """A composite's members as read: one tuple of instances per member item."""
 
@@ -188,56 +190,25 @@ def _tree(chars: Chars, source: str) -> Node:
     return root
 
 
-def _size(root: Node, source: str) -> tuple[int, int]:
-    """The side of the grid and its first digit (1, or 0 for ``~0-8``): ``.Shape``'s
-    (every one the same), 9x9 from 1 without one."""
-    sizes = {_shape(n, source) for n in root.members if n.name == SHAPE}
+def _size(root: Node, source: str) -> Shape:
+    """The grid's shape: ``.Shape``'s (every one the same), 9x9 of 1..9 without one."""
+    sizes = {read_shape(n.args, source, n.line, n.column) for n in root.members if n.name == SHAPE}
     if len(sizes) > 1:
         first = next(n for n in root.members if n.name == SHAPE)
         raise InputError("two different '.Shape's", source, first.line, first.column)
-    return sizes.pop() if sizes else (9, 1)
-
-
-def _shape(node: Node, source: str) -> tuple[int, int]:
-    spec = "~".join(node.args)
-    match = SHAPE_SPEC.match(node.args[0]) if node.args else None
-    rest = node.args[1:]
-    if match is None:
-        raise InputError(
-            f"'Shape': {spec!r} is not a shape like 9x9", source, node.line, node.column
-        )
-    rows, cols = int(match.group(1)), int(match.group(2))
-    digits = rest[0] if rest else ""
-    low = 0 if digits == f"0-{rows - 1}" else 1
-    digits_ok = digits in ("", str(rows), f"1-{rows}", f"0-{rows - 1}")
-    grid_ok = len(rest) < 2 or rest[1] in ("", "Sudoku")
-    if rows != cols or not digits_ok or not grid_ok or len(rest) > 2:
-        raise InputError(
-            f"'Shape': {spec} is not supported: square grids with the digits 1..N or 0..N-1 only",
-            source,
-            node.line,
-            node.column,
-        )
-    if not MIN_SIZE <= rows <= SIGH_MAX:
-        raise InputError(
-            f"'Shape': {spec} is not supported: grids of {MIN_SIZE}x{MIN_SIZE} to "
-            f"{SIGH_MAX}x{SIGH_MAX}",
-            source,
-            node.line,
-            node.column,
-        )
-    return rows, low
+    return sizes.pop() if sizes else Shape()
 
 
 class _Context:
     """What reading one string's items needs: the source, the size, the regions, the
     names of the cells beyond the grid."""
 
-    def __init__(self, source: str, size: int, extra: tuple[ExtraCells, ...] = (), low: int = 1):
-        self.source, self.size, self.low = source, size, low
+    def __init__(self, source: str, shape: Shape, extra: tuple[ExtraCells, ...] = ()):
+        self.source, self.shape = source, shape
+        self.size, self.low = shape.size, shape.low
         self.regions: tuple[tuple[int, ...], ...] = ()
         names = extra_names(extra)
-        self.extra = {name: size * size + k for k, name in enumerate(names)}
+        self.extra = {name: self.size**2 + k for k, name in enumerate(names)}
 
     def reader(self, node: Node) -> SighReader:
         return SighReader(
@@ -247,6 +218,7 @@ class _Context:
             self.regions,
             self.extra,
             self.low,
+            (self.shape.rows, self.shape.cols),
         )
 
     def error(self, node: Node, message: str) -> InputError:
@@ -267,6 +239,9 @@ class _Context:
             raise self.error(
                 node, f"sigh's {node.name!r} on the digits 0..{top}: not supported yet"
             )
+        if self.shape.rows and (not cls.any_shape or node.name == "Windoku"):
+            grid = f"{self.shape.rows}x{self.shape.cols} grid of {self.size} digits"
+            raise self.error(node, f"sigh's {node.name!r} on a {grid}: not supported yet")
         reader = self.reader(node)
         if node.name in COMPOSITES:
             reader.members = tuple(tuple(self.read(m)) for m in node.members)
@@ -277,24 +252,48 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     """One string's puzzle: its shape, its regions first (a jigsaw's, which other rules
     read), then every other item; the givens of one cell intersected."""
     root = _tree(chars, source)
-    size, low = _size(root, source)
+    shape = _size(root, source)
+    size = shape.size
     extra = var_groups(root.members, _flat(root.members), size, source)
-    context = _Context(source, size, extra, low)
+    context = _Context(source, shape, extra)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     _once(items, context)
+    sized = [c for n in items if n.name == REGION_SIZE for c in context.read(n)]
     layout = [n for n in items if _gives_regions(n.name)]
     pieces = [n for n in layout if n.name != NO_BOXES]
     jigsaws = [c for n in pieces for c in context.read(n)]
     boxless = [c for n in layout if n.name == NO_BOXES for c in context.read(n)]
-    found = _layout(jigsaws, boxless, bool(pieces), size)
+    if shape.rows:
+        found = shaped_layout(jigsaws, boxless, sized, shape, lambda why: context.error(root, why))
+    else:
+        if any(getattr(c, "cells", size) != size for c in sized):
+            raise context.error(
+                root, f"'RegionSize' on a {size}x{size} grid of {size} digits: {size} only"
+            )
+        found = _layout(jigsaws, boxless, bool(pieces), size)
     own = [r for c in found if (r := c.regions()) is not None]
     context.regions = own[0] if own else default_regions(size)
-    found += [c for node in items if not _gives_regions(node.name) for c in context.read(node)]
-    givens, rules = _givens(found, size, low)
+    found += sized
+    found += [
+        c
+        for node in items
+        if not _gives_regions(node.name) and node.name != REGION_SIZE
+        for c in context.read(node)
+    ]
+    givens, rules = _givens(found, size, shape.low)
     unique = tuple(dict.fromkeys(rules))
     settled = tuple(c.settle(unique) for c in unique)
     origin = f"{source}:{root.line}"
-    return Puzzle(size, givens, origin, constraints=settled, extra=extra, low=low)
+    return Puzzle(
+        size,
+        givens,
+        origin,
+        constraints=settled,
+        extra=extra,
+        low=shape.low,
+        rows=shape.rows,
+        cols=shape.cols,
+    )
 
 
 def _once(items: list[Node], context: _Context) -> None:

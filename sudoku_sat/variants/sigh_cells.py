@@ -59,3 +59,32 @@ def sigh_boxes(size: int) -> Regions:
         for br in range(0, size, h)
         for bc in range(0, size, w)
     )
+
+
+def box_dims(rows: int, cols: int, cells: int) -> tuple[int, int] | None:
+    """(height, width) of sigh's boxes of that many cells on a rows x cols grid
+    (``CellGeometry.boxDimsForSize``: the pair of factors nearest the square root that
+    tiles the grid, the shorter side down the rows first), None when none tiles it."""
+    for small in range(math.isqrt(cells), 1, -1):
+        if cells % small:
+            continue
+        large = cells // small
+        if rows % small == 0 and cols % large == 0:
+            return small, large
+        if large != small and rows % large == 0 and cols % small == 0:
+            return large, small
+    return None
+
+
+def shape_boxes(size: int, rows: int, cols: int, cells: int) -> Regions:
+    """sigh's boxes of that many cells on a rows x cols grid whose cells are numbered in
+    an N x N frame (``Puzzle.rows``), in reading order; none when no box tiles it."""
+    dims = box_dims(rows, cols, cells)
+    if dims is None:
+        return ()
+    h, w = dims
+    return tuple(
+        tuple(r * size + c for r in range(br, br + h) for c in range(bc, bc + w))
+        for br in range(0, rows, h)
+        for bc in range(0, cols, w)
+    )

@@ -36,6 +36,15 @@ def _var(g: ExtraCells) -> str:
     return ".Var~" + "~".join(args)
 
 
+def _shape(p: Puzzle) -> str:
+    """sigh's ``.Shape``: rows x columns, then the digits when they are not 1 to the
+    longer side (``~0-8``, ``~9``)."""
+    n = p.size
+    rows, cols = (p.rows, p.cols) if p.shaped else (n, n)
+    digits = f"~0-{n - 1}" if p.low == 0 else "" if n == max(rows, cols) else f"~{n}"
+    return f".Shape~{rows}x{cols}{digits}"
+
+
 def to_sigh(p: Puzzle) -> str:
     """The puzzle as one sigh string; NotForSigh for a size past sigh's 16x16 or a
     constraint sigh's strings cannot state (the message names it and why)."""
@@ -46,14 +55,13 @@ def to_sigh(p: Puzzle) -> str:
     def name(c: int) -> str:
         return cell_id(n, c) if c < n * n else p.cell_name(c)
 
-    shape = f".Shape~{n}x{n}" + ("" if p.low == 1 else f"~0-{n - 1}")
-    parts = [] if shape == ".Shape~9x9" else [shape]
+    parts = [] if (shape := _shape(p)) == ".Shape~9x9" else [shape]
     parts += [_var(g) for g in p.extra if not g.owner]  # a rule's own: with the rule
     if not p.own_regions and sorted(p.regions) != sorted(sigh_boxes(n)):
         parts.append(Jigsaw(p.regions).sigh(name))
     for c in p.constraints:
         try:
-            parts.append(c.sigh(name))
+            parts.append(c.sigh(name))  # "" for what sigh says by saying nothing
         except NotImplementedError as why:
             reason = f"{c.label(n)}: {why}" if str(why) else c.label(n)
             raise NotForSigh(f"{p.origin}: sigh cannot state the {reason}") from None

@@ -204,7 +204,7 @@ class Session:
         """Up to cap solutions of the puzzle; TimedOut when a call passes the timeout. A
         puzzle with cells beyond the grid is solved on a solver of its own (the
         skeleton numbers its selectors where those cells' literals go)."""
-        if puzzle.extra:
+        if puzzle.extra or puzzle.shaped:  # a skeleton is of N x N grids of N digits
             return self._alone(puzzle, cap, [])
         entry = self._entry(puzzle)
         s, size = entry[0], puzzle.size

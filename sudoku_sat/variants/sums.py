@@ -146,6 +146,7 @@ def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clau
     yield list(sel)
     n = b.n
     near = beside(n, b.p.regions, cells) if len(sets) > 1 and b.implied else []
+    near = [c for c in near if c not in b.p.outside]  # a shape's frame cells: no cells
     base = [c * n for c in cells]  # x(c, d) = c * n + d, as Builder.x: no call a literal
     around = [o * n for o in near]
     for s, digits in zip(sel, sets, strict=True):
@@ -334,9 +335,7 @@ def houses(b: Builder) -> list[tuple[int, ...]]:
     N-cell all-different groups of the constraints (diagonals, disjoint groups, extra
     regions, cages of N cells)."""
     n = b.n
-    lines = [tuple(range(r * n, r * n + n)) for r in range(n)]
-    lines += [tuple(range(c, n * n, n)) for c in range(n)]
-    groups = [*lines, *b.p.regions, *b.groups]
+    groups = [*b.p.lines, *b.p.regions, *b.groups]
     return list(dict.fromkeys(tuple(sorted(g)) for g in groups if len(set(g)) == n))
 
 

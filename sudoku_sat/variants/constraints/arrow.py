@@ -43,6 +43,7 @@ class Arrow(Constraint):
     shared = False
     rule = "arrow"
     sigh_names = ("Arrow", "PillArrow")
+    any_shape = True
     from_zero = True
 
     @classmethod

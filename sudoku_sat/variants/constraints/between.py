@@ -93,6 +93,7 @@ class Between(Line):
     colour = "#aaa"
     sigh_name = "Between"
     sigh_names = ("Between",)
+    any_shape = True
     from_zero = True
 
     @classmethod
@@ -147,6 +148,7 @@ class Lockout(DifferenceLine):
     colour = "#9DB8E0"
     sigh_name = "Lockout"
     sigh_names = ("Lockout",)
+    any_shape = True
     from_zero = True
 
     @classmethod

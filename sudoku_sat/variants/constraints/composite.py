@@ -228,6 +228,7 @@ class Or(Composite):
     rule = "or"
     label_name = "either-or"
     sigh_names = ("Or",)
+    any_shape = True
     from_zero = True
 
     def clauses(self, b: Builder) -> list[Clause]:
@@ -287,6 +288,7 @@ class And(Composite):
     rule = "and"
     label_name = "all-of"
     sigh_names = ("And",)
+    any_shape = True
     from_zero = True
 
     @classmethod

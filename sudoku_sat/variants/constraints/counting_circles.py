@@ -45,6 +45,7 @@ class CountingCircles(Group):
     label_name = "counting circles"
     sigh_name = "CountingCircles"
     sigh_names = ("CountingCircles",)
+    any_shape = True
     has_clue = False
     distinct = False
     layer = 1

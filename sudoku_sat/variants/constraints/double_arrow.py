@@ -37,6 +37,7 @@ class DoubleArrow(Line):
     colour = "#aaa"
     sigh_name = "DoubleArrow"
     sigh_names = ("DoubleArrow",)
+    any_shape = True
     least = 3
     lengths = (3, 5)
 

@@ -35,6 +35,7 @@ class ExtraRegion(Constraint):
     drawn_first = True
     layer = 0
     sigh_names = ("AllDifferent", "Windoku")
+    any_shape = True
     from_zero = True
 
     @classmethod

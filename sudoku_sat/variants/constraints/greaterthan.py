@@ -45,6 +45,7 @@ class GreaterThan(Constraint):
     label_name = "greater than"
     layer = 2
     sigh_names = ("GreaterThan",)
+    any_shape = True
     from_zero = True
 
     @classmethod

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from ...grid import Clause, Grid
 from ...model.builder import Builder
@@ -44,12 +44,16 @@ class Jigsaw(Constraint):
     """The puzzle's regions, when they are not the default boxes."""
 
     cells_of: Regions
+    rest: tuple[int, ...] = ()
+    """The cells of a shaped grid in no piece (sigh's layout gives them a symbol of
+    their own: ``Puzzle.rows``), written back with them; empty for an N x N grid."""
     cell_key = "region"
     rule = "jigsaw"
     label_name = "jigsaw regions"
     drawn_first = True
-    sigh_names = ("Jigsaw", "NoBoxes")
+    sigh_names: ClassVar[tuple[str, ...]] = ("Jigsaw", "NoBoxes")
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -58,14 +62,36 @@ class Jigsaw(Constraint):
         the rows as the regions, so no box holds (beside a jigsaw, the reader keeps the
         jigsaw's, which say the same and more)."""
         n = reader.size
+        rows, cols = reader.shape
         if name == "NoBoxes":
             if args:
                 raise reader.error("takes no arguments")
+            if rows:
+                return [cls(tuple(tuple(r * n + c for c in range(cols)) for r in range(rows)))]
             return [cls(tuple(tuple(range(r * n, r * n + n)) for r in range(n)))]
         layout = args[-1] if args else ""
+        if rows:  # a shape: one symbol a cell of its rows x cols
+            return [cls.shaped(layout if len(args) <= 2 else "", rows, cols, reader)]
         if len(args) > 2 or len(layout) != n * n:
             raise reader.error(f"expected a layout of {n * n} symbols, one a cell")
         return cls.read_cells({c: ord(s) for c, s in enumerate(layout)}, reader)
+
+    @classmethod
+    def shaped(cls, layout: str, rows: int, cols: int, reader: Reader) -> Jigsaw:
+        """The pieces of a layout on a shaped grid, as sigh reads them: a symbol's cells
+        are a piece when they are at least the longer side and at most the digits; the
+        cells of one other symbol, and one only, are in no piece (``rest``)."""
+        n = reader.size
+        if len(layout) != rows * cols:
+            raise reader.error(f"expected a layout of {rows * cols} symbols, one a cell")
+        groups: dict[str, list[int]] = {}
+        for k, symbol in enumerate(layout):
+            groups.setdefault(symbol, []).append(k // cols * n + k % cols)
+        pieces = [tuple(g) for g in groups.values() if max(rows, cols) <= len(g) <= n]
+        others = [tuple(g) for g in groups.values() if not max(rows, cols) <= len(g) <= n]
+        if len(others) > 1:
+            raise reader.error("pieces of several sizes in the layout")
+        return cls(tuple(sorted(pieces)), others[0] if others else ())
 
     @classmethod
     def read_cells(cls, values: dict[int, Any], reader: Reader) -> list[Constraint]:
@@ -110,7 +136,12 @@ class Jigsaw(Constraint):
             for p in combinations(cells, 2)
             if p in selectors
         )
-        return [[b.x(c, d) for c in cells] for cells in self.cells_of for d in b.digits()]
+        return [
+            [b.x(c, d) for c in cells]
+            for cells in self.cells_of
+            if len(cells) == b.n  # a shape's smaller regions lack some digits
+            for d in b.digits()
+        ]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         for cells in self.cells_of:  # in place of the default boxes (``cpsat.build``)
@@ -123,9 +154,9 @@ class Jigsaw(Constraint):
         return []
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        size = max(max(r) for r in self.cells_of) + 1
         region = {c: k for k, r in enumerate(self.cells_of) for c in r}
-        layout = "".join(LAYOUT[region[c]] for c in range(size))
+        region |= dict.fromkeys(self.rest, len(self.cells_of))
+        layout = "".join(LAYOUT[region[c]] for c in sorted(region))  # the grid's cells
         return f".NoBoxes.Jigsaw~{layout}"  # sigh keeps its boxes beside a jigsaw without
 
     @classmethod
@@ -133,6 +164,22 @@ class Jigsaw(Constraint):
         cls, solution: Grid, size: int, regions: Regions, rng: random.Random
     ) -> list[Constraint]:
         return [cls(random_regions(size, rng))]
+
+
+@dataclass(frozen=True)
+class ShapeBoxes(Jigsaw):
+    """The regions of a grid that is no N x N square (``Puzzle.rows``) when no jigsaw
+    gives them: sigh's boxes of its region size (``default``: written as nothing, sigh's
+    own), or its rows where ``.NoBoxes`` says so or no box tiles it. No rule: the grid's
+    own regions, as the boxes of an N x N grid are (made only by sigh's reader)."""
+
+    default: bool = True
+    rule = ""
+    label_name = "boxes"
+    sigh_names: ClassVar[tuple[str, ...]] = ()
+
+    def sigh(self, name: Callable[[int], str]) -> str:
+        return "" if self.default else ".NoBoxes"
 
 
 def _prime(size: int) -> bool:

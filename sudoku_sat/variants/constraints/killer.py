@@ -46,6 +46,7 @@ class Cage(Constraint):
     layer = 2
     sigh_names = ("Cage",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -97,6 +98,8 @@ class Cage(Constraint):
 
     @classmethod
     def implied(cls, b: Builder, instances: Sequence[Constraint]) -> list[Clause]:
+        if b.p.shaped:  # the law of 45 reads the houses of an N x N grid
+            return []
         cages = [(c.cells, c.indexed, c) for c in instances if isinstance(c, Cage)]
         return house_sums(b, cages)
 

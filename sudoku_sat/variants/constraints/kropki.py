@@ -93,6 +93,7 @@ class WhiteDot(Dot):
     defaults = (1,)
     sigh_name = "WhiteDot"
     sigh_names = ("WhiteDot",)
+    any_shape = True
     from_zero = True
 
     @staticmethod
@@ -110,6 +111,7 @@ class BlackDot(Dot):
     fill = "black"
     sigh_name = "BlackDot"
     sigh_names = ("BlackDot",)
+    any_shape = True
     from_zero = True
 
     @staticmethod

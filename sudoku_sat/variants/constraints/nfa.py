@@ -156,6 +156,7 @@ class NFA(Constraint):
     rule = "nfa"
     label_name = "state machine"
     sigh_names = ("NFA",)
+    any_shape = True
     from_zero = True
 
     @classmethod

@@ -207,6 +207,7 @@ class PairLine(Pairwise):
     sigh_name = "Pair"
     legacy = "Binary"
     sigh_names = ("Pair", "Binary")
+    any_shape = True
     from_zero = True
 
     def pairs(self) -> list[Pair]:

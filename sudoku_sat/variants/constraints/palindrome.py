@@ -30,6 +30,7 @@ class Palindrome(EqualPairs):
     key = "palindrome"
     rule = "palindrome"
     sigh_names = ("Palindrome",)
+    any_shape = True
     from_zero = True
 
     @classmethod

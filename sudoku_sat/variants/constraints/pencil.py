@@ -35,6 +35,7 @@ class PencilMarks(Constraint):
     label_name = "pencil marks"
     layer = 2
     sigh_names = ("Given",)
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

@@ -44,6 +44,7 @@ class Quadruple(Constraint):
     key = "quadruple"
     rule = "quadruple"
     sigh_names = ("Quad",)
+    any_shape = True
     from_zero = True
 
     @classmethod

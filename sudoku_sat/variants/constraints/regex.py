@@ -277,6 +277,7 @@ class Regex(Line):
     rule = "regex"
     label_name = "regex line"
     sigh_names = ("Regex",)
+    any_shape = True
     from_zero = True
     colour = "#9ab"
     width = 6

@@ -65,6 +65,7 @@ class RegionSumLine(Line):
     colour = "#2ECBFF"
     sigh_name = "RegionSumLine"
     sigh_names = ("RegionSumLine",)
+    any_shape = True
     lengths = (3, 7)
 
     @classmethod

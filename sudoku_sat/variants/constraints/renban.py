@@ -40,6 +40,7 @@ class Renban(Line):
     colour = "#F067F0"
     sigh_name = "Renban"
     sigh_names = ("Renban",)
+    any_shape = True
     from_zero = True
 
     @classmethod

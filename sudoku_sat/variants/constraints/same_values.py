@@ -50,6 +50,7 @@ class SameValues(Group):
     label_name = "same-value sets"
     sigh_name = "SameValues"
     sigh_names = ("SameValues",)
+    any_shape = True
     from_zero = True
     distinct = False
     least = 2

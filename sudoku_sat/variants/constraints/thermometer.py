@@ -45,6 +45,7 @@ class Thermometer(Line):
     steps = True
     sigh_name = "Thermo"
     sigh_names: ClassVar[tuple[str, ...]] = ("Thermo",)
+    any_shape = True
     from_zero = True
 
     def clauses(self, b: Builder) -> list[Clause]:

@@ -55,6 +55,7 @@ class Sum(Group):
     rule = "sum"
     sigh_name = "Sum"
     sigh_names = ("Sum",)
+    any_shape = True
     from_zero = True
     sum_encoding = "running"
     distinct = False

@@ -48,6 +48,7 @@ class Whispers(DifferenceLine):
     colour = "#67F067"
     sigh_name = "Whisper"
     sigh_names = ("Whisper",)
+    any_shape = True
     from_zero = True
 
     @classmethod

@@ -34,6 +34,7 @@ class XV(Mark):
     defaults = (5, 10)
     own_values = False
     sigh_names = ("X", "V")
+    any_shape = True
     from_zero = True
 
     @classmethod
