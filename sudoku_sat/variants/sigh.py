@@ -15,19 +15,19 @@ the first, or join them.
 
 Items. ``.`` starts an item, ``~`` separates its arguments; an empty name is sigh's
 ``Given`` (``.~R1C1_5``: a given; ``.~R4C7_2_4_6_8``: the digits a cell may hold; every
-Given of one cell is intersected, as sigh merges them). ``.Shape~RxC~DIGITS`` sets the grid
-(``sigh_shape.py``: rows x columns of 1 to 16, the digits 1..N or 0..N-1, N at least the
-longer side; a grid that is no N x N square of N digits is a shaped ``Puzzle``).
-``Or``, ``And`` and ``Replicate`` open a composite closed by ``.End``: ``And`` is read as
-its members (all of them must hold, at the top level and inside another ``And``); ``Or`` and ``Replicate`` need a registry class that lists the
-name in ``sigh_names``, which gets the parsed members (:attr:`SighReader.members`, one
-tuple of instances per member item, an ``And`` member as one tuple); when no class
-does, a one-line error naming the composite. Every other item is read by the registry
-class listing its name in ``sigh_names`` (``Constraint.read_sigh``). An option sigh keeps
-once a puzzle (``Constraint.sigh_once``: ``FullRankTies``; sigh keeps the last) given
-twice, differently, is refused. Errors are one-line InputErrors naming the source, the
-line and the column of the item.
-"""
+Given of one cell is intersected, as sigh merges them). ``.Shape~RxC~DIGITS`` sets the
+grid (``sigh_shape.py``: rows x columns of 1 to 16, the digits 1..N or 0..N-1, N at
+least the longer side; a grid that is no N x N square of N digits is a shaped
+``Puzzle``). ``Or``, ``And`` and ``Replicate`` open a composite closed by ``.End``:
+``And`` is read as its members (all of them must hold, at the top level and inside
+another ``And``); ``Or`` and ``Replicate`` need a registry class that lists the name in
+``sigh_names``, which gets the parsed members (:attr:`SighReader.members`, one tuple of
+instances per member item, an ``And`` member as one tuple); when no class does, a one-
+line error naming the composite. Every other item is read by the registry class listing
+its name in ``sigh_names`` (``Constraint.read_sigh``). An option sigh keeps once a
+puzzle (``Constraint.sigh_once``: ``FullRankTies``; sigh keeps the last) given twice,
+differently, is refused. Errors are one-line InputErrors naming the source, the line and
+the column of the item."""
 
 from __future__ import annotations
 
