@@ -46,7 +46,9 @@ EXTRA = ROOT / "tests" / "data" / "extra"
 """Real puzzles with cells beyond the grid (sigh's Var, chaos construction), as sigh's
 strings with their published grids: rows ``var`` and ``chaos``."""
 DIGITS = ROOT / "tests" / "data" / "digits"
-"""Real puzzles on the digits 0..N-1 (sigh's ``~0-8``), the same way: row ``zero`` (the
+SHAPES = ROOT / "tests" / "data" / "shapes"
+"""Real puzzles on the digits 0..N-1 (sigh's ``~0-8``) and on grids that are no N x N
+square of N digits (``~9x8``, ``~6x6~9``), the same way: rows ``zero`` and ``shapes`` (the
 ones a rule of which does not read such grids yet are left out, said on stderr)."""
 HARD = ROOT / "benchmarks" / "data" / "hard_variants"
 """Real puzzles too slow for the test suite (past 10 s here), measured all the same."""
@@ -72,7 +74,7 @@ def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
                 continue
             (p,) = parse_variants(json.dumps(case["puzzle"]), f"{path.stem}:{number}")
             out.setdefault(path.stem, []).append(p)
-    for path in sorted([*EXTRA.glob("*.jsonl"), *DIGITS.glob("*.jsonl")]):
+    for path in sorted([*EXTRA.glob("*.jsonl"), *DIGITS.glob("*.jsonl"), *SHAPES.glob("*.jsonl")]):
         if stems and path.stem not in stems:
             continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
@@ -84,7 +86,11 @@ def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
             except InputError as e:
                 print(f"left out: {e}", file=sys.stderr)
                 continue
-            grid = tuple(int(ch, 17) + 1 - p.low for ch in case["solution"])
+            wide = p.size + p.low > 10  # sigh's short form: letters A.. past 9
+            digits = [
+                ord(ch.upper()) - 64 if wide else int(ch) + 1 - p.low for ch in case["solution"]
+            ]
+            grid = p.framed(tuple(digits))
             out.setdefault(path.stem, []).append(replace(p, solution=grid))
     return out
 
@@ -112,8 +118,9 @@ def sigh_batch(puzzles: list[Puzzle], folder: Path) -> tuple[list[int], float] |
 
 def puzzle_line(p: Puzzle) -> str:
     """A puzzle as the row's files hold it: f-puzzles JSON, or sigh's string when its
-    digits start at 0 (f-puzzles writes 1..N)."""
-    return dumps(p) if p.low == 1 else to_sigh(p)
+    digits start at 0 or its grid is no N x N square of N digits (f-puzzles holds
+    neither)."""
+    return dumps(p) if p.low == 1 and not p.shaped else to_sigh(p)
 
 
 def whole(args: list[str], cli: list[str]) -> float:
@@ -181,7 +188,9 @@ def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> 
     )
 
 
-EXTRA_STEMS = frozenset(path.stem for path in [*EXTRA.glob("*.jsonl"), *DIGITS.glob("*.jsonl")])
+EXTRA_STEMS = frozenset(
+    path.stem for folder in (EXTRA, DIGITS, SHAPES) for path in folder.glob("*.jsonl")
+)
 EXTRA_SECONDS = 120.0
 """CP-SAT's bound a puzzle on the rows of cells beyond the grid: it states a chaos
 construction's connection by distances and takes minutes on some."""

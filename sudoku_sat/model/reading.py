@@ -157,12 +157,14 @@ class Reader:
 
     def outside(self, name: Any) -> tuple[int, int]:
         """(row, column), 0..N+1, of a clue one step outside the grid (not a corner unless
-        corners are allowed by the caller, not inside)."""
+        corners are allowed by the caller, not inside); on a shaped grid 0..rows+1 and
+        0..cols+1 (``shape``)."""
         r, c = self._rc(name)
         n = self.size
-        if not (0 <= r <= n + 1 and 0 <= c <= n + 1):
-            raise self.error(f"{name} is not next to the {n}x{n} grid")
-        if 1 <= r <= n and 1 <= c <= n:
+        rows, cols = self.shape if self.shape[0] else (n, n)
+        if not (0 <= r <= rows + 1 and 0 <= c <= cols + 1):
+            raise self.error(f"{name} is not next to the {rows}x{cols} grid")
+        if 1 <= r <= rows and 1 <= c <= cols:
             raise self.error(f"{name} is inside the grid; an outside clue stands beside it")
         return r, c
 

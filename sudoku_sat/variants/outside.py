@@ -30,14 +30,17 @@ if TYPE_CHECKING:
     from ..model.reading import Reader
 
 
-def line_from(row: int, col: int, n: int) -> tuple[int, ...]:
+def line_from(row: int, col: int, n: int, shape: tuple[int, int] = (0, 0)) -> tuple[int, ...]:
     """The cells of the row or column beside the outside place (row, col), 0..N+1, in
-    order from that side (a clue on the right reads its row from right to left)."""
-    if row in (0, n + 1):
-        cells = [r * n + col - 1 for r in range(n)]
+    order from that side (a clue on the right reads its row from right to left); on a
+    shaped grid (``shape``: its rows and columns in an N x N frame, ``Puzzle.rows``) the
+    places are 0..rows+1 and 0..cols+1 and the lines its rows and columns."""
+    rows, cols = shape if shape[0] else (n, n)
+    if row in (0, rows + 1):
+        cells = [r * n + col - 1 for r in range(rows)]
     else:
-        cells = [(row - 1) * n + c for c in range(n)]
-    return tuple(reversed(cells)) if n + 1 in (row, col) else tuple(cells)
+        cells = [(row - 1) * n + c for c in range(cols)]
+    return tuple(reversed(cells)) if row == rows + 1 or col == cols + 1 else tuple(cells)
 
 
 @dataclass(frozen=True)
@@ -81,10 +84,12 @@ class LineClue(Constraint):
         """One clue; none when its value is empty (a place with no number is no clue)."""
         row, col = reader.outside(item.get("cell"))
         n = reader.size
-        if row in (0, n + 1) and col in (0, n + 1):
+        rows, cols = reader.shape if reader.shape[0] else (n, n)
+        if row in (0, rows + 1) and col in (0, cols + 1):
             raise reader.error(f"{item.get('cell')} is a corner, beside no row or column")
         value = reader.number(item.get("value"))
-        return [] if value is None else [cls((row, col), line_from(row, col, n), value)]
+        line = line_from(row, col, n, reader.shape)
+        return [] if value is None else [cls((row, col), line, value)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"cell": "R{}C{}".format(*self.place), "value": str(self.value)}
@@ -107,10 +112,11 @@ class LineClue(Constraint):
         """The clue beside sigh's row or column ``where``, on the left or top side when
         ahead (none for an empty value)."""
         n = reader.size
+        rows, cols = reader.shape if reader.shape[0] else (n, n)
         k = int(where[1:]) if where[:1] in ("R", "C") and where[1:].isdigit() else 0
-        if not 1 <= k <= n:
+        if not 1 <= k <= (rows if where[:1] == "R" else cols):
             raise reader.error(f"{where!r} is not a row or column like R3 or C5")
-        side = 0 if ahead else n + 1
+        side = 0 if ahead else (cols if where[0] == "R" else rows) + 1
         row, col = (k, side) if where[0] == "R" else (side, k)
         return cls.read({"cell": f"R{row}C{col}", "value": value}, reader)
 
@@ -124,8 +130,8 @@ class LineClue(Constraint):
         """sigh's name of the row or column (``R3``, ``C5``) and whether the clue reads it
         forwards (from the left or the top)."""
         row, col = self.place
-        n = len(self.line)
-        if col in (0, n + 1):
+        across = len(self.line) < 2 or abs(self.line[1] - self.line[0]) == 1  # a row's cells
+        if across:
             return f"R{row}", col == 0
         return f"C{col}", row == 0
 

@@ -26,13 +26,17 @@ def read_sigh_line(cls: type[LineClue], args: list[str], reader: Reader) -> list
         raise reader.error(f"expected a row or column and two values, not {len(args)} arguments")
     match = LINE_NAME.match(args[0])
     n = reader.size
-    if match is None or not 1 <= int(match.group(2)) <= n:
-        raise reader.error(f"{args[0]!r} is not a row or column of the {n}x{n} grid like R3 or C5")
-    k, row = int(match.group(2)), match.group(1).upper() == "R"
-    places = [(k, 0), (k, n + 1)] if row else [(0, k), (n + 1, k)]
+    rows, cols = reader.shape if reader.shape[0] else (n, n)
+    row = match is not None and match.group(1).upper() == "R"
+    if match is None or not 1 <= int(match.group(2)) <= (rows if row else cols):
+        raise reader.error(
+            f"{args[0]!r} is not a row or column of the {rows}x{cols} grid like R3 or C5"
+        )
+    k = int(match.group(2))
+    places = [(k, 0), (k, cols + 1)] if row else [(0, k), (rows + 1, k)]
     out: list[Constraint] = []
     for (r, c), text in zip(places, [*args[1:], "", ""][:2], strict=True):
         value = reader.number(text)
         if value is not None:
-            out.append(cls((r, c), line_from(r, c, n), value))
+            out.append(cls((r, c), line_from(r, c, n, reader.shape), value))
     return out

@@ -66,6 +66,7 @@ class Skyscraper(LineClue):
     rule = "skyscraper"
     sigh_names = ("Skyscraper",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -89,7 +90,7 @@ class Skyscraper(LineClue):
         high, clauses = self._maximum(b)
         yield from clauses
         visible = [0] + [b.fresh() for _ in line[1:]]
-        for k in range(1, n):
+        for k in range(1, len(line)):
             for d in b.digits():
                 before = high[k - 1].get(d)  # None: nothing before is >= d (d = 1)
                 if before is None:
@@ -128,11 +129,10 @@ class Skyscraper(LineClue):
     def _count(self, b: Builder, visible: list[int], value: int) -> Iterator[Clause]:
         """at(k, t): at least t of the first k+1 cells seen (t = 2..value+1; at(k, 1) is
         true, a missing at(k, t) false); the last layer holds value exactly."""
-        n = b.n
         true = b.fresh()
         yield [true]
         prev: dict[int, int] = {1: true}
-        for k in range(1, n):
+        for k in range(1, len(visible)):
             layer = {1: true}
             for t in range(2, min(k + 1, value + 1) + 1):
                 lit = layer[t] = b.fresh()
