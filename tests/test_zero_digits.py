@@ -26,7 +26,6 @@ from sudoku_sat.variants.solve import Session
 DATA = Path(__file__).parent / "data" / "digits" / "zero.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
 REFUSED = {
-    "Zeroed In": "RegionSumLine",
     "0-indexed: Look-and-say": "LookAndSay",
     "0-indexed: Equality cages": "EqualityCage",
     "Hippo Birdie": "CountingCircles",
@@ -170,6 +169,11 @@ SUMS = {
     ".HiddenSkyscraper~R1~1~.HiddenSkyscraper~C1~~0": lambda v: (
         _hidden(v[0:4]) == 1 and _hidden([v[12], v[8], v[4], v[0]]) == 0
     ),
+    ".RegionSumLine~R1C2~R1C3~R2C3~R3C3": lambda v: v[1] == v[2] + v[6] == v[10],
+    ".Zipper~R1C1~R1C2~R1C3": lambda v: v[1] == v[0] + v[2],
+    ".Zipper~R1C1~R1C2~R2C2~R2C1": lambda v: v[0] + v[4] == v[1] + v[5],
+    ".DoubleArrow~R1C1~R2C2~R3C3~R4C4": lambda v: v[0] + v[15] == v[5] + v[10],
+    ".EqualSum~R1C1~-~R2C2~R2C3": lambda v: v[0] == v[5] + v[6],
 }
 """4x4 rules on digit values, each with its meaning on the digits 0..3 written again
 here (v: the grid's digits from 0)."""
