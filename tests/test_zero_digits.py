@@ -26,9 +26,6 @@ from sudoku_sat.variants.solve import Session
 DATA = Path(__file__).parent / "data" / "digits" / "zero.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
 REFUSED = {
-    "0-indexed: Look-and-say": "LookAndSay",
-    "0-indexed: Equality cages": "EqualityCage",
-    "Hippo Birdie": "CountingCircles",
     "0-indexed: Sums and indexing": "SumLine",
 }
 """The real puzzles on rules that do not read digits from 0 yet, and the first such
@@ -144,6 +141,12 @@ def _hidden(heights: list[int]) -> int | None:
     return next((h for k, h in enumerate(heights) if k and h < max(heights[:k])), None)
 
 
+def _counted(digits: list[int]) -> bool:
+    """Each digit in as many of the circles as it says, a 0 in none (sigh's counting
+    circles)."""
+    return all(digits.count(d) == d for d in digits)
+
+
 FEW = min(GRIDS4, key=lambda g: sum(bool(_kropki(g[a] - 1, g[b] - 1)) for a, b in PAIRS4))
 """A grid of 0..3 with the fewest neighbours that keep a kropki relation (six)."""
 DOTS = {(a, b): dot for a, b in PAIRS4 if (dot := _kropki(FEW[a] - 1, FEW[b] - 1))}
@@ -174,6 +177,13 @@ SUMS = {
     ".Zipper~R1C1~R1C2~R2C2~R2C1": lambda v: v[0] + v[4] == v[1] + v[5],
     ".DoubleArrow~R1C1~R2C2~R3C3~R4C4": lambda v: v[0] + v[15] == v[5] + v[10],
     ".EqualSum~R1C1~-~R2C2~R2C3": lambda v: v[0] == v[5] + v[6],
+    ".LookAndSay~1002~R1C1~R1C2~R2C3": lambda v: (
+        [v[0], v[1], v[6]].count(0) == 1 and 2 not in (v[0], v[1], v[6])
+    ),
+    ".EqualityCage~R1C1~R4C4": lambda v: (
+        v[0] != v[15] and v[0] % 2 != v[15] % 2 and (v[0] < 2) != (v[15] < 2)
+    ),
+    ".CountingCircles~R1C1~R1C2~R2C3~R3C1": lambda v: _counted([v[0], v[1], v[6], v[8]]),
 }
 """4x4 rules on digit values, each with its meaning on the digits 0..3 written again
 here (v: the grid's digits from 0)."""
