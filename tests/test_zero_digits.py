@@ -188,6 +188,19 @@ def _points(line: list[int], v: int, own: int) -> bool:
     return 1 <= v <= len(line) and line[v - 1] == own
 
 
+def _connected(cells: set[int]) -> bool:
+    """Whether the cells of a 4x4 grid are orthogonally connected."""
+    seen, todo = {min(cells)}, [min(cells)]
+    while todo:
+        c = todo.pop()
+        near = [c - 4, c + 4] + [c - 1] * (c % 4 > 0) + [c + 1] * (c % 4 < 3)
+        for e in near:
+            if e in cells and e not in seen:
+                seen.add(e)
+                todo.append(e)
+    return seen == cells
+
+
 FEW = min(GRIDS4, key=lambda g: sum(bool(_kropki(g[a] - 1, g[b] - 1)) for a, b in PAIRS4))
 """A grid of 0..3 with the fewest neighbours that keep a kropki relation (six)."""
 DOTS = {(a, b): dot for a, b in PAIRS4 if (dot := _kropki(FEW[a] - 1, FEW[b] - 1))}
@@ -247,6 +260,13 @@ SUMS = {
     ".Indexing~C~R1C1~R2C2.Indexing~R~R1C3": lambda v: (
         _points(v[0:4], v[0], 1) and _points(v[4:8], v[5], 2) and _points(v[2::4], v[2], 1)
     ),
+    ".LittleKiller~2~R1C2.LittleKiller~4~R1C4": lambda v: (
+        v[1] + v[4] == 2 and v[3] + v[6] + v[9] + v[12] == 4
+    ),
+    ".ContainAtLeast~0_3~R1C1~R2C3~R4C2": lambda v: {0, 3} <= {v[0], v[6], v[13]},
+    ".ContainExact~1_1~R1C1~R2C3~R3C2~R4C4": lambda v: [v[0], v[6], v[9], v[15]].count(1) == 2,
+    ".CountDistinct~R1C1~R2C3~R3C2~R4C4": lambda v: v[0] == len({v[6], v[9], v[15]}),
+    ".ConnectedValues~~0_1_3": lambda v: _connected({c for c in range(16) if v[c] != 2}),
 }
 """4x4 rules on digit values, each with its meaning on the digits 0..3 written again
 here (v: the grid's digits from 0)."""
@@ -264,6 +284,31 @@ def test_rules_on_values_mean_the_digits_from_0(rule: str) -> None:
         assert sorted(session.solutions(p, 300)) == want
     assert sorted(cpsat.solutions(p, 300)) == want
     assert [g for g in GRIDS4 if p.problem(g) is None] == want
+
+
+GLOBAL_MOD6 = (
+    ".Shape~6x6~0-5.GlobalMod.~R1C5_2~R2C2_0~R2C3_2~R3C3_0~R3C4_5~R3C5_4~R4C3_5~R5C1_0~R6C2_4"
+)
+"""A 6x6 puzzle made here on global mod 3 (no 4x4 grid keeps it: a 2x2 square holds
+one residue class twice only with 0 and 3)."""
+
+
+def test_global_mod_from_0_on_a_made_6x6() -> None:
+    """Global mod 3 on 0..5 (residues {0,3} {1,4} {2,5}: the index classes of 1..6):
+    unique, the same grid as on 1..6, here, by CP-SAT and by a direct check of each
+    2x2 square's residues."""
+    zero = parse_sigh(GLOBAL_MOD6)[0]
+    up = re.sub(r"_(\d)", lambda m: f"_{int(m.group(1)) + 1}", GLOBAL_MOD6)
+    one = parse_sigh(up.replace("~0-5", ""))[0]
+    with Session() as session:
+        found = session.solutions(zero, 2)
+        assert found == session.solutions(one, 2)
+    assert len(found) == 1 and cpsat.solutions(zero, 2) == found
+    v = [d - 1 for d in found[0]]
+    squares = [
+        (r * 6 + c, r * 6 + c + 1, r * 6 + c + 6, r * 6 + c + 7) for r in range(5) for c in range(5)
+    ]
+    assert all({v[k] % 3 for k in sq} == {0, 1, 2} for sq in squares)
 
 
 def test_rules_that_do_not_read_digits_from_0_are_refused_in_one_line() -> None:
