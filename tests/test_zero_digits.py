@@ -20,7 +20,7 @@ from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.constraints.regex import encode_pattern
 from sudoku_sat.variants.sigh import parse_sigh
 from sudoku_sat.variants.sigh_write import to_sigh
-from sudoku_sat.variants.solve import Session
+from sudoku_sat.variants.solve import Session, enumerate_solutions
 
 DATA = Path(__file__).parent / "data" / "digits" / "zero.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
@@ -309,6 +309,56 @@ def test_global_mod_from_0_on_a_made_6x6() -> None:
         (r * 6 + c, r * 6 + c + 1, r * 6 + c + 6, r * 6 + c + 7) for r in range(5) for c in range(5)
     ]
     assert all({v[k] % 3 for k in sq} == {0, 1, 2} for sq in squares)
+
+
+def _same(labels: tuple[int, ...], cells: tuple[int, ...]) -> int:
+    """How many of the cells have the first's region label."""
+    return sum(labels[c] == labels[cells[0]] for c in cells)
+
+
+def _length(labels: tuple[int, ...], start: int, arms: list[list[int]]) -> int:
+    """The start and, along each arm, the cells in a row in the start's region."""
+    out = 1
+    for arm in arms:
+        for c in arm:
+            if labels[c] != labels[start]:
+                break
+            out += 1
+    return out
+
+
+CHAOS = {
+    ".ChaosCount~R1C1.ChaosCount~R4C4.~R2C2_3": lambda v, t: (
+        v[0] == _same(t, (0, 1, 4, 5)) and v[15] == _same(t, (15, 11, 14, 10)) and v[5] == 3
+    ),
+    ".ChaosArrow~R2C2.~R1C1_2~R4C1_1": lambda v, t: (
+        v[5] == _length(t, 5, [[1], [9, 13], [4], [6, 7]]) and v[0] == 2 and v[12] == 1
+    ),
+    ".ChaosCount~R3C2~1~CC1~CC2~CC5~CC6.~R1C1_1~R2C4_2": lambda v, t: (
+        v[9] == _same(t, (0, 1, 4, 5)) - 1 and v[0] == 1 and v[7] == 2
+    ),
+    ".ChaosArrow~R1C4~1~CC4~CC3~-~CC4~CC8.~R3C3_3~R1C1_0": lambda v, t: (
+        v[3] == _length(t, 3, [[2], [7]]) - 1 and v[10] == 3 and v[0] == 0
+    ),
+}
+"""4x4 chaos clues on 0..3 (a chaos construction, no boxes), each with its meaning on
+the digits written again here (v: the grid's digits from 0, t: the region labels; the
+control's digit is the count or the run's length, less sigh's offset); sigh's solver
+counts the same (140, 271, 133, 163)."""
+
+
+@pytest.mark.parametrize("clues", sorted(CHAOS))
+def test_chaos_clues_mean_the_digits_from_0(clues: str) -> None:
+    """Each against every 4x4 Latin square with every tiling (``test_chaos.chaos4``):
+    the solutions here and by CP-SAT are exactly those that keep its meaning."""
+    from .test_chaos import chaos4
+
+    (p,) = parse_sigh(f".Shape~4x4~0-3.ChaosConstruction.NoBoxes{clues}")
+    meaning = CHAOS[clues]
+    want = sorted(s for s in chaos4() if meaning([d - 1 for d in s[:16]], s[16:]))
+    assert len(want) > 0
+    assert sorted(enumerate_solutions(p, 100_000)) == want
+    assert sorted(cpsat.solutions(p, 100_000)) == want
 
 
 def test_rules_that_do_not_read_digits_from_0_are_refused_in_one_line() -> None:
