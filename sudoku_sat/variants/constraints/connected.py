@@ -96,21 +96,21 @@ class ConnectedValues(Constraint):
         return [cls.checked(values, size, reader)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
-        out: dict[str, Any] = {"values": list(self.digits())}
+        out: dict[str, Any] = {"values": list(self.written())}
         if self.size is not None:
             out["size"] = self.size
         return out
 
     def sigh(self, name: Callable[[int], str]) -> str:
         size = "" if self.size is None else f"~{self.size}"
-        return ".ConnectedValues~~" + "_".join(map(str, self.digits())) + size
+        return ".ConnectedValues~~" + "_".join(map(str, self.written())) + size
 
-    def digits(self) -> tuple[int, ...]:
+    def written(self) -> tuple[int, ...]:
         """The digits themselves (``values`` are their indexes)."""
         return tuple(d + self.low - 1 for d in self.values)
 
     def detail(self, size: int) -> str:
-        return ",".join(map(str, self.digits()))
+        return ",".join(map(str, self.written()))
 
     def region_size(self, n: int) -> int:
         """The cells the region has on every grid: k·N."""
