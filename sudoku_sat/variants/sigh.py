@@ -234,10 +234,10 @@ class _Context:
         if cls is None:
             what = "composite" if node.name in COMPOSITES else "rule"
             raise self.error(node, f"sigh's {node.name!r}: no {what} of this project reads it")
-        if self.low != 1 and not cls.from_zero:
+        if self.low != 1 and not cls.from_zero:  # as sigh's solver refuses it there
             top = self.size - 1
             raise self.error(
-                node, f"sigh's {node.name!r} on the digits 0..{top}: not supported yet"
+                node, f"sigh's {node.name!r} on the digits 0..{top}: sigh's solver refuses it too"
             )
         if self.shape.rows and (not cls.any_shape or node.name == "Windoku"):
             grid = f"{self.shape.rows}x{self.shape.cols} grid of {self.size} digits"

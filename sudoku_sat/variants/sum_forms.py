@@ -207,28 +207,40 @@ def pair_into(b: Builder, m: int, a: int, c: int) -> list[Clause]:
     return out
 
 
-def equal_totals(b: Builder, groups: Sequence[Sequence[int]], how: str) -> list[Clause]:
+def equal_totals(
+    b: Builder, groups: Sequence[Sequence[int]], how: str, low: int = 1
+) -> list[Clause]:
     """Clauses: every group's digits have the first group's sum. In ``combos`` and
     ``running`` the groups' totals stop at the least of their most (:func:`span`), and
     a total out of a group's span is false at once; in ``running``, pairs equal to a
-    first group of one cell are :func:`pair_into` it."""
+    first group of one cell are :func:`pair_into` it. low: the puzzle's first digit
+    (``Puzzle.low``): the sums are of the digits, a group of k cells summing k(low-1)
+    more than its indexes 1..N, so groups of different sizes shift apart."""
+    shift = [len(g) * (low - 1) for g in groups]
     if how == "card" or how.startswith("pb-"):
         first = tuple(groups[0])
         out: list[Clause] = []
-        for other in groups[1:]:
+        for other, s in zip(groups[1:], shift[1:], strict=True):
+            total = s - shift[0]  # Σ first - Σ other on the indexes
             if how == "card":
-                out += card(b, first, tuple(other), 0)
+                out += card(b, first, tuple(other), total)
             else:
-                out += linear(b, [*((c, 1) for c in first), *((c, -1) for c in other)], 0, how)
+                terms = [*((c, 1) for c in first), *((c, -1) for c in other)]
+                out += linear(b, terms, total, how)
         return out
     pairs = [g for g in groups[1:] if len(g) == 2]
-    if how == "running" and len(groups[0]) == 1 and pairs:  # a pair's sum is the cell's
+    if how == "running" and len(groups[0]) == 1 and pairs and low == 1:
         out = [c for a, d in pairs for c in pair_into(b, groups[0][0], a, d)]
         rest = [g for g in groups[1:] if len(g) != 2]
         return out + (equal_totals(b, [groups[0], *rest], how) if rest else [])
-    spans = [span(b, g) for g in groups]
+    spans = [
+        (lo + s, hi + s) for g, s in zip(groups, shift, strict=True) for lo, hi in [span(b, g)]
+    ]
     least, most = max(lo for lo, _ in spans), min(hi for _, hi in spans)
-    sums = [group_totals(b, g, how, most) for g in groups]
+    sums = [
+        {t + s: lit for t, lit in group_totals(b, g, how, most - s).items()}
+        for g, s in zip(groups, shift, strict=True)
+    ]
     out = [c for other in sums[1:] for c in equal_sums(sums[0], other)]
     out += [[-lit] for t, lit in sums[0].items() if not least <= t <= most]
     return out

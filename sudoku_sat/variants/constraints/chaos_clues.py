@@ -26,7 +26,7 @@ same as Booleans over label equalities, their sum equal to the control's digit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
@@ -109,10 +109,14 @@ class ChaosArrow(_ChaosClue):
     """The control's digit is the length of a region's run along arms from a start."""
 
     arms: tuple[tuple[int, ...], ...] = ()
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the control's digit is the length, so
+    from 0 its index is one more (sigh adds the value offset to its own)."""
     key = "chaosarrow"
     rule = "chaos-arrow"
     label_name = "chaos arrow"
     sigh_names = ("ChaosArrow",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -121,7 +125,7 @@ class ChaosArrow(_ChaosClue):
         control = _control(reader, args[0])
         offset = _offset(reader, args[1] if len(args) > 1 else "")
         if len(args) <= 2:
-            return [cls(control, offset, cls.four_arms(reader.size, control))]
+            return [cls(control, offset, cls.four_arms(reader.size, control), reader.low)]
         arms: list[list[str]] = [[]]
         for arg in args[2:]:
             if arg == SEPARATOR:
@@ -141,7 +145,7 @@ class ChaosArrow(_ChaosClue):
         cells = tuple(tuple(_region_cell(reader, a) for a in arm) for arm in arms)
         if len({arm[0] for arm in cells}) != 1:
             raise reader.error("every arm begins at the same cell")
-        return cls(control, offset, cells)
+        return cls(control, offset, cells, reader.low)
 
     @staticmethod
     def four_arms(n: int, control: int) -> tuple[tuple[int, ...], ...]:
@@ -191,7 +195,7 @@ class ChaosArrow(_ChaosClue):
 
     def clauses(self, b: Builder) -> list[Clause]:
         lits, out = self.runs(b)
-        return out + control_counts(b, self.control, lits, 1 - self.offset)
+        return out + control_counts(b, self.control, lits, 2 - self.offset - self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         start = self.arms[0][0]
@@ -206,7 +210,7 @@ class ChaosArrow(_ChaosClue):
                 m.AddBoolOr([p.Not() for p in parts]).OnlyEnforceIf(run.Not())
                 runs.append(run)
                 before = run
-        m.Add(x[self.control] == 1 - self.offset + sum(runs))
+        m.Add(x[self.control] + self.low - 1 == 1 - self.offset + sum(runs))
 
     def holds(self, grid: Grid, n: int) -> bool:
         start = self.arms[0][0]
@@ -216,7 +220,7 @@ class ChaosArrow(_ChaosClue):
                 if grid[c] != grid[start]:
                     break
                 length += 1
-        return grid[self.control] == length - self.offset
+        return grid[self.control] + self.low - 1 == length - self.offset
 
 
 @dataclass(frozen=True)
@@ -224,10 +228,14 @@ class ChaosCount(_ChaosClue):
     """The control's digit is how many listed region cells share the first's region."""
 
     cells: tuple[int, ...] = ()
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the control's digit is the count, so
+    from 0 its index is one more (sigh adds the value offset to its own)."""
     key = "chaoscount"
     rule = "chaos-count"
     label_name = "chaos count"
     sigh_names = ("ChaosCount",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -236,7 +244,7 @@ class ChaosCount(_ChaosClue):
         control = _control(reader, args[0])
         offset = _offset(reader, args[1] if len(args) > 1 else "")
         if len(args) <= 2:
-            return [cls(control, offset, cls.around(reader.size, control))]
+            return [cls(control, offset, cls.around(reader.size, control), reader.low)]
         return [cls.of(reader, control, offset, args[2:])]
 
     @classmethod
@@ -246,7 +254,7 @@ class ChaosCount(_ChaosClue):
         cells = tuple(_region_cell(reader, a) for a in names)
         if len(set(cells)) != len(cells):
             raise reader.error("a cell is listed twice")
-        return cls(control, offset, cells)
+        return cls(control, offset, cells, reader.low)
 
     @staticmethod
     def around(n: int, control: int) -> tuple[int, ...]:
@@ -281,16 +289,16 @@ class ChaosCount(_ChaosClue):
             lit, clauses = same_exactly(b, first, c)
             lits.append(lit)
             out += clauses
-        return out + control_counts(b, self.control, lits, 1 - self.offset)
+        return out + control_counts(b, self.control, lits, 2 - self.offset - self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         first = self.cells[0]
         same = [_equal(m, x, first, c) for c in self.cells[1:]]
-        m.Add(x[self.control] == 1 - self.offset + sum(same))
+        m.Add(x[self.control] + self.low - 1 == 1 - self.offset + sum(same))
 
     def holds(self, grid: Grid, n: int) -> bool:
         count = sum(grid[c] == grid[self.cells[0]] for c in self.cells)
-        return grid[self.control] == count - self.offset
+        return grid[self.control] + self.low - 1 == count - self.offset
 
 
 FAMILY = (ChaosArrow, ChaosCount)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -59,20 +59,24 @@ class ConnectedValues(Constraint):
     """The cells holding the values form one connected region."""
 
     values: tuple[int, ...]
+    """The digits' indexes 1..N (``Puzzle.low``)."""
     size: int | None = None
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit: the digits written back from it."""
     key = "connectedvalues"
     rule = "connected-values"
     label_name = "connected values"
     sigh_names = ("ConnectedValues",)
+    from_zero = True
 
     @classmethod
     def checked(cls, values: list[int], size: int | None, reader: Reader) -> ConnectedValues:
-        n = reader.size
-        if not values or any(not 1 <= v <= n for v in values):
-            raise reader.error(f"connected values are one or more digits 1..{n}")
+        low, top = reader.low, reader.low + reader.size - 1
+        if not values or any(not low <= v <= top for v in values):
+            raise reader.error(f"connected values are one or more digits {low}..{top}")
         if size is not None and size < 1:
             raise reader.error("a region's size is at least 1")
-        return cls(tuple(sorted(set(values))), size)
+        return cls(tuple(sorted({v - low + 1 for v in values})), size, low)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -92,17 +96,21 @@ class ConnectedValues(Constraint):
         return [cls.checked(values, size, reader)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
-        out: dict[str, Any] = {"values": list(self.values)}
+        out: dict[str, Any] = {"values": list(self.written())}
         if self.size is not None:
             out["size"] = self.size
         return out
 
     def sigh(self, name: Callable[[int], str]) -> str:
         size = "" if self.size is None else f"~{self.size}"
-        return ".ConnectedValues~~" + "_".join(map(str, self.values)) + size
+        return ".ConnectedValues~~" + "_".join(map(str, self.written())) + size
+
+    def written(self) -> tuple[int, ...]:
+        """The digits themselves (``values`` are their indexes)."""
+        return tuple(d + self.low - 1 for d in self.values)
 
     def detail(self, size: int) -> str:
-        return ",".join(map(str, self.values))
+        return ",".join(map(str, self.written()))
 
     def region_size(self, n: int) -> int:
         """The cells the region has on every grid: k·N."""

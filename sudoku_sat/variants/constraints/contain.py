@@ -20,7 +20,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...grid import Clause, Grid
@@ -40,31 +40,36 @@ class ContainAtLeast(Group):
     """Each digit of values appears in the cells at least as often as it is listed."""
 
     values: tuple[int, ...] = ()
+    """The digits' indexes 1..N (``Puzzle.low``)."""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit: the digits written back from it."""
     key = "containatleast"
     rule = "contain-at-least"
     label_name = "contain at least"
     sigh_name = "ContainAtLeast"
     sigh_names = ("ContainAtLeast",)
+    from_zero = True
     distinct = False
     exact: ClassVar[bool] = False
     sizes = (2, 5)
     stroke = "#777"
 
     def clue(self) -> str:
-        return ",".join(str(d) for d in self.values)
+        return ",".join(str(d + self.low - 1) for d in self.values)
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        values = "_".join(str(d) for d in self.values)
+        values = "_".join(str(d + self.low - 1) for d in self.values)
         return "." + "~".join([self.sigh_name, values, *(name(c) for c in self.cells)])
 
     @classmethod
     def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
         values = tuple(reader.required(v) for v in SEPARATORS.split(clue))
-        if any(not 1 <= d <= reader.size for d in values):
-            raise reader.error(f"the digits {clue!r} are not all from 1 to {reader.size}")
+        low, top = reader.low, reader.low + reader.size - 1
+        if any(not low <= d <= top for d in values):
+            raise reader.error(f"the digits {clue!r} are not all from {low} to {top}")
         if len(values) > len(cells):
             raise reader.error(f"{len(values)} digits do not fit in {len(cells)} cells")
-        return cls(cells, tuple(sorted(values)))
+        return cls(cells, tuple(sorted(d - low + 1 for d in values)), low)
 
     @classmethod
     def measured(

@@ -17,7 +17,7 @@ path holding their count of digits.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -30,20 +30,29 @@ from ._group import Group, grow, placed
 if TYPE_CHECKING:
     from ...model.builder import Builder
     from ...model.drawing import Canvas
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)
 class CountDistinct(Group):
     """The first cell's digit is the number of different digits in the others."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the control's digit is the count, so
+    from 0 its index is one more (and never 1: no cells hold no digit)."""
     key = "countdistinct"
     rule = "count-distinct"
     label_name = "count-distinct cage"
     sigh_name = "CountDistinct"
     sigh_names = ("CountDistinct",)
+    from_zero = True
     has_clue = False
     distinct = False
     least = 2
+
+    @classmethod
+    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
+        return cls(cells, reader.low)
 
     def clauses(self, b: Builder) -> list[Clause]:
         control, counted = self.cells[0], self.cells[1:]
@@ -53,7 +62,7 @@ class CountDistinct(Group):
             lit, more = presence(b, counted, d)
             there.append(lit)
             out += more
-        return out + control_counts(b, control, there, 0)
+        return out + control_counts(b, control, there, 1 - self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """One Boolean a digit, true when some counted cell holds it; their sum is the
@@ -70,10 +79,11 @@ class CountDistinct(Group):
             u = m.NewBoolVar("")
             m.AddMaxEquality(u, there)
             used.append(u)
-        m.Add(sum(used) == x[control])
+        m.Add(sum(used) == x[control] + self.low - 1)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return grid[self.cells[0]] == len({grid[c] for c in self.cells[1:]})
+        count = grid[self.cells[0]] + self.low - 1
+        return count == len({grid[c] for c in self.cells[1:]})
 
     def draw(self, canvas: Canvas) -> list[str]:
         x, y = canvas.centre(self.cells[0])

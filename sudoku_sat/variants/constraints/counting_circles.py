@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -29,10 +29,11 @@ from ._group import Group
 if TYPE_CHECKING:
     from ...model.builder import Builder
     from ...model.drawing import Canvas
+    from ...model.reading import Reader
 
 
 def counted(digits: list[int]) -> bool:
-    """Whether each digit is there as many times as it says."""
+    """Whether each digit is there as many times as it says (a 0 never)."""
     return all(times == d for d, times in Counter(digits).items())
 
 
@@ -40,25 +41,35 @@ def counted(digits: list[int]) -> bool:
 class CountingCircles(Group):
     """Each digit d in the circles is in exactly d of them."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the index d counts d + low - 1 circles,
+    so from 0 a 0 is in none (sigh's rule)."""
     key = "countingcircles"
     rule = "counting-circles"
     label_name = "counting circles"
     sigh_name = "CountingCircles"
     sigh_names = ("CountingCircles",)
+    from_zero = True
     any_shape = True
     has_clue = False
     distinct = False
     layer = 1
 
+    @classmethod
+    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
+        return cls(cells, reader.low)
+
     def clauses(self, b: Builder) -> list[Clause]:
+        s = self.low - 1
         return [
             clause
             for d in b.digits()
-            for clause in count_is(b, [b.x(c, d) for c in self.cells], [0, d])
+            for clause in count_is(b, [b.x(c, d) for c in self.cells], sorted({0, d + s}))
         ]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         for d in range(1, n + 1):
+            times = d + self.low - 1
             there = []
             for c in self.cells:
                 e = m.NewBoolVar("")
@@ -66,11 +77,11 @@ class CountingCircles(Group):
                 m.Add(x[c] != d).OnlyEnforceIf(e.Not())
                 there.append(e)
             used = m.NewBoolVar("")
-            m.Add(sum(there) == d).OnlyEnforceIf(used)
+            m.Add(sum(there) == times).OnlyEnforceIf(used)
             m.Add(sum(there) == 0).OnlyEnforceIf(used.Not())
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return counted([grid[c] for c in self.cells])
+        return counted([grid[c] + self.low - 1 for c in self.cells])
 
     def draw(self, canvas: Canvas) -> list[str]:
         out = []

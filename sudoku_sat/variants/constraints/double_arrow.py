@@ -14,7 +14,7 @@ Clauses: the one-hot running sum of the two ends and that of the middle cells
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -24,12 +24,17 @@ from ._line import Line, end_circles
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.constraint import Constraint
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)
 class DoubleArrow(Line):
     """The two end circles sum to the cells between them."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the sums are of the digits
+    (``equal_totals``)."""
     key = "doublearrow"
 
     sum_encoding = "running"
@@ -37,9 +42,14 @@ class DoubleArrow(Line):
     colour = "#aaa"
     sigh_name = "DoubleArrow"
     sigh_names = ("DoubleArrow",)
+    from_zero = True
     any_shape = True
     least = 3
     lengths = (3, 5)
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        return [cls(line, reader.low) for line in reader.paths(item, cls.least)]
 
     @classmethod
     def viable(cls, digits: list[int], n: int) -> bool:
@@ -48,14 +58,18 @@ class DoubleArrow(Line):
 
     def clauses(self, b: Builder) -> list[Clause]:
         ends = (self.line[0], self.line[-1])
-        return equal_totals(b, [ends, self.line[1:-1]], encoding(b, self.sum_encoding))
+        how = encoding(b, self.sum_encoding)
+        return equal_totals(b, [ends, self.line[1:-1]], how, self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        m.Add(x[self.line[0]] + x[self.line[-1]] == sum(x[c] for c in self.line[1:-1]))
+        s = self.low - 1
+        ends = x[self.line[0]] + x[self.line[-1]] + 2 * s
+        m.Add(ends == sum(x[c] + s for c in self.line[1:-1]))
 
     def holds(self, grid: Grid, n: int) -> bool:
-        ends = grid[self.line[0]] + grid[self.line[-1]]
-        return ends == sum(grid[c] for c in self.line[1:-1])
+        s = self.low - 1
+        ends = grid[self.line[0]] + grid[self.line[-1]] + 2 * s
+        return ends == sum(grid[c] + s for c in self.line[1:-1])
 
     def draw(self, canvas: Canvas) -> list[str]:
         return super().draw(canvas) + end_circles(canvas, self.line, "#888")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -41,10 +41,14 @@ class EqualSum(Constraint):
     """Every segment's digits have the same sum."""
 
     segments: tuple[tuple[int, ...], ...]
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the sums are of the digits
+    (``equal_totals``)."""
     key = "equalsum"
     rule = "equal-sum"
     label_name = "equal sums"
     sigh_names = ("EqualSum",)
+    from_zero = True
     sum_encoding = "running"
     layer = 2
 
@@ -53,7 +57,7 @@ class EqualSum(Constraint):
         segments = item.get("segments")
         if not isinstance(segments, list) or not segments:
             raise reader.error("expected 'segments', a non-empty list of cell lists")
-        return [cls(tuple(reader.cells(s) for s in segments))]
+        return [cls(tuple(reader.cells(s) for s in segments), reader.low)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {"segments": [[name(c) for c in s] for s in self.segments]}
@@ -72,7 +76,7 @@ class EqualSum(Constraint):
                 segments.append([])
             else:
                 segments[-1].append(a)
-        return [cls(tuple(reader.cells(s) for s in segments))]
+        return [cls(tuple(reader.cells(s) for s in segments), reader.low)]
 
     def cells_named(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(c for s in self.segments for c in s))
@@ -80,15 +84,17 @@ class EqualSum(Constraint):
     def clauses(self, b: Builder) -> list[Clause]:
         if len(self.segments) < 2:
             return []
-        return equal_totals(b, self.segments, encoding(b, self.sum_encoding))
+        return equal_totals(b, self.segments, encoding(b, self.sum_encoding), self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        first = sum(x[c] for c in self.segments[0])
+        k = self.low - 1
+        first = sum(x[c] + k for c in self.segments[0])
         for s in self.segments[1:]:
-            m.Add(sum(x[c] for c in s) == first)
+            m.Add(sum(x[c] + k for c in s) == first)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return len({sum(grid[c] for c in s) for s in self.segments}) == 1
+        k = self.low - 1
+        return len({sum(grid[c] + k for c in s) for s in self.segments}) == 1
 
     def draw(self, canvas: Canvas) -> list[str]:
         return [e for s in self.segments for e in _Segment(s).draw(canvas)]

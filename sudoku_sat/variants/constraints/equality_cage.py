@@ -18,7 +18,7 @@ digits, both ways). No other encoding was considered.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -31,14 +31,16 @@ if TYPE_CHECKING:
     from ...model.reading import Reader
 
 
-def halves(n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The even digits, the low half and the high half of 1..N."""
+def halves(n: int, first: int = 1) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The even digits, the low half and the high half of the N digits from first, as
+    indexes 1..N (``Puzzle.low``: from 0, the even digits are the odd indexes)."""
     half = n // 2
-    return tuple(range(2, n + 1, 2)), tuple(range(1, half + 1)), tuple(range(n - half + 1, n + 1))
+    even = tuple(d for d in range(1, n + 1) if (d + first - 1) % 2 == 0)
+    return even, tuple(range(1, half + 1)), tuple(range(n - half + 1, n + 1))
 
 
-def balanced(digits: list[int], n: int) -> bool:
-    even, low, high = halves(n)
+def balanced(digits: list[int], n: int, first: int = 1) -> bool:
+    even, low, high = halves(n, first)
     k = len(digits)
     return (
         k % 2 == 0
@@ -52,11 +54,15 @@ def balanced(digits: list[int], n: int) -> bool:
 class EqualityCage(Group):
     """Cells all different, half of them even, half low, none the middle digit."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): parity is the digits', so from 0 the
+    even digits 0, 2, ... are the odd indexes; the halves are the same indexes."""
     key = "equalitycage"
     rule = "equality-cage"
     label_name = "equality cage"
     sigh_name = "EqualityCage"
     sigh_names = ("EqualityCage",)
+    from_zero = True
     has_clue = False
     least = 2
     sizes = (2, 4)
@@ -66,7 +72,7 @@ class EqualityCage(Group):
     def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
         if len(cells) % 2:
             raise reader.error(f"an equality cage has an even number of cells, not {len(cells)}")
-        return cls(cells)
+        return cls(cells, reader.low)
 
     @classmethod
     def measured(
@@ -77,7 +83,7 @@ class EqualityCage(Group):
     def clauses(self, b: Builder) -> list[Clause]:
         n, cells, half = b.n, self.cells, len(self.cells) // 2
         out = self.differ(b)
-        even, low, high = halves(n)
+        even, low, high = halves(n, self.low)
         out += [[-b.x(c, d)] for c in cells for d in b.digits() if d not in low + high]
         for kind in (even, low):
             lits = []
@@ -90,14 +96,14 @@ class EqualityCage(Group):
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        """Each digit's parity (x mod 2) and half (x > N - N/2): the sums of both are
-        half the cells; the middle digit is excluded."""
+        """Each digit's parity ((x + low - 1) mod 2, the digit's) and half (x > N - N/2):
+        the sums of both are half the cells; the middle digit is excluded."""
         self.cpsat_differ(m, x)
         k, half = len(self.cells), n // 2
         odd, high = [], []
         for c in self.cells:
             p, h = m.NewIntVar(0, 1, ""), m.NewBoolVar("")
-            m.AddModuloEquality(p, x[c], 2)
+            m.AddModuloEquality(p, x[c] + self.low - 1, 2)
             m.Add(x[c] > n - half).OnlyEnforceIf(h)
             m.Add(x[c] <= half).OnlyEnforceIf(h.Not())
             odd.append(p)
@@ -106,7 +112,7 @@ class EqualityCage(Group):
         m.Add(2 * sum(high) == k)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return self.holds_differ(grid) and balanced([grid[c] for c in self.cells], n)
+        return self.holds_differ(grid) and balanced([grid[c] for c in self.cells], n, self.low)
 
 
 FAMILY = (EqualityCage,)

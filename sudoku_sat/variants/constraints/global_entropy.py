@@ -120,6 +120,7 @@ class GlobalMod(ThreeClassSquares):
     label_name = "global mod 3"
     sigh_name = "GlobalMod"
     sigh_names = ("GlobalMod",)
+    from_zero = True  # the residues of 0..8 part the indexes as those of 1..9 do
     classes = staticmethod(modular_classes)
 
 

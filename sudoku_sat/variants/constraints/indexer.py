@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -49,6 +49,11 @@ class ColumnIndexer(Constraint):
     """Cells whose digit gives the column, in their row, of their own column number."""
 
     cells: tuple[int, ...]
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the digits are column or row numbers,
+    so from 0 a 0 points nowhere and no cell holds the last number (sigh's rule: an
+    indexer cell in the last column holds nothing); its clauses are its own then, not
+    the skeleton's."""
     key = "columnindexer"
     rule = "indexer"
     cell_rule = True
@@ -56,6 +61,7 @@ class ColumnIndexer(Constraint):
     """sigh's indexing type: C (column indexing) or R (row indexing)."""
     fill: ClassVar[str] = "#f6c8c8"
     sigh_names: ClassVar[tuple[str, ...]] = ("Indexing",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -67,7 +73,7 @@ class ColumnIndexer(Constraint):
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
-        return [cls(reader.cells(item.get("cells")))]
+        return [cls(reader.cells(item.get("cells")), reader.low)]
 
     @classmethod
     def make(
@@ -84,31 +90,44 @@ class ColumnIndexer(Constraint):
 
     @staticmethod
     def target(cell: int, v: int, n: int) -> tuple[int, int]:
-        """(the cell that v in this cell points to, the digit that cell must hold)."""
+        """(the cell that v (1..N) in this cell points to, the number that cell must
+        hold)."""
         r, c = divmod(cell, n)
         return r * n + v - 1, c + 1
 
     @classmethod
-    def cell_clauses(cls, cell: int, n: int) -> list[Clause]:
-        links = _links(cls.kind, cell, n)
-        return [[-a, c] for a, c in links] + [[a, -c] for a, c in links]
+    def cell_clauses(cls, cell: int, n: int, low: int = 1) -> list[Clause]:
+        links, none = _links(cls.kind, cell, n, low)
+        return [[-a, c] for a, c in links] + [[a, -c] for a, c in links] + [[-a] for a in none]
 
     def clauses(self, b: Builder) -> list[Clause]:
         out: list[Clause] = []
         for cell in self.cells:
-            out += b.cell_rule(type(self), cell)
+            if self.low == 1:
+                out += b.cell_rule(type(self), cell)
+            else:
+                out += self.cell_clauses(cell, b.n, self.low)
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
+        s = self.low - 1
         for cell in self.cells:
             r, c = divmod(cell, n)
             index = m.NewIntVar(0, n - 1, f"index{cell}")
-            m.Add(index == x[cell] - 1)
+            m.Add(index == x[cell] + s - 1)
             line = [x[r * n + j] for j in range(n)] if self.kind == "C" else x[c::n]
-            m.AddElement(index, line, (c if self.kind == "C" else r) + 1)
+            m.AddElement(index, line, (c if self.kind == "C" else r) + 1 - s)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return all(grid[t] == p for t, p in (self.target(c, grid[c], n) for c in self.cells))
+        s = self.low - 1
+        for cell in self.cells:
+            v = grid[cell] + s
+            if not 1 <= v <= n:
+                return False
+            t, p = self.target(cell, v, n)
+            if grid[t] + s != p:
+                return False
+        return True
 
     def draw(self, canvas: Canvas) -> list[str]:
         out = []
@@ -142,16 +161,22 @@ class RowIndexer(ColumnIndexer):
 
 
 @cache
-def _links(kind: str, cell: int, n: int) -> list[tuple[int, int]]:
-    """(x(cell,v), x(t,p)) for each digit v whose target t is another cell (kind C: a
-    column indexer's, R: a row indexer's)."""
+def _links(kind: str, cell: int, n: int, low: int = 1) -> tuple[list[tuple[int, int]], list[int]]:
+    """(x(cell,d), x(t,p)) for each index d whose target t is another cell (kind C: a
+    column indexer's, R: a row indexer's), and the x(cell,d) that point nowhere: from
+    ``low`` 0, the digit 0 and the digits whose target would hold N."""
     target = ColumnIndexer.target if kind == "C" else RowIndexer.target
-    out = []
-    for v in range(1, n + 1):
-        t, p = target(cell, v, n)
-        if t != cell:
-            out.append((cell * n + v, t * n + p))  # x(c,d) = N*c + d, as b.x numbers it
-    return out
+    links, none, s = [], [], low - 1
+    for d in range(1, n + 1):
+        if not 1 <= d + s <= n:
+            none.append(cell * n + d)
+            continue
+        t, p = target(cell, d + s, n)
+        if not 1 <= p - s <= n:
+            none.append(cell * n + d)
+        elif t != cell:
+            links.append((cell * n + d, t * n + p - s))  # x(c,d) = N*c + d, as b.x numbers it
+    return links, none
 
 
 FAMILY = (ColumnIndexer, RowIndexer)

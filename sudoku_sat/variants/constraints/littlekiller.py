@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -103,11 +103,15 @@ class LittleKiller(Constraint):
     cells: tuple[int, ...]
     value: int
     size: int
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): value sums the digits, k cells k(1-low)
+    more on the indexes."""
     key = "littlekillersum"
     sum_encoding = "running"
     rule = "little-killer"
     outside: ClassVar[bool] = True
     sigh_names = ("LittleKiller",)
+    from_zero = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -155,9 +159,9 @@ class LittleKiller(Constraint):
         if item.get("cells") is not None and set(reader.cells(item["cells"])) != set(cells):
             raise reader.error(f"'cells' of {name} are not its {direction} diagonal")
         value = reader.number(item.get("value"))
-        if not value:
+        if value is None or value == 0 and reader.low == 1:  # from 0, a sum of 0 says much
             return []
-        return [cls((row, col), str(direction), cells, value, reader.size)]
+        return [cls((row, col), str(direction), cells, value, reader.size, reader.low)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {
@@ -168,13 +172,14 @@ class LittleKiller(Constraint):
         }
 
     def clauses(self, b: Builder) -> list[Clause]:
-        return total_is(b, self.cells, self.value, encoding(b, self.sum_encoding))
+        total = self.value + len(self.cells) * (1 - self.low)  # on the indexes
+        return total_is(b, self.cells, total, encoding(b, self.sum_encoding))
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        m.Add(sum(x[c] for c in self.cells) == self.value)
+        m.Add(sum(x[c] + self.low - 1 for c in self.cells) == self.value)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return sum(grid[c] for c in self.cells) == self.value
+        return sum(grid[c] + self.low - 1 for c in self.cells) == self.value
 
     def draw(self, canvas: Canvas) -> list[str]:
         """The sum in the outside cell, pushed back from the diagonal, and a small arrow

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -36,17 +36,21 @@ class LookAndSay(Group):
     """Each (count, digit) pair of the clue: the cells hold exactly count of digit."""
 
     pairs: tuple[tuple[int, int], ...] = ()
+    """(count, the digit's index 1..N) (``Puzzle.low``)."""
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit: the clue names digits, written back from it."""
     key = "lookandsay"
     rule = "look-and-say"
     label_name = "look-and-say cage"
     sigh_name = "LookAndSay"
     sigh_names = ("LookAndSay",)
+    from_zero = True
     distinct = False
     sizes = (2, 5)
     stroke = "#639"
 
     def clue(self) -> str:
-        return "".join(f"{count}{digit}" for count, digit in self.pairs)
+        return "".join(f"{count}{digit + self.low - 1}" for count, digit in self.pairs)
 
     @classmethod
     def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
@@ -56,9 +60,10 @@ class LookAndSay(Group):
         digits = [d for _, d in pairs]
         if len(set(digits)) != len(digits):
             raise reader.error(f"clue {clue!r} names a digit twice")
-        if any(not 1 <= d <= reader.size for d in digits):
-            raise reader.error(f"clue {clue!r} names a digit outside 1..{reader.size}")
-        return cls(cells, pairs)
+        low, top = reader.low, reader.low + reader.size - 1
+        if any(not low <= d <= top for d in digits):
+            raise reader.error(f"clue {clue!r} names a digit outside {low}..{top}")
+        return cls(cells, tuple((count, d - low + 1) for count, d in pairs), low)
 
     @classmethod
     def measured(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,7 @@ from ._group import Valued
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.reading import Reader
 
 
 def between(digits: list[int]) -> int:
@@ -46,14 +47,22 @@ def between(digits: list[int]) -> int:
 class Lunchbox(Valued):
     """The digits between the group's smallest and largest sum to value."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): value sums the digits between, so from
+    0 a gap of k cells sums k more on the indexes."""
     key = "lunchbox"
     rule = "lunchbox"
     sigh_name = "Lunchbox"
     sigh_names = ("Lunchbox",)
+    from_zero = True
     sum_encoding = "combos"
     least = 2
     sizes = (3, 6)
     stroke = "#8a6d3b"
+
+    @classmethod
+    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
+        return cls(cells, reader.required(clue), reader.low)
 
     @classmethod
     def measured(
@@ -105,7 +114,8 @@ class Lunchbox(Valued):
             yield [-p, low[j], high[j]]
             yield [-p, low[i], low[j]]
             yield [-p, high[i], high[j]]
-            yield from total_is(b, cells[i + 1 : j], self.value, how, p, pool, differ=True)
+            total = self.value + (j - i - 1) * (1 - self.low)  # on the indexes
+            yield from total_is(b, cells[i + 1 : j], total, how, p, pool, differ=True)
         yield pairs
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
@@ -133,13 +143,13 @@ class Lunchbox(Valued):
             m.Add(hi <= i).OnlyEnforceIf(before)
             m.AddBoolOr([inside, after, before])
             y = m.NewIntVar(0, n, "")
-            m.Add(y == cell).OnlyEnforceIf(inside)
+            m.Add(y == cell + self.low - 1).OnlyEnforceIf(inside)
             m.Add(y == 0).OnlyEnforceIf(inside.Not())
             kept.append(y)
         m.Add(sum(kept) == self.value)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        digits = [grid[c] for c in self.cells]
+        digits = [grid[c] + self.low - 1 for c in self.cells]
         return self.holds_differ(grid) and between(digits) == self.value
 
 

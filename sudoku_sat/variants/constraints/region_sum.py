@@ -21,7 +21,7 @@ share a region, so its digits differ.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -59,12 +59,16 @@ class RegionSumLine(Line):
     """A line whose segments in each region share one sum."""
 
     segments: tuple[tuple[int, ...], ...] = ()
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the segments' digits share one sum, so
+    from 0 a segment of k cells sums k more on the indexes (``equal_totals``)."""
     key = "regionsumline"
     sum_encoding = "running"
     rule = "region-sum-line"
     colour = "#2ECBFF"
     sigh_name = "RegionSumLine"
     sigh_names = ("RegionSumLine",)
+    from_zero = True
     any_shape = True
     lengths = (3, 7)
 
@@ -93,22 +97,26 @@ class RegionSumLine(Line):
     def read(cls, item: dict[str, Any], reader: Reader) -> list[RegionSumLine]:  # type: ignore[override]
         if not reader.regions:
             raise reader.error("region sum lines need the puzzle's regions")
-        return [cls(line, segments(line, reader.regions)) for line in reader.paths(item)]
+        return [
+            cls(line, segments(line, reader.regions), reader.low) for line in reader.paths(item)
+        ]
 
     def clauses(self, b: Builder) -> list[Clause]:
         if len(self.segments) < 2:
             return []
-        return equal_totals(b, self.segments, encoding(b, self.sum_encoding))
+        return equal_totals(b, self.segments, encoding(b, self.sum_encoding), self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         if len(self.segments) < 2:
             return
-        first = sum(x[c] for c in self.segments[0])
+        s = self.low - 1
+        first = sum(x[c] + s for c in self.segments[0])
         for seg in self.segments[1:]:
-            m.Add(sum(x[c] for c in seg) == first)
+            m.Add(sum(x[c] + s for c in seg) == first)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return len({sum(grid[c] for c in seg) for seg in self.segments}) <= 1
+        s = self.low - 1
+        return len({sum(grid[c] + s for c in seg) for seg in self.segments}) <= 1
 
 
 FAMILY = (RegionSumLine,)

@@ -17,7 +17,7 @@ clue.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from ._group import Valued
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.reading import Reader
 
 
 def subset_sums(digits: list[int]) -> set[int]:
@@ -43,13 +44,21 @@ def subset_sums(digits: list[int]) -> set[int]:
 class RellikCage(Valued):
     """Cells all different, no subset of their digits summing to value."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the sums are of the digits (from 0, a
+    0 adds nothing to a subset)."""
     key = "rellikcage"
     rule = "rellik"
     label_name = "rellik cage"
     sigh_name = "RellikCage"
     sigh_names = ("RellikCage",)
+    from_zero = True
     sizes = (2, 4)
     stroke = "#a33"
+
+    @classmethod
+    def of(cls, cells: tuple[int, ...], clue: str, reader: Reader) -> Constraint:
+        return cls(cells, reader.required(clue), reader.low)
 
     @classmethod
     def measured(
@@ -65,18 +74,21 @@ class RellikCage(Valued):
         for d in b.digits():
             there[d], more = presence(b, self.cells, d)
             out += more
+        s = self.low - 1
+        values = tuple(d + s for d in b.digits())
         for k in range(1, len(self.cells) + 1):
-            out += [[-there[d] for d in s] for s in digit_sets(tuple(b.digits()), k, self.value)]
+            out += [[-there[v - s] for v in vs] for vs in digit_sets(values, k, self.value)]
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         self.cpsat_differ(m, x)
+        s = self.low - 1
         for k in range(1, len(self.cells) + 1):
             for some in combinations(self.cells, k):
-                m.Add(sum(x[c] for c in some) != self.value)
+                m.Add(sum(x[c] + s for c in some) != self.value)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        digits = [grid[c] for c in self.cells]
+        digits = [grid[c] + self.low - 1 for c in self.cells]
         return self.holds_differ(grid) and self.value not in subset_sums(digits)
 
 

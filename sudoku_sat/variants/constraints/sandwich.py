@@ -27,10 +27,10 @@ sandwich puzzles of the tests take 2 to 11 ms each (CPU, counting to 3 in one se
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause
+from ...grid import Clause, Grid
 from ..outside import LineClue, digit_sets
 from ..sum_forms import encoding, total_is
 
@@ -44,14 +44,24 @@ if TYPE_CHECKING:
 class Sandwich(LineClue):
     """The digits between the 1 and the N of the line sum to value."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the crusts are the smallest and the
+    largest digit (0 and N-1 from 0, sigh's rule) and value sums the digits between, a
+    gap of k cells k more on the indexes."""
     key = "sandwichsum"
 
     sum_encoding = "combos"
     rule = "sandwich"
     sigh_names = ("Sandwich",)
+    from_zero = True
 
     def gap_sets(self, n: int, gap: int) -> tuple[tuple[int, ...], ...]:
-        return digit_sets(tuple(range(2, n)), gap, self.value)
+        """The index sets of gap digits between the crusts that sum to value."""
+        return digit_sets(tuple(range(2, n)), gap, self.indexed(gap))
+
+    def indexed(self, gap: int) -> int:
+        """The total of a gap of that many cells on the digits' indexes 1..N."""
+        return self.value + gap * (1 - self.low)
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))
@@ -74,7 +84,8 @@ class Sandwich(LineClue):
                 yield [-b.x(a, n), -b.x(c, 1), s]
                 yield [-s, b.x(a, 1), b.x(a, n)]
                 yield [-s, b.x(c, 1), b.x(c, n)]
-                yield from total_is(b, line[i + 1 : j], self.value, how, s, pool, differ=True)
+                total = self.indexed(j - i - 1)
+                yield from total_is(b, line[i + 1 : j], total, how, s, pool, differ=True)
         if selectors:
             yield selectors
         else:
@@ -103,10 +114,17 @@ class Sandwich(LineClue):
             m.AddBoolAnd([after, before]).OnlyEnforceIf(inside)
             m.AddBoolOr([after.Not(), before.Not()]).OnlyEnforceIf(inside.Not())
             y = m.NewIntVar(0, n, "")
-            m.Add(y == cell).OnlyEnforceIf(inside)
+            m.Add(y == cell + self.low - 1).OnlyEnforceIf(inside)
             m.Add(y == 0).OnlyEnforceIf(inside.Not())
             kept.append(y)
         m.Add(sum(kept) == self.value)
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        digits = [grid[c] for c in self.line]
+        if 1 not in digits or n not in digits:
+            return False
+        i, j = sorted((digits.index(1), digits.index(n)))
+        return sum(d + self.low - 1 for d in digits[i + 1 : j]) == self.value
 
     @classmethod
     def measure(cls, digits: list[int], n: int) -> int:
@@ -130,7 +148,8 @@ class Sandwich(LineClue):
         same sum)."""
         if len(args) != 2:
             raise reader.error("expected a sum, then a row or column")
-        return cls.clue_at(args[1], True, args[0], reader)
+        clues = cls.clue_at(args[1], True, args[0], reader)
+        return [replace(c, low=reader.low) for c in clues if isinstance(c, Sandwich)]
 
 
 FAMILY = (Sandwich,)

@@ -20,7 +20,7 @@ points at the first cell's digit on the grid.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -39,11 +39,15 @@ if TYPE_CHECKING:
 class ValueIndexing(Line):
     """The first cell's digit stands again where the second cell's digit points."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the control cell's digit j points at
+    the j-th cell, so from 0 it is not 0 (sigh's rule) and its index is j + 1."""
     key = "valueindexing"
     rule = "value-indexing"
     label_name = "value indexing"
     sigh_name = "ValueIndexing"
     sigh_names = ("ValueIndexing",)
+    from_zero = True
     least = 3
 
     @classmethod
@@ -65,12 +69,13 @@ class ValueIndexing(Line):
                 raise reader.error(f"expected a list of at least {cls.least} cells")
             cells = tuple(reader.cell(a) for a in names)
             if len(set(cells)) == len(cells) and max(cells) < reader.size**2:
-                out += super().read({"lines": [names]}, reader)
+                (line,) = reader.paths({"lines": [names]}, cls.least)
+                out.append(cls(line, reader.low))
                 continue
             value, control, *indexed = cells
             if len({value, *indexed}) != len(indexed) + 1 or control == value:
                 raise reader.error("a cell is listed twice (the control cell may be indexed)")
-            out.append(cls(cells))
+            out.append(cls(cells, reader.low))
         return out
 
     @property
@@ -80,26 +85,33 @@ class ValueIndexing(Line):
 
     def clauses(self, b: Builder) -> list[Clause]:
         v, c = self.line[:2]
-        out: list[Clause] = [[-b.x(c, j)] for j in range(len(self.indexed) + 1, b.n + 1)]
-        for j, i in enumerate(self.indexed[: b.n], 1):
-            for d in b.digits():
-                out.append([-b.x(c, j), -b.x(v, d), b.x(i, d)])
-                out.append([-b.x(c, j), -b.x(i, d), b.x(v, d)])
+        s, k = self.low - 1, len(self.indexed)
+        out: list[Clause] = [[-b.x(c, e)] for e in b.digits() if not 1 <= e + s <= k]
+        for j, i in enumerate(self.indexed, 1):
+            e = j - s  # the index of the digit j
+            if 1 <= e <= b.n:
+                for d in b.digits():
+                    out.append([-b.x(c, e), -b.x(v, d), b.x(i, d)])
+                    out.append([-b.x(c, e), -b.x(i, d), b.x(v, d)])
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         v, c = self.line[:2]
-        m.Add(x[c] <= len(self.indexed))
-        for j, i in enumerate(self.indexed[:n], 1):
+        s = self.low - 1
+        m.Add(x[c] + s <= len(self.indexed))
+        m.Add(x[c] + s >= 1)
+        for j, i in enumerate(self.indexed, 1):
+            if not 1 <= j - s <= n:
+                continue
             chosen = m.NewBoolVar("")
-            m.Add(x[c] == j).OnlyEnforceIf(chosen)
-            m.Add(x[c] != j).OnlyEnforceIf(chosen.Not())
+            m.Add(x[c] + s == j).OnlyEnforceIf(chosen)
+            m.Add(x[c] + s != j).OnlyEnforceIf(chosen.Not())
             m.Add(x[i] == x[v]).OnlyEnforceIf(chosen)
 
     def holds(self, grid: Grid, n: int) -> bool:
         v, c = self.line[:2]
-        j = grid[c]
-        return j <= len(self.indexed) and grid[self.indexed[j - 1]] == grid[v]
+        j = grid[c] + self.low - 1
+        return 1 <= j <= len(self.indexed) and grid[self.indexed[j - 1]] == grid[v]
 
     def draw(self, canvas: Canvas) -> list[str]:
         points = [canvas.centre(c) for c in self.line]

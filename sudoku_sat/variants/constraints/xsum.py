@@ -20,48 +20,73 @@ tests take 2 to 12 ms each (CPU, counting to 3 in one session).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ...grid import Clause
+from ...grid import Clause, Grid
 from ..outside import LineClue, sigh_line
 from ..sum_forms import encoding, total_is
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.constraint import Constraint
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)
 class XSum(LineClue):
     """The first X cells from the clue sum to value, X the first cell's digit."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): X and the sum are the digits', so from
+    0 the first cell is not 0 (sigh's rule: no cell counted) and X cells sum X-1 more on
+    the indexes."""
     key = "xsum"
 
     sum_encoding = "combos"
     rule = "x-sum"
     sigh_names = ("XSum",)
+    from_zero = True
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        clues = super().read_sigh(name, args, reader)
+        return [replace(c, low=reader.low) for c in clues if isinstance(c, XSum)]
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
-        first, how = self.line[0], encoding(b, self.sum_encoding)
+        first, how, s = self.line[0], encoding(b, self.sum_encoding), self.low - 1
         for d in b.digits():
+            count = d + s  # X, the first cell's digit
+            if count < 1:
+                yield [-b.x(first, d)]
+                continue
             pool = tuple(e for e in b.digits() if e != d)
-            yield from total_is(b, self.line[1:d], self.value - d, how, b.x(first, d), pool, True)
+            total = self.value - count - (count - 1) * s  # of the next X-1, on the indexes
+            yield from total_is(b, self.line[1:count], total, how, b.x(first, d), pool, True)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """One Boolean per digit d of the first cell, enforcing the sum of d cells."""
-        first = x[self.line[0]]
+        first, s = x[self.line[0]], self.low - 1
         for d in range(1, n + 1):
+            if d + s < 1:
+                m.Add(first != d)
+                continue
             is_d = m.NewBoolVar("")
             m.Add(first == d).OnlyEnforceIf(is_d)
             m.Add(first != d).OnlyEnforceIf(is_d.Not())
-            m.Add(sum(x[c] for c in self.line[:d]) == self.value).OnlyEnforceIf(is_d)
+            total = sum(x[c] + s for c in self.line[: d + s])
+            m.Add(total == self.value).OnlyEnforceIf(is_d)
 
     @classmethod
     def measure(cls, digits: list[int], n: int) -> int:
         return sum(digits[: digits[0]])
+
+    def holds(self, grid: Grid, n: int) -> bool:
+        digits = [grid[c] + self.low - 1 for c in self.line]
+        return digits[0] >= 1 and sum(digits[: digits[0]]) == self.value
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return sigh_line("XSum", self)

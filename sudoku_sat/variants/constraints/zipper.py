@@ -14,7 +14,7 @@ totals equivalent to the first pair's. Any size.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause, Grid
@@ -25,12 +25,16 @@ from ._making import few_wanted, middles, mirrored
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+    from ...model.reading import Reader
 
 
 @dataclass(frozen=True)
 class Zipper(Line):
     """A line whose mirrored pairs share one sum (the centre's digit when there is one)."""
 
+    low: int = field(default=1, repr=False)
+    """The puzzle's first digit (``Puzzle.low``): the sums are of the digits, so from 0 a
+    centre equals a pair's indexes less one (``equal_totals``)."""
     key = "zipperline"
 
     sum_encoding = "running"
@@ -38,7 +42,12 @@ class Zipper(Line):
     colour = "#B4A0F0"
     sigh_name = "Zipper"
     sigh_names = ("Zipper",)
+    from_zero = True
     lengths = (3, 7)
+
+    @classmethod
+    def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
+        return [cls(line, reader.low) for line in reader.paths(item, cls.least)]
 
     @classmethod
     def make(
@@ -65,20 +74,22 @@ class Zipper(Line):
     def clauses(self, b: Builder) -> list[Clause]:
         centre = self.centre()
         groups: list[tuple[int, ...]] = [(centre,)] if centre is not None else []
-        return equal_totals(b, [*groups, *self.pairs()], encoding(b, self.sum_encoding))
+        how = encoding(b, self.sum_encoding)
+        return equal_totals(b, [*groups, *self.pairs()], how, self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        centre = self.centre()
-        pairs = self.pairs()
-        total = x[centre] if centre is not None else x[pairs[0][0]] + x[pairs[0][1]]
+        centre, pairs, s = self.centre(), self.pairs(), self.low - 1
+        first = x[pairs[0][0]] + x[pairs[0][1]] + 2 * s
+        total = x[centre] + s if centre is not None else first
         for a, c in pairs:
-            m.Add(x[a] + x[c] == total)
+            m.Add(x[a] + x[c] + 2 * s == total)
 
     def holds(self, grid: Grid, n: int) -> bool:
-        sums = {grid[a] + grid[c] for a, c in self.pairs()}
+        s = self.low - 1
+        sums = {grid[a] + grid[c] + 2 * s for a, c in self.pairs()}
         centre = self.centre()
         if centre is not None:
-            sums.add(grid[centre])
+            sums.add(grid[centre] + s)
         return len(sums) == 1
 
 
