@@ -157,7 +157,9 @@ def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> 
         verdicts = [session.unique(p) for p in puzzles]
         marginal = cpu_per_puzzle(session.unique, puzzles)
     ours = sum(
-        v.verdict == "unique" and p.grid_part(v.solutions[0]) == p.solution
+        v.verdict == "unique"
+        and p.solution is not None
+        and p.grid_part(v.solutions[0]) == p.grid_part(p.solution)
         for v, p in zip(verdicts, puzzles, strict=True)
     )
     batch = folder / f"{stem}.jsonl"

@@ -105,6 +105,9 @@ class Reader:
         self.shape = shape
         """(rows, columns) of a grid that is no N x N square (``Puzzle.rows``), (0, 0)
         for N x N: :meth:`cell` reads the cells inside it."""
+        self.laid: dict[int, tuple[str, int, int]] = {}
+        """Cells beyond the grid laid out in rows (a group with columns, as sigh lays
+        them: ``model/extra.py``) -> (group, row, column), for :meth:`orthogonal`."""
         self.regions = regions
         """The puzzle's regions (boxes or jigsaw pieces), for constraints that depend on
         them (region sum lines); empty when the caller has none."""
@@ -137,6 +140,18 @@ class Reader:
         if not (1 <= r <= rows and 1 <= c <= cols):
             raise self.error(f"cell {name} is outside the {rows}x{cols} grid")
         return (r - 1) * n + c - 1
+
+    def orthogonal(self, a: int, b: int) -> bool:
+        """True when a and b are orthogonal neighbours: in the grid, or in the rows of one
+        group of cells beyond it (sigh's cell graph)."""
+        n = self.size
+        if max(a, b) < n * n:
+            r, c, s, d = a // n, a % n, b // n, b % n
+            return abs(r - s) + abs(c - d) == 1
+        if a in self.laid and b in self.laid and self.laid[a][0] == self.laid[b][0]:
+            (_, r, c), (_, s, d) = self.laid[a], self.laid[b]
+            return abs(r - s) + abs(c - d) == 1
+        return False
 
     def name(self, cell: int) -> str:
         """The name :meth:`cell` reads back: ``R1C1``, or an extra cell's (``VA1``)."""
@@ -211,18 +226,24 @@ class Reader:
             raise self.error("expected 'lines', a non-empty list of cell lists")
         return [self.cells(line, least) for line in lines]
 
-    def paths(self, item: dict[str, Any], least: int = 2) -> list[tuple[int, ...]]:
+    def paths(
+        self, item: dict[str, Any], least: int = 2, beyond: bool = False
+    ) -> list[tuple[int, ...]]:
         """An item's ``lines`` as drawn paths: each of at least ``least`` cells, every two
-        consecutive cells neighbours (a king's move apart)."""
+        consecutive cells neighbours (a king's move apart); with beyond, a line may run
+        through cells beyond the grid too (a whisper between sigh's ``Var`` cells), two
+        grid cells in a row still neighbours."""
         out = self.lines(item, least)
         n = self.size
         for line in out:
-            beyond = [c for c in line if c >= n * n]
-            if beyond:
+            outside = [c for c in line if c >= n * n]
+            if outside and not beyond:
                 raise self.error(
-                    f"{self.name(beyond[0])} is no grid cell: a line runs through grid cells"
+                    f"{self.name(outside[0])} is no grid cell: a line runs through grid cells"
                 )
             for a, b in pairwise(line):
+                if max(a, b) >= n * n:
+                    continue
                 if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
                     raise self.error(
                         f"R{a // n + 1}C{a % n + 1} and R{b // n + 1}C{b % n + 1} are "

@@ -209,8 +209,18 @@ class _Context:
         self.regions: tuple[tuple[int, ...], ...] = ()
         names = extra_names(extra)
         self.extra = {name: self.size**2 + k for k, name in enumerate(names)}
+        self.laid: dict[int, tuple[str, int, int]] = {}
+        for g in extra:
+            for k, name in enumerate(g.names()):
+                if g.columns:
+                    self.laid[self.extra[name]] = (g.prefix, *divmod(k, g.columns))
 
     def reader(self, node: Node) -> SighReader:
+        reader = self._reader(node)
+        reader.laid = self.laid
+        return reader
+
+    def _reader(self, node: Node) -> SighReader:
         return SighReader(
             At(self.source, node.line, node.column),
             self.size,

@@ -109,7 +109,8 @@ class DifferenceLine(Line):
         value = reader.number(item.get("value"))
         if value is not None and not 1 <= value < reader.size:
             raise reader.error(f"difference {value} is not from 1 to {reader.size - 1}")
-        return [cls(line, value, reader.size) for line in reader.paths(item, cls.least)]
+        lines = reader.paths(item, cls.least, beyond=True)  # sigh's whispers join Var cells
+        return [cls(line, value, reader.size) for line in lines]
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:

@@ -40,6 +40,9 @@ class GreaterThan(Constraint):
 
     cells: tuple[int, ...]
     size: int = 9
+    links: tuple[Pair, ...] = ()
+    """(greater, smaller) when a cell is beyond the grid (sigh's cell graph lays a group
+    of them out in rows: ``Reader.orthogonal``); empty: the pairs of the grid's cells."""
     key = "greaterthan"
     rule = "greater-than"
     label_name = "greater than"
@@ -54,10 +57,13 @@ class GreaterThan(Constraint):
         refuses it too: such a cell says nothing)."""
         n = reader.size
         for a in cells:
-            if not any(orthogonal(n, a, b) for b in cells):
-                r, c = divmod(a, n)
-                raise reader.error(f"R{r + 1}C{c + 1} has no neighbour in the list")
-        return cls(cells, n)
+            if not any(reader.orthogonal(a, b) for b in cells):
+                raise reader.error(f"{reader.name(a)} has no neighbour in the list")
+        if max(cells) < n * n:
+            return cls(cells, n)
+        near = reader.orthogonal
+        links = tuple((a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if near(a, b))
+        return cls(cells, n, links)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -79,6 +85,8 @@ class GreaterThan(Constraint):
     def pairs(self) -> list[Pair]:
         """(greater, smaller): each cell and its later orthogonal neighbours."""
         n, cells = self.size, self.cells
+        if self.links:
+            return list(self.links)
         return [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :] if orthogonal(n, a, b)]
 
     def clauses(self, b: Builder) -> list[Clause]:

@@ -52,32 +52,35 @@ if TYPE_CHECKING:
 STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
 
-def diagonal(row: int, col: int, direction: str, n: int) -> tuple[int, ...]:
-    """The cells from one step past (row, col), 0..N+1, in direction to the grid's edge."""
+def diagonal(row: int, col: int, direction: str, n: int, side: int = 0) -> tuple[int, ...]:
+    """The cells from one step past (row, col), 0..N+1, in direction to the grid's edge;
+    on a square grid of side cells in an N x N frame (``Puzzle.rows``) its edge."""
     dr, dc = STEPS[direction]
     r, c, out = row + dr, col + dc, []
-    while 1 <= r <= n and 1 <= c <= n:
+    s = side or n
+    while 1 <= r <= s and 1 <= c <= s:
         out.append((r - 1) * n + c - 1)
         r, c = r + dr, c + dc
     return tuple(out)
 
 
 @cache
-def sigh_starts(n: int) -> dict[int, tuple[tuple[int, int], str]]:
+def sigh_starts(n: int, side: int = 0) -> dict[int, tuple[tuple[int, int], str]]:
     """sigh's little-killer diagonals of size N: the cell naming each (its first cell as
     sigh lists them: left side down-right, right side up-left, top down-left, bottom
     up-right; the first name of a set wins, single cells have none) -> the place outside
     the grid and the direction of the clue that reads it."""
-    starts = [(r, 0, "DR") for r in range(n - 1)]
-    starts += [(r, n - 1, "UL") for r in range(1, n - 1)]
-    starts += [(0, c, "DL") for c in range(1, n)]
-    starts += [(n - 1, c, "UR") for c in range(1, n - 1)]
+    s = side or n
+    starts = [(r, 0, "DR") for r in range(s - 1)]
+    starts += [(r, s - 1, "UL") for r in range(1, s - 1)]
+    starts += [(0, c, "DL") for c in range(1, s)]
+    starts += [(s - 1, c, "UR") for c in range(1, s - 1)]
     seen: set[frozenset[int]] = set()
     out: dict[int, tuple[tuple[int, int], str]] = {}
     for r, c, direction in starts:
         dr, dc = STEPS[direction]
         place = (r + 1 - dr, c + 1 - dc)
-        cells = diagonal(*place, direction, n)
+        cells = diagonal(*place, direction, n, side)
         if len(cells) > 1 and frozenset(cells) not in seen:
             seen.add(frozenset(cells))
             out[cells[0]] = (place, direction)
@@ -85,12 +88,21 @@ def sigh_starts(n: int) -> dict[int, tuple[tuple[int, int], str]]:
 
 
 @cache
-def sigh_names(n: int) -> dict[frozenset[int], int]:
+def sigh_names(n: int, side: int = 0) -> dict[frozenset[int], int]:
     """sigh's little-killer diagonals of size N: cell set -> the cell naming it."""
     return {
-        frozenset(diagonal(*place, direction, n)): first
-        for first, (place, direction) in sigh_starts(n).items()
+        frozenset(diagonal(*place, direction, n, side)): first
+        for first, (place, direction) in sigh_starts(n, side).items()
     }
+
+
+def _side(reader: Reader) -> int:
+    """The side of a shaped square grid (``Reader.shape``), 0 for N x N; a rectangle's
+    diagonals are refused (sigh's are of square grids)."""
+    rows, cols = reader.shape
+    if rows != cols:
+        raise reader.error(f"little killers on a {rows}x{cols} grid: not supported yet")
+    return rows
 
 
 @dataclass(frozen=True)
@@ -106,12 +118,16 @@ class LittleKiller(Constraint):
     low: int = field(default=1, repr=False)
     """The puzzle's first digit (``Puzzle.low``): value sums the digits, k cells k(1-low)
     more on the indexes."""
+    side: int = field(default=0, repr=False)
+    """The side of a square grid in a larger frame of digits (``Puzzle.rows``: 9x9~0-9),
+    0 for the frame's own side."""
     key = "littlekillersum"
     sum_encoding = "running"
     rule = "little-killer"
     outside: ClassVar[bool] = True
     sigh_names = ("LittleKiller",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -119,7 +135,7 @@ class LittleKiller(Constraint):
         clue at the end sigh starts it from (a clue from the other end reads the same)."""
         if len(args) != 2:
             raise reader.error("expected a sum and the cell naming a diagonal")
-        found = sigh_starts(reader.size).get(reader.cell(args[1]))
+        found = sigh_starts(reader.size, _side(reader)).get(reader.cell(args[1]))
         if found is None:
             raise reader.error(f"{args[1]} names none of sigh's little-killer diagonals")
         (row, col), direction = found
@@ -153,7 +169,8 @@ class LittleKiller(Constraint):
         direction = item.get("direction")
         if direction not in STEPS:
             raise reader.error(f"direction {direction!r} of {name} is not one of DR, DL, UR, UL")
-        cells = diagonal(row, col, str(direction), reader.size)
+        side = _side(reader)
+        cells = diagonal(row, col, str(direction), reader.size, side)
         if not cells:
             raise reader.error(f"the {direction} diagonal from {name} leaves the grid at once")
         if item.get("cells") is not None and set(reader.cells(item["cells"])) != set(cells):
@@ -161,7 +178,7 @@ class LittleKiller(Constraint):
         value = reader.number(item.get("value"))
         if value is None or value == 0 and reader.low == 1:  # from 0, a sum of 0 says much
             return []
-        return [cls((row, col), str(direction), cells, value, reader.size, reader.low)]
+        return [cls((row, col), str(direction), cells, value, reader.size, reader.low, side)]
 
     def item(self, name: Callable[[int], str]) -> dict[str, Any]:
         return {
@@ -204,7 +221,7 @@ class LittleKiller(Constraint):
         ]
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        first = sigh_names(self.size).get(frozenset(self.cells))
+        first = sigh_names(self.size, self.side).get(frozenset(self.cells))
         if first is None:  # one cell by a corner: a given in sigh's terms
             return f".~{name(self.cells[0])}_{self.value}"
         return f".LittleKiller~{self.value}~{name(first)}"
