@@ -57,10 +57,18 @@ def test_a_quadruples_digits_in_other_digits_are_one_line(digit: str) -> None:
     refused("not a whole number", quadruple=[{"cells": cells, "values": [digit]}])
 
 
-NO_CELLS = {"negative", "connectedvalues", "fullrankties", "regionsize", "regionsamevalues"}
+NO_CELLS = {
+    "negative",
+    "connectedvalues",
+    "fullrankties",
+    "regionsize",
+    "regionsamevalues",
+    "doppelganger",
+}
 """Keys whose items name no cell, besides the global rules: a negative's value is a list of
 marks, connected values hold over the whole grid, full rank's tie option is a word, a
-region size a number, region same values true."""
+region size a number, region same values true, a doppelganger none (f-puzzles cannot say
+its grid)."""
 CELL_KEYS = sorted(
     k for k, c in registry().items() if k not in NO_CELLS and not issubclass(c, GlobalRule)
 )
