@@ -27,13 +27,8 @@ from sudoku_sat.variants.solve import Session
 DATA = Path(__file__).parent / "data" / "shapes" / "shapes.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
 REFUSED = {
-    "Buy Or Rent? (Numbered Rooms Version)": "NumberedRoom",
-    "Hidden Hostility": "Diagonal",
     "Order From Chaos": "GlobalEntropy",
     "7x7: Dutch Flat Mate Squishdoku": "DutchFlatmates",
-    "7x7: Buggy NR Squishdoku": "NumberedRoom",
-    "6x6: 9-value disjoint sets": "DisjointSets",
-    "0-indexed: 6x6 9-value disjoint sets": "DisjointSets",
     "Hailstorm": "Replicate",
 }
 """The real puzzles on rules that do not read such grids yet, and the first of them."""

@@ -8,7 +8,7 @@ Drawn as a thin blue line from corner to corner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, Canvas, tag
@@ -23,6 +23,9 @@ COLOUR = "#4f81bd"
 class DiagonalMinus(GroupRule):
     """Top-left to bottom-right."""
 
+    side: int = field(default=0, repr=False)
+    """The side of a square grid in a larger frame of digits (``Puzzle.rows``: a 6x6 of
+    9 digits), 0 for the frame's own."""
     key = "diagonal-"
     rule = "diagonal-"
     family_rule = "x"
@@ -30,10 +33,10 @@ class DiagonalMinus(GroupRule):
     sigh_name = "Diagonal~-1"
 
     def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
-        return [tuple(i * size + i for i in range(size))]
+        return [tuple(i * size + i for i in range(self.side or size))]
 
     def draw(self, canvas: Canvas) -> list[str]:
-        m, side = canvas.margin, canvas.size * CELL
+        m, side = canvas.margin, (self.side or canvas.size) * CELL
         return [tag("line", x1=m, y1=m, x2=m + side, y2=m + side, stroke=COLOUR, stroke_width=1.5)]
 
 
@@ -41,6 +44,8 @@ class DiagonalMinus(GroupRule):
 class DiagonalPlus(GroupRule):
     """Bottom-left to top-right."""
 
+    side: int = field(default=0, repr=False)
+    """The side of a square grid in a larger frame of digits, 0 for the frame's own."""
     key = "diagonal+"
     rule = "diagonal+"
     family_rule = "x"
@@ -48,20 +53,28 @@ class DiagonalPlus(GroupRule):
     sigh_name = "Diagonal~1"
     sigh_names = ("Diagonal",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
         """``.Diagonal~1`` is this diagonal, ``.Diagonal~-1`` the other."""
-        kinds: dict[str, type[GroupRule]] = {"1": DiagonalPlus, "-1": DiagonalMinus}
+        kinds: dict[str, type[DiagonalPlus | DiagonalMinus]] = {
+            "1": DiagonalPlus,
+            "-1": DiagonalMinus,
+        }
         if len(args) != 1 or args[0] not in kinds:
             raise reader.error(f"expected the direction 1 or -1, not {'~'.join(args)!r}")
-        return [kinds[args[0]]()]
+        rows, cols = reader.shape
+        if rows != cols:
+            raise reader.error(f"a diagonal of a {rows}x{cols} grid: not supported yet")
+        return [kinds[args[0]](rows)]
 
     def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
-        return [tuple((size - 1 - i) * size + i for i in range(size))]
+        s = self.side or size
+        return [tuple((s - 1 - i) * size + i for i in range(s))]
 
     def draw(self, canvas: Canvas) -> list[str]:
-        m, side = canvas.margin, canvas.size * CELL
+        m, side = canvas.margin, (self.side or canvas.size) * CELL
         return [tag("line", x1=m, y1=m + side, x2=m + side, y2=m, stroke=COLOUR, stroke_width=1.5)]
 
 

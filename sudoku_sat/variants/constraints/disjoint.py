@@ -25,6 +25,7 @@ class DisjointGroups(GroupRule):
     sigh_name = "DisjointSets"
     sigh_names = ("DisjointSets",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def instance(cls, size: int, regions: Regions) -> Constraint:
@@ -39,7 +40,7 @@ class DisjointGroups(GroupRule):
 
     def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
         ordered = [sorted(r) for r in self.regions_of or default_regions(size)]
-        return [tuple(r[k] for r in ordered) for k in range(size)]
+        return [tuple(r[k] for r in ordered) for k in range(len(ordered[0]))]  # a shape's
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

@@ -45,19 +45,22 @@ class NumberedRoom(LineClue):
     label_name = "numbered room"
     sigh_names = ("NumberedRoom",)
     from_zero = True
+    any_shape = True
 
     def clauses(self, b: Builder) -> list[Clause]:
         first, line, value, s = self.line[0], self.line, self.value, self.low - 1
         if not 1 <= value <= b.n:
             return [[-b.x(first, d)] for d in b.digits()]
-        return [
-            [-b.x(first, d), b.x(line[d + s - 1], value)] if d + s >= 1 else [-b.x(first, d)]
+        return [  # X past the line (a shape's shorter rows): no cell to point at
+            [-b.x(first, d), b.x(line[d + s - 1], value)]
+            if 1 <= d + s <= len(line)
+            else [-b.x(first, d)]
             for d in b.digits()
         ]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """The first cell's digit, less one, indexes the line (an element constraint)."""
-        index = m.NewIntVar(0, n - 1, "")
+        index = m.NewIntVar(0, len(self.line) - 1, "")
         m.Add(index == x[self.line[0]] + self.low - 2)
         m.AddElement(index, [x[c] for c in self.line], self.value)
 
@@ -67,7 +70,7 @@ class NumberedRoom(LineClue):
 
     def holds(self, grid: Grid, n: int) -> bool:
         count = grid[self.line[0]] + self.low - 1
-        return count >= 1 and grid[self.line[count - 1]] == self.value
+        return 1 <= count <= len(self.line) and grid[self.line[count - 1]] == self.value
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return sigh_line("NumberedRoom", replace(self, value=self.value + self.low - 1))
