@@ -232,3 +232,25 @@ def test_doppelganger_keeps_exactly_sighs_grids() -> None:
     assert all(p.problem(g) is None for g in found)
     with pytest.raises(InputError, match=r"N x N grid of the digits 0..N"):
         parse_sigh(".Shape~9x9.Doppelganger")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ".Shape~2x4.~R1C1_2~R1C2_4~R1C3_1~R2C1_3~R2C3_2",
+        ".Shape~4x4~0-3.~R1C1_0~R2C3_1~R3C2_3~R4C4_2",
+    ],
+)
+def test_certificates_of_other_shapes_and_digits_carry_sighs_string(
+    text: str, tmp_path: Path
+) -> None:
+    """certify writes the puzzle as sigh's string in the CNF (f-puzzles holds neither),
+    and check-proof reads it back to check the solution against it."""
+    path = tmp_path / "p.txt"
+    path.write_text(text + "\n")
+    made = _run("certify", str(path), str(tmp_path / "cert"), stdin="")
+    assert made.returncode == 0, made.stderr
+    cnf = tmp_path / "cert" / "puzzle-00001.cnf"
+    assert f"c sigh {text}" in cnf.read_text()
+    checked = _run("check-proof", str(cnf), str(cnf.with_suffix(".drup")), stdin="")
+    assert checked.returncode == 0 and "solution: solves the puzzle" in checked.stdout

@@ -29,8 +29,9 @@ ENGINES = (CLASSIC, LARGE, SESSION)
 
 
 def engine_of(p: Puzzle) -> str:
-    """The engine that answers p."""
-    if p.constraints or p.n == 0:
+    """The engine that answers p: the classic engines a classic grid (``is_classic``:
+    digits 1..N on square boxes, nothing more), the variant session every other."""
+    if not p.is_classic:
         return SESSION
     return LARGE if p.n >= LARGE_ORDER else CLASSIC
 

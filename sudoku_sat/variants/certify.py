@@ -27,6 +27,7 @@ from ..proofs.rup import RupChecker
 from ..proofs.store import Written, stem
 from .encode import encode_variant
 from .fpuzzles_write import dumps
+from .sigh_write import to_sigh
 from .solve import blocking, decode_model
 from .text import format_line
 
@@ -35,9 +36,13 @@ def cnf_text(puzzle: Puzzle, solution: Grid) -> tuple[str, int, list[list[int]]]
     """The certificate CNF as text, its variable count and clauses."""
     formula = encode_variant(puzzle)
     clauses = [*formula.clauses, blocking(solution, puzzle.size)]
+    bare = replace(puzzle, solution=None)
+    said = (  # f-puzzles holds neither digits from 0 nor other shapes: sigh's string
+        f"fpuzzles {dumps(bare)}" if bare.low == 1 and not bare.shaped else f"sigh {to_sigh(bare)}"
+    )
     lines = [
         *formula.comments(),
-        f"fpuzzles {dumps(replace(puzzle, solution=None))}",
+        said,
         f"variant-solution {format_line(solution)}",
         "certificate: these clauses and not-S are UNSAT iff S is the only solution",
     ]
@@ -84,16 +89,20 @@ def variant_problems(
     SAT side (empty when nothing is); None when the comments name no variant."""
     from ..errors import InputError
     from .fpuzzles import parse_variants
+    from .sigh import parse_sigh
     from .text import SYMBOLS
 
     fields = dict(c.split(" ", 1) for c in comments if " " in c)
-    if "fpuzzles" not in fields or "variant-solution" not in fields:
+    if not {"fpuzzles", "sigh"} & set(fields) or "variant-solution" not in fields:
         return None
     try:
-        (puzzle,) = parse_variants(fields["fpuzzles"].strip(), source)
+        if "fpuzzles" in fields:
+            (puzzle,) = parse_variants(fields["fpuzzles"].strip(), source)
+        else:
+            (puzzle,) = parse_sigh(fields["sigh"].strip(), source)
         solution = tuple(SYMBOLS.index(ch) for ch in fields["variant-solution"].strip())
     except (InputError, ValueError):
-        return [f"{source}: the 'c fpuzzles' and 'c variant-solution' comments do not parse"]
+        return [f"{source}: the puzzle's and 'c variant-solution' comments do not parse"]
     from . import cpsat
 
     if len(solution) != puzzle.cells or not cpsat.is_solution(puzzle, solution):
