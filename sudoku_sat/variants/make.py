@@ -1,15 +1,9 @@
 """Making puzzles of any rules: a random solution under the rules made first (global
 rules, jigsaw regions), clues drawn from it by each rule's own module
 (``Constraint.make``), then givens (and the values a rule lets go: cage sums) removed
-while unique.
-
-Emptying runs on one incremental solver: the rules once, the solution's blocking clause
-once, every given and every cage sum behind a selector literal, assumed while kept. A
-clue set is unique iff the solver finds no model under its assumptions. One pass in
-random order gives a minimal puzzle, since removing clues only adds solutions: a clue
-that could not go earlier cannot go later. The model found when a clue could not go is
-its witness: a second solution without it, which ``minimal.check_minimal`` verifies with
-CP-SAT (``cpsat``), a different method, as it verifies the puzzle unique.
+while unique on one incremental solver (``emptying``), each clue kept with its witness:
+a second solution without it, which ``minimal.check_minimal`` verifies with CP-SAT
+(``cpsat``), a different method, as it verifies the puzzle unique.
 """
 
 from __future__ import annotations
@@ -22,9 +16,10 @@ from ..grid import Grid
 from ..model.constraint import Constraint
 from ..model.puzzle import Puzzle
 from .constraints import rule_classes, rules
+from .emptying import emptied
 from .encode import encode_variant
-from .minimal import Clue, Witnesses, check_minimal
-from .solve import blocking, decode_model, open_solver, solver_for
+from .minimal import Witnesses, check_minimal
+from .solve import decode_model, open_solver, solver_for
 
 
 def kinds() -> list[str]:
@@ -99,57 +94,6 @@ def with_clues(puzzle: Puzzle, names: list[str], solution: Grid, rng: random.Ran
                 made = [made[k] for k in kept]
             found += made
     return puzzle.with_constraints(tuple(c.settle(found) for c in found))
-
-
-def minimize(
-    puzzle: Puzzle,
-    solution: Grid,
-    rng: random.Random,
-    sums: bool = False,
-    clues: Grid | None = None,
-    solver: str | None = None,
-) -> Puzzle:
-    """Remove givens (every cell given at first, or the clues' cells) and, when sums, cage
-    totals, while the puzzle stays unique: one pass in random order, on one incremental
-    solver."""
-    return emptied(puzzle, solution, rng, sums, clues, solver)[0]
-
-
-def emptied(
-    puzzle: Puzzle,
-    solution: Grid,
-    rng: random.Random,
-    sums: bool = False,
-    clues: Grid | None = None,
-    solver: str | None = None,
-) -> tuple[Puzzle, Witnesses]:
-    """:func:`minimize`, with the witness of each clue kept: the second solution the
-    solver found without it, which the CP-SAT check verifies (``minimal``)."""
-    size = puzzle.size
-    full = puzzle.with_givens(tuple(solution))
-    formula = encode_variant(full, givens=False, guard_sums=sums)
-    cells = [c for c in range(size * size) if clues is None or clues[c]]
-    kept: dict[Clue, int] = {c: c * size + solution[c] for c in cells}
-    order = list(kept)
-    rng.shuffle(order)
-    tail: list[Clue] = list(formula.selectors)
-    rng.shuffle(tail)
-    kept.update(formula.selectors)
-    witnesses: dict[Clue, Grid] = {}
-    with open_solver(formula, solver or solver_for(puzzle)) as s:
-        s.add_clause(blocking(solution, size))
-        for key in order + tail:
-            lit = kept.pop(key)
-            if s.solve(assumptions=list(kept.values())):
-                kept[key] = lit
-                witnesses[key] = decode_model(s.get_model(), size, puzzle.cells)
-    givens = tuple(solution[c] if c in kept else 0 for c in range(size * size))
-    rules = tuple(
-        c if c in kept or c not in formula.selectors else c.without_value()
-        for c in puzzle.constraints
-    )
-    made = replace(puzzle, grid=givens, constraints=rules, solution=tuple(solution))
-    return made, witnesses
 
 
 def make(
