@@ -25,10 +25,11 @@ def _ortools() -> Any:
     return cp_model
 
 
-def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
+def build(puzzle: Puzzle, house_sums: bool = False) -> tuple[Any, list[Any]]:
     """The CP-SAT model of the puzzle and its cell variables (the grid's N*N, then the
     extra cells'): rows, columns and the default boxes all different (a jigsaw states
-    its own regions), the givens, and each constraint's own statement."""
+    its own regions), the givens, and each constraint's own statement. With house_sums,
+    each of those houses also sums to N(N+1)/2, which all different over 1..N implies."""
     cp_model = _ortools()
     m = cp_model.CpModel()
     n = puzzle.size
@@ -39,6 +40,8 @@ def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
         groups += [list(r) for r in puzzle.regions]
     for g in groups:
         m.AddAllDifferent([x[c] for c in g])
+        if house_sums:
+            m.Add(sum(x[c] for c in g) == n * (n + 1) // 2)
     for c, d in enumerate(puzzle.grid):
         if d:
             m.Add(x[c] == d)
@@ -47,13 +50,21 @@ def build(puzzle: Puzzle) -> tuple[Any, list[Any]]:
     return m, x
 
 
-def solutions(puzzle: Puzzle, cap: int, seconds: float = 60.0) -> list[Grid]:
+def solutions(
+    puzzle: Puzzle, cap: int, seconds: float = 60.0, house_sums: bool = False
+) -> list[Grid]:
     """Up to cap solutions, by CP-SAT's solution enumeration; SolverError when the search
-    ends unfinished (the time limit) with fewer than cap."""
+    ends unfinished (the time limit) with fewer than cap. With house_sums, the houses'
+    sums stated (:func:`build`) and no linear relaxation (``linearization_level`` 0):
+    the check of made killers counts a 9x9 in 95 ms against 164 on average (40
+    puzzles, 2026-12-02; the house sums alone, or the level alone, do not help), about
+    the same on arrows, little killers, renban lines and 6x6 killers."""
     cp_model = _ortools()
-    m, x = build(puzzle)
+    m, x = build(puzzle, house_sums)
     solver = _solver(cp_model)
     solver.parameters.enumerate_all_solutions = True
+    if house_sums:
+        solver.parameters.linearization_level = 0
     solver.parameters.max_time_in_seconds = seconds
     found: list[Grid] = []
     seen: set[Grid] = set()
@@ -86,9 +97,9 @@ def _solver(cp_model: Any) -> Any:
     return solver
 
 
-def count(puzzle: Puzzle, cap: int) -> int:
-    """Number of solutions by CP-SAT, at most cap."""
-    return len(solutions(puzzle, cap))
+def count(puzzle: Puzzle, cap: int, house_sums: bool = False) -> int:
+    """Number of solutions by CP-SAT, at most cap (house_sums: :func:`solutions`)."""
+    return len(solutions(puzzle, cap, house_sums=house_sums))
 
 
 def is_solution(puzzle: Puzzle, grid: Grid) -> bool:

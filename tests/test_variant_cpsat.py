@@ -1,0 +1,30 @@
+"""The CP-SAT oracle (``variants/cpsat.py``): the houses' sums it may state as well cut
+no solution."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudoku_sat.variants.make import make
+
+from .conftest import IN_CI
+
+if not IN_CI:  # CI installs the 'variants' extra (make test: '.[test,all]')
+    pytest.importorskip("ortools")
+
+from sudoku_sat.variants import cpsat  # noqa: E402
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("killer", 1), ("killer", 2), ("jigsaw", 3)])
+def test_house_sums_keep_every_solution(rules: str, seed: int) -> None:
+    """Made 4x4 puzzles with half their cage totals and every given taken away (dozens
+    of solutions): the same solutions with the houses' sums as without."""
+    puzzle, _ = make(rules, 4, random.Random(seed))
+    loose = puzzle.with_givens((0,) * 16).with_constraints(
+        tuple(c.without_value() if k % 2 else c for k, c in enumerate(puzzle.constraints))
+    )
+    plain = cpsat.solutions(loose, 300)
+    assert len(plain) > 2
+    assert set(cpsat.solutions(loose, 300, house_sums=True)) == set(plain)
