@@ -28,3 +28,15 @@ def test_house_sums_keep_every_solution(rules: str, seed: int) -> None:
     plain = cpsat.solutions(loose, 300)
     assert len(plain) > 2
     assert set(cpsat.solutions(loose, 300, house_sums=True)) == set(plain)
+
+
+def test_all_solutions_holds_each_grid_to_its_own_puzzle() -> None:
+    """Two made puzzles and their solutions pass together; the solutions swapped, a digit
+    changed or a grid cut short, they do not."""
+    (a, sa), (b, sb) = (make("killer", 4, random.Random(seed)) for seed in (5, 6))
+    assert sa != sb and cpsat.all_solutions([(a, sa), (b, sb)])
+    assert not cpsat.all_solutions([(a, sb), (b, sa)])
+    wrong = (sa[1], sa[0], *sa[2:])
+    assert not cpsat.all_solutions([(a, wrong), (b, sb)])
+    assert not cpsat.all_solutions([(a, sa), (b, sb[:-1])])
+    assert cpsat.is_solution(a, sa) and not cpsat.is_solution(a, wrong)

@@ -9,6 +9,7 @@ the two is evidence for both. Needs the 'variants' extra (``ortools``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import SolverError, missing_extra
@@ -30,8 +31,14 @@ def build(puzzle: Puzzle, house_sums: bool = False) -> tuple[Any, list[Any]]:
     extra cells'): rows, columns and the default boxes all different (a jigsaw states
     its own regions), the givens, and each constraint's own statement. With house_sums,
     each of those houses also sums to N(N+1)/2, which all different over 1..N implies."""
-    cp_model = _ortools()
-    m = cp_model.CpModel()
+    m = _ortools().CpModel()
+    x = state(m, puzzle, house_sums)
+    return m, x
+
+
+def state(m: Any, puzzle: Puzzle, house_sums: bool = False) -> list[Any]:
+    """The puzzle stated on model m (:func:`build`) over cell variables of its own,
+    which it returns."""
     n = puzzle.size
     x = [m.NewIntVar(1, n, f"c{c}") for c in range(puzzle.cells)]  # extra cells after
     groups = [[r * n + c for c in range(n)] for r in range(n)]
@@ -47,7 +54,7 @@ def build(puzzle: Puzzle, house_sums: bool = False) -> tuple[Any, list[Any]]:
             m.Add(x[c] == d)
     for constraint in puzzle.constraints:
         constraint.cpsat(m, x, n)
-    return m, x
+    return x
 
 
 def solutions(
@@ -104,10 +111,21 @@ def count(puzzle: Puzzle, cap: int, house_sums: bool = False) -> int:
 
 def is_solution(puzzle: Puzzle, grid: Grid) -> bool:
     """Whether grid satisfies every rule of the puzzle (CP-SAT with every cell fixed)."""
+    return all_solutions([(puzzle, grid)])
+
+
+def all_solutions(pairs: Sequence[tuple[Puzzle, Grid]]) -> bool:
+    """Whether each grid satisfies every rule of its puzzle (a grid of the wrong length
+    does not): one CP-SAT model stating each puzzle over cell variables of its own, each
+    fixed to its grid's digits. The witnesses of a 9x9 killer's 20 clues: 10 ms, against
+    30 ms for a model each."""
     cp_model = _ortools()
-    m, x = build(puzzle)
-    for v, d in zip(x, grid, strict=True):
-        m.Add(v == d)
+    m = cp_model.CpModel()
+    for puzzle, grid in pairs:
+        if len(grid) != puzzle.cells:
+            return False
+        for v, d in zip(state(m, puzzle), grid, strict=True):
+            m.Add(v == d)
     solver = _solver(cp_model)
     with stopping(solver.StopSearch):
         return bool(solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
