@@ -1,5 +1,6 @@
-"""The CP-SAT oracle (``variants/cpsat.py``): the houses' sums it may state as well cut
-no solution."""
+"""The CP-SAT oracle (``variants/cpsat.py``): its lean counts (the houses' sums stated,
+no linear relaxation nor probing) find every solution; several puzzles checked in one
+model."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from sudoku_sat.variants import cpsat  # noqa: E402
 
 
 @pytest.mark.parametrize(("rules", "seed"), [("killer", 1), ("killer", 2), ("jigsaw", 3)])
-def test_house_sums_keep_every_solution(rules: str, seed: int) -> None:
+def test_lean_counts_keep_every_solution(rules: str, seed: int) -> None:
     """Made 4x4 puzzles with half their cage totals and every given taken away (dozens
     of solutions): the same solutions with the houses' sums as without."""
     puzzle, _ = make(rules, 4, random.Random(seed))
@@ -27,7 +28,7 @@ def test_house_sums_keep_every_solution(rules: str, seed: int) -> None:
     )
     plain = cpsat.solutions(loose, 300)
     assert len(plain) > 2
-    assert set(cpsat.solutions(loose, 300, house_sums=True)) == set(plain)
+    assert set(cpsat.solutions(loose, 300, lean=True)) == set(plain)
 
 
 def test_all_solutions_holds_each_grid_to_its_own_puzzle() -> None:

@@ -10,8 +10,8 @@ with every cell fixed, each against the model of the puzzle without its clue, al
 puzzle in one model (``cpsat.all_solutions``: 10 ms on a 9x9 killer, 30 ms with a
 model each), and each must differ from the solution CP-SAT found. A clue with no
 witness, or when the check fails, each clue whose witness fails, is checked by counting:
-CP-SAT enumerates the puzzle without it up to two solutions. CP-SAT counts with the
-houses' sums stated, its linear relaxation off (``cpsat.solutions``).
+CP-SAT enumerates the puzzle without it up to two solutions. CP-SAT counts lean (the
+houses' sums stated, no linear relaxation nor probing: ``cpsat.solutions``).
 
 Roads not taken: counting every reduced puzzle (the check before witnesses, still the
 fallback) takes CP-SAT about 80 ms a clue on a 9x9 killer: 1.7 s of a puzzle's 1.8 s
@@ -64,7 +64,7 @@ def check_minimal(
     witness is missing or fails is counted (:func:`needed`)."""
     from . import cpsat
 
-    found = cpsat.solutions(puzzle, 2, house_sums=True)
+    found = cpsat.solutions(puzzle, 2, lean=True)
     if len(found) != 1:
         return "not unique"
     given = witnesses or {}
@@ -85,5 +85,5 @@ def needed(fewer: Puzzle, solution: Grid, witness: Grid | None) -> bool:
     from . import cpsat
 
     if witness is None or witness == solution or len(witness) != fewer.cells:
-        return cpsat.count(fewer, 2, house_sums=True) != 1
-    return cpsat.is_solution(fewer, witness) or cpsat.count(fewer, 2, house_sums=True) != 1
+        return cpsat.count(fewer, 2, lean=True) != 1
+    return cpsat.is_solution(fewer, witness) or cpsat.count(fewer, 2, lean=True) != 1
