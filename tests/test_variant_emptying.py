@@ -1,6 +1,7 @@
-"""Emptying puzzles with rules (``variants/emptying.py``): givens taken away in blocks
-give what the one-at-a-time pass gives, which the test walks again with CP-SAT counting
-each step (a different engine, no selectors)."""
+"""Emptying puzzles with rules (``variants/emptying.py``): the pass on one solver under
+selectors gives what the same pass gives when the test walks it again with CP-SAT
+counting each step (a different engine, no selectors), and a witness for each clue
+kept."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def one_at_a_time(puzzle: Puzzle, solution: Grid, rng: random.Random) -> Puzzle:
 
 
 @pytest.mark.parametrize(("size", "seed"), [(4, s) for s in range(8)] + [(6, s) for s in range(3)])
-def test_blocks_give_the_one_at_a_time_pass(size: int, seed: int) -> None:
+def test_the_pass_is_the_one_cp_sat_walks(size: int, seed: int) -> None:
     puzzle, solution = drawn(size, seed)
     made, witnesses = emptied(puzzle, solution, random.Random(seed), sums=True)
     walked = one_at_a_time(puzzle, solution, random.Random(seed))
