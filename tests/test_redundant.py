@@ -49,13 +49,15 @@ def cp_once(monkeypatch: pytest.MonkeyPatch) -> None:
     counts the reduced puzzle and the puzzle less each member it keeps, which the test
     counts again (a fifth of its CP-SAT runs); the same puzzle and cap give the answer
     CP-SAT gave the first time."""
-    done: dict[tuple[Puzzle, int], list[tuple[int, ...]]] = {}
+    done: dict[tuple[Puzzle, int, bool], list[tuple[int, ...]]] = {}
     solve = cpsat.solutions
 
-    def once(puzzle: Puzzle, cap: int, seconds: float = 60.0) -> list[tuple[int, ...]]:
-        key = (replace(puzzle, solution=None, origin=""), cap)
+    def once(
+        puzzle: Puzzle, cap: int, seconds: float = 60.0, lean: bool = False
+    ) -> list[tuple[int, ...]]:
+        key = (replace(puzzle, solution=None, origin=""), cap, lean)
         if key not in done:
-            done[key] = solve(puzzle, cap, seconds)
+            done[key] = solve(puzzle, cap, seconds, lean)
         return list(done[key])
 
     monkeypatch.setattr(cpsat, "solutions", once)

@@ -76,7 +76,9 @@ def header(seed: int, first: str, empty: str, checker: str, n: int) -> str:
 
 SLOW_SIDE = 9
 """Past this side, a puzzle with rules takes minutes to make and check (a 16x16 killer:
-over 300 s CPU, 2026-11-29), which generate says before it starts."""
+over 300 s CPU, 2026-11-29; ``--seed 1`` stopped unfinished at 770 s on 2026-12-02, in
+the SAT calls that take cage sums away, 6 to 49 s each), which generate says before it
+starts."""
 
 
 def finish(failures: int, total: int) -> None:
@@ -182,8 +184,8 @@ def generate_command(
         if rules and side > SLOW_SIDE and not quiet:  # minutes a puzzle: say so at once
             typer.echo(
                 f"# making {count} {side}x{side} puzzle(s) with {', '.join(rules)}: past "
-                f"{SLOW_SIDE}x{SLOW_SIDE} each takes minutes (one SAT call a given, then "
-                "CP-SAT's check of each); each line comes as its puzzle is done",
+                f"{SLOW_SIDE}x{SLOW_SIDE} each takes minutes (a SAT call a clue taken away, "
+                "then CP-SAT's check); each line comes as its puzzle is done",
                 err=True,
             )
         results = batch_results(executor, task, list(range(count)), "generating", quiet)

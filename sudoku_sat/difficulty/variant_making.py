@@ -3,7 +3,8 @@ puzzle from its own random stream (the seed and its index), so that every execut
 process, ``--jobs``, a Dask cluster) makes the same puzzles in the same order; with a
 level, made again until :func:`rate_variant` gives exactly that level (at most
 :data:`TRIES` times). Every puzzle is then checked unique and minimal by CP-SAT
-(``variants.make.check_minimal``). Results are the classic maker's
+(``variants.minimal.check_minimal``: the emptier's witnesses of its clues checked, not
+searched for again). Results are the classic maker's
 :class:`~sudoku_sat.puzzles.maker.Made`, the puzzle with its rules in ``rules``.
 """
 
@@ -18,7 +19,8 @@ from ..errors import SolverError
 from ..model.puzzle import Puzzle
 from ..puzzles.maker import Made
 from ..puzzles.verify import Verdict
-from ..variants.make import check_minimal, make, minimize_puzzle
+from ..variants.make import make_witnessed, minimize_puzzle
+from ..variants.minimal import check_minimal
 from .variants import rate_variant
 
 TRIES = 30
@@ -59,10 +61,10 @@ class MakeVariants:
         rng = stream(self.seed, k + 1)
         start = time.perf_counter()
         for tries in range(1, TRIES + 1):
-            puzzle, _ = make(list(self.kinds), self.size, rng, solver=self.solver)
+            puzzle, witnesses = make_witnessed(list(self.kinds), self.size, rng, solver=self.solver)
             if self.level is None or rate_variant(puzzle).level == self.level:
                 made = time.perf_counter() - start
-                problem = check_minimal(puzzle)
+                problem = check_minimal(puzzle, witnesses=witnesses)
                 checked = time.perf_counter() - start - made
                 stats = {"check_seconds": round(checked, 6), "tries": tries}
                 return _made(k, puzzle, made, problem, stats)

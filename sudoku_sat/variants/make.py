@@ -1,14 +1,9 @@
 """Making puzzles of any rules: a random solution under the rules made first (global
 rules, jigsaw regions), clues drawn from it by each rule's own module
 (``Constraint.make``), then givens (and the values a rule lets go: cage sums) removed
-while unique.
-
-Emptying runs on one incremental solver: the rules once, the solution's blocking clause
-once, every given and every cage sum behind a selector literal, assumed while kept. A
-clue set is unique iff the solver finds no model under its assumptions. One pass in
-random order gives a minimal puzzle, since removing clues only adds solutions: a clue
-that could not go earlier cannot go later. ``check_minimal`` verifies the result with
-CP-SAT (``cpsat``), a different method.
+while unique on one incremental solver (``emptying``), each clue kept with its witness:
+a second solution without it, which ``minimal.check_minimal`` verifies with CP-SAT
+(``cpsat``), a different method, as it verifies the puzzle unique.
 """
 
 from __future__ import annotations
@@ -19,11 +14,12 @@ from dataclasses import replace
 from ..errors import SolverError, UsageError
 from ..grid import Grid
 from ..model.constraint import Constraint
-from ..model.geometry import cell_name
 from ..model.puzzle import Puzzle
 from .constraints import rule_classes, rules
+from .emptying import emptied
 from .encode import encode_variant
-from .solve import blocking, decode_model, open_solver, solver_for
+from .minimal import Witnesses, check_minimal
+from .solve import decode_model, open_solver, solver_for
 
 
 def kinds() -> list[str]:
@@ -100,42 +96,6 @@ def with_clues(puzzle: Puzzle, names: list[str], solution: Grid, rng: random.Ran
     return puzzle.with_constraints(tuple(c.settle(found) for c in found))
 
 
-def minimize(
-    puzzle: Puzzle,
-    solution: Grid,
-    rng: random.Random,
-    sums: bool = False,
-    clues: Grid | None = None,
-    solver: str | None = None,
-) -> Puzzle:
-    """Remove givens (every cell given at first, or the clues' cells) and, when sums, cage
-    totals, while the puzzle stays unique: one pass in random order, on one incremental
-    solver."""
-    size = puzzle.size
-    full = puzzle.with_givens(tuple(solution))
-    formula = encode_variant(full, givens=False, guard_sums=sums)
-    cells = [c for c in range(size * size) if clues is None or clues[c]]
-    with open_solver(formula, solver or solver_for(puzzle)) as s:
-        s.add_clause(blocking(solution, size))
-        kept: dict[tuple[str, object], int] = {("given", c): c * size + solution[c] for c in cells}
-        for k, lit in formula.selectors.items():
-            kept[("sum", k)] = lit
-        order = [key for key in kept if key[0] == "given"]
-        rng.shuffle(order)
-        tail = [key for key in kept if key[0] == "sum"]
-        rng.shuffle(tail)
-        for key in order + tail:
-            lit = kept.pop(key)
-            if s.solve(assumptions=list(kept.values())):
-                kept[key] = lit
-    givens = tuple(solution[c] if ("given", c) in kept else 0 for c in range(size * size))
-    rules = tuple(
-        c if ("sum", c) in kept or c not in formula.selectors else c.without_value()
-        for c in puzzle.constraints
-    )
-    return replace(puzzle, grid=givens, constraints=rules, solution=tuple(solution))
-
-
 def make(
     kind: str | list[str],
     size: int,
@@ -145,6 +105,20 @@ def make(
 ) -> tuple[Puzzle, Grid]:
     """A puzzle of the rule set(s) and its solution: unique and minimal (no given, and no
     cage sum, can go) when minimal, else the clues with every cell given."""
+    puzzle, _ = make_witnessed(kind, size, rng, minimal, solver)
+    assert puzzle.solution is not None
+    return puzzle, puzzle.solution
+
+
+def make_witnessed(
+    kind: str | list[str],
+    size: int,
+    rng: random.Random,
+    minimal: bool = True,
+    solver: str | None = None,
+) -> tuple[Puzzle, Witnesses]:
+    """:func:`make`'s puzzle, its solution in ``solution``, with the witnesses of the
+    clues it kept (:func:`emptied`; none when not minimal)."""
     names = [kind] if isinstance(kind, str) else list(kind)
     for _ in range(50):
         start = base(names, size, rng)
@@ -153,9 +127,8 @@ def make(
             continue
         puzzle = with_clues(start, names, solution, rng)
         if not minimal:
-            return replace(puzzle, grid=tuple(solution), solution=tuple(solution)), solution
-        made = minimize(puzzle, solution, rng, True, solver=solver)
-        return made, solution
+            return replace(puzzle, grid=tuple(solution), solution=tuple(solution)), {}
+        return emptied(puzzle, solution, rng, True, solver=solver)
     raise UsageError(f"found no {size}x{size} grid for {'+'.join(names)} in 50 tries")
 
 
@@ -169,31 +142,8 @@ def minimize_puzzle(v: Puzzle, seed: int, solver: str | None = None) -> Puzzle:
         found = session.solutions(v, 2)
     if len(found) != 1:
         raise SolverError(f"{v.origin}: {'no solution' if not found else 'several solutions'}")
-    made = minimize(v, found[0], random.Random(seed), clues=v.grid, solver=solver)
-    problem = check_minimal(made, sums=False)
+    made, witnesses = emptied(v, found[0], random.Random(seed), clues=v.grid, solver=solver)
+    problem = check_minimal(made, sums=False, witnesses=witnesses)
     if problem is not None:
         raise SolverError(f"{v.origin}: the minimized puzzle failed its check: {problem}")
     return made
-
-
-def check_minimal(puzzle: Puzzle, sums: bool = True) -> str | None:
-    """With CP-SAT (not the emptier's SAT solver): None when the puzzle has exactly one
-    solution and no given (nor, when sums, cage sum) can be removed, else what is wrong."""
-    from . import cpsat
-
-    if cpsat.count(puzzle, 2) != 1:
-        return "not unique"
-    for c, v in enumerate(puzzle.grid):
-        if v:
-            fewer = list(puzzle.grid)
-            fewer[c] = 0
-            if cpsat.count(puzzle.with_givens(tuple(fewer)), 2) == 1:
-                return f"given {v} at cell {cell_name(puzzle.size, c)} can be removed"
-    for k, rule in enumerate(puzzle.constraints if sums else ()):
-        bare = rule.without_value()
-        if bare != rule:
-            rules = list(puzzle.constraints)
-            rules[k] = bare
-            if cpsat.count(puzzle.with_constraints(tuple(rules)), 2) == 1:
-                return f"the value of {rule.label(puzzle.size)} can be removed"
-    return None
