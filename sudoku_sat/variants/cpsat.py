@@ -48,7 +48,7 @@ def state(m: Any, puzzle: Puzzle, house_sums: bool = False) -> list[Any]:
         groups += [list(r) for r in puzzle.regions]
     for g in groups:
         m.AddAllDifferent([x[c] for c in g])
-        if house_sums:
+        if house_sums and len(g) == n:  # a shape's shorter lines hold some digits only
             m.Add(sum(x[c] for c in g) == n * (n + 1) // 2)
     for c, d in enumerate(puzzle.grid):
         if d:
