@@ -79,7 +79,7 @@ def _fp(p: ss.Puzzle) -> str:
     [
         (".Cage~10~R1C1~R1C2\n.Bogus~3\n", "p.txt:2:1: sigh's 'Bogus': no rule"),
         (".Or.Cage~3~R1C1~R1C2.End", "p.txt:1:1: sigh's 'Or': no composite"),
-        (".Shape~6x9~~Raw", "p.txt:1:1: 'Shape': 6x9~~Raw is not supported"),
+        (".Shape~6x9~17", "p.txt:1:1: 'Shape': 6x9~17 is not supported"),
         (".Thermo~R1C1~R9C9", "p.txt:1:1: 'Thermo': R1C1 and R9C9 are consecutive"),
         (".Cage~3~R1C1.Or", "p.txt:1:13: 'Or' is never closed by '.End'"),
     ],

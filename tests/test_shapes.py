@@ -94,6 +94,7 @@ SMALL = [
     ".Shape~2x4~5.RegionSameValues.~R1C1_5",
     ".Shape~2x4.NoBoxes.Arrow~R1C1~R2C2~R2C3",
     ".Shape~4x2.Jigsaw~11221122.Renban~R1C1~R2C1",
+    ".Shape~2x4~~Raw.Cage~5~R1C1~R1C2.Sum~3~R2C1~R2C2.~R1C3_1~R1C4_2",
 ]
 """Shapes small enough to try every assignment of their cells (4^8 to 5^8)."""
 
@@ -129,7 +130,8 @@ def test_what_is_refused_on_a_shape_is_one_line() -> None:
         (".Shape~9x8.~R9C9_1", "outside the 9x8 grid"),
         (".Shape~6x6~9.Jigsaw~" + "1" * 12 + "2" * 12 + "3" * 12, "several sizes"),
         (".Shape~6x6~9.Jigsaw~" + "1" * 35, "a layout of 36 symbols"),
-        (".Shape~9x9~~Raw", "Raw grid"),
+        (".Shape~9x9~~Raw.AntiKnight", "'AntiKnight' needs a sudoku grid, not a Raw one"),
+        (".Shape~9x9~~Random", "the grid types are Sudoku and Raw"),
         (".Shape~9x9~5", "at least as many digits"),
         (".Shape~9x9~2-10", "digits from 0 or 1"),
         (".Shape~9x9.RegionSize~3", "RegionSize"),

@@ -111,7 +111,8 @@ def test_sizes_shapes_and_the_boxes_sigh_gives() -> None:
     (z,) = parse_sigh(".Shape~9x9~0-8")
     assert (z.size, z.low, z.is_classic) == (9, 0, False)
     assert parse_sigh(".Shape~6x9")[0].dims == "6x9" and parse_sigh(".Shape~9x9~10")[0].shaped
-    for shape in ("9x9~2-10", "9x9~8", "9x9~~Raw", "17x17", "3x3", "6x9~17"):
+    assert parse_sigh(".Shape~9x9~~Raw")[0].raw
+    for shape in ("9x9~2-10", "9x9~8", "9x9~~Dice", "17x17", "3x3", "6x9~17"):
         with pytest.raises(InputError, match="not supported"):
             parse_sigh(f".Shape~{shape}")
 

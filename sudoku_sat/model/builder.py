@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from ..dimacs import dumps
 from ..errors import UsageError
 from ..grid import Clause
-from .geometry import Regions
+from .geometry import Regions, in_line
 
 
 class Rules(Protocol):
@@ -40,6 +40,9 @@ class Rules(Protocol):
 
     @property
     def shaped(self) -> bool: ...
+
+    @property
+    def raw(self) -> bool: ...
 
 
 SUM_ENCODINGS = ("combos", "card", "running", "pb-dd", "pb-totalizer", "pb-sorting")
@@ -137,6 +140,19 @@ class Builder:
         extra regions, disjoint groups, cages: ``Constraint.groups``)."""
         n, regions = self.n, self.p.regions
         return [g for c in self.p.constraints for g in c.groups(n, regions)]
+
+    def sees(self, a: int, c: int) -> bool:
+        """True when cells a and c share a row, a column or a region, so that their
+        digits differ by the grid's own rules (a Raw grid has no rows or columns)."""
+        if not self.p.raw and in_line(self.n, a, c):
+            return True
+        region = self.region_of
+        return region.get(a, -1) == region.get(c, -2)
+
+    @cached_property
+    def region_of(self) -> dict[int, int]:
+        """cell -> the index of its region (none for a cell in no region)."""
+        return {c: k for k, cells in enumerate(self.p.regions) for c in cells}
 
     def fresh(self) -> int:
         self.top += 1

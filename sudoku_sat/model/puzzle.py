@@ -62,6 +62,9 @@ class Puzzle:
     the whole N x N."""
     cols: int = 0
     """The grid's columns when ``rows`` is set."""
+    raw: bool = False
+    """sigh's ``Raw`` grid (``.Shape~9x9~0-8~Raw``): no rows, columns or boxes hold
+    their digits apart, only the puzzle's rules (its ``rows`` and ``cols`` are set)."""
 
     @property
     def shaped(self) -> bool:
@@ -85,6 +88,8 @@ class Puzzle:
     def lines(self) -> tuple[tuple[int, ...], ...]:
         """The rows, then the columns, of the grid's cells."""
         n = self.size
+        if self.raw:
+            return ()
         rows, cols = (self.rows, self.cols) if self.shaped else (n, n)
         out = [tuple(r * n + c for c in range(cols)) for r in range(rows)]
         return (*out, *(tuple(r * n + c for r in range(rows)) for c in range(cols)))
@@ -96,7 +101,8 @@ class Puzzle:
         n = self.size
         rows, cols = (self.rows, self.cols) if self.shaped else (n, n)
         plain = self.low == 1 and n == max(rows, cols)
-        return f"{rows}x{cols}" + ("" if plain else f" of the digits {self.low}..{self.value(n)}")
+        digits = "" if plain else f" of the digits {self.low}..{self.value(n)}"
+        return f"{rows}x{cols}{digits}" + (" (raw: no rows, columns or boxes)" if self.raw else "")
 
     def framed(self, digits: Grid) -> Grid:
         """A shaped grid's rows x cols digits (reading order) as the N x N frame's grid,
@@ -176,7 +182,7 @@ class Puzzle:
             own = c.regions()
             if own is not None:
                 return own
-        return default_regions(self.size)
+        return () if self.raw else default_regions(self.size)
 
     @property
     def rules(self) -> list[str]:

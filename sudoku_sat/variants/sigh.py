@@ -48,7 +48,7 @@ from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
 from .sigh_cells import row_col, sigh_boxes
-from .sigh_shape import Shape, read_shape, shaped_layout
+from .sigh_shape import SUDOKU_ONLY, Shape, read_shape, shaped_layout
 from .sigh_var import VAR, var_groups
 
 START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
@@ -249,6 +249,8 @@ class _Context:
             raise self.error(
                 node, f"sigh's {node.name!r} on the digits 0..{top}: sigh's solver refuses it too"
             )
+        if self.shape.raw and node.name in SUDOKU_ONLY:
+            raise self.error(node, f"sigh's {node.name!r} needs a sudoku grid, not a Raw one")
         if self.shape.rows and (not cls.any_shape or node.name == "Windoku"):
             grid = f"{self.shape.rows}x{self.shape.cols} grid of {self.size} digits"
             raise self.error(node, f"sigh's {node.name!r} on a {grid}: not supported yet")
@@ -273,7 +275,9 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     pieces = [n for n in layout if n.name != NO_BOXES]
     jigsaws = [c for n in pieces for c in context.read(n)]
     boxless = [c for n in layout if n.name == NO_BOXES for c in context.read(n)]
-    if shape.rows:
+    if shape.raw:
+        found = []  # no regions
+    elif shape.rows:
         found = shaped_layout(jigsaws, boxless, sized, shape, lambda why: context.error(root, why))
     else:
         if any(getattr(c, "cells", size) != size for c in sized):
@@ -303,6 +307,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
         low=shape.low,
         rows=shape.rows,
         cols=shape.cols,
+        raw=shape.raw,
     )
 
 

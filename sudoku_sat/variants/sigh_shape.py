@@ -5,7 +5,9 @@ sigh lays out on a grid that is no N x N square of N digits (``Puzzle.rows``): w
 A shape is rows x columns, then the digits: a count (``9``: 1..9) or a range from 0 or 1
 (``0-8``, sigh's value offset), at least as many as the longer side and at most 16; the
 digits' count is N, the side of the frame the grid's cells are numbered in. sigh's
-``Raw`` grids (no rows, columns or boxes) are not read.
+``Raw`` grids have no rows, columns or boxes (``Puzzle.raw``); here too they need as many
+digits as their longer side (the frame holds them), and sigh's rules of sudoku grids
+(``SUDOKU_ONLY``) are refused on them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,24 @@ from .constraints.jigsaw import ShapeBoxes
 from .sigh_cells import SIGH_MAX, shape_boxes
 
 SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
+SUDOKU_ONLY = frozenset(
+    [
+        "Jigsaw",
+        "NoBoxes",
+        "ChaosConstruction",
+        "RegionSize",
+        "RegionSameValues",
+        "Windoku",
+        "DisjointSets",
+        "AntiKnight",
+        "Doppelganger",
+        "AntiKing",
+        "FullRankTies",
+        "Diagonal",
+        "Indexing",
+    ]
+)
+"""sigh's rules of sudoku grids (``REQUIRES_SUDOKU_GRID``), which a Raw grid refuses."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +54,8 @@ class Shape:
     low: int = 1
     rows: int = 0
     cols: int = 0
+    raw: bool = False
+    """sigh's ``Raw`` grid type: no rows, columns or boxes (``Puzzle.raw``)."""
 
 
 RANGE = re.compile(r"^([0-9]{1,3})(?:-([0-9]{1,3}))?$", re.ASCII)
@@ -54,8 +76,9 @@ def read_shape(args: list[str], source: str, line: int, column: int) -> Shape:
     if match is None:
         raise InputError(f"'Shape': {spec!r} is not a shape like 9x9", source, line, column)
     rows, cols = int(match.group(1)), int(match.group(2))
-    if len(rest) > 2 or (len(rest) == 2 and rest[1] not in ("", "Sudoku")):
-        raise refused("sudoku grids only (a Raw grid has no rows, columns or boxes)")
+    if len(rest) > 2 or (len(rest) == 2 and rest[1] not in ("", "Sudoku", "Raw")):
+        raise refused("the grid types are Sudoku and Raw")
+    raw = len(rest) == 2 and rest[1] == "Raw"
     digits = RANGE.match(rest[0]) if rest and rest[0] else None
     if rest and rest[0] and digits is None:
         raise refused("the digits are a count (9) or a range (0-8)")
@@ -71,8 +94,8 @@ def read_shape(args: list[str], source: str, line: int, column: int) -> Shape:
             f"grids of 1 to {SIGH_MAX} rows and columns, with {MIN_SIZE} to {SIGH_MAX} digits "
             "and at least as many digits as the longer side"
         )
-    square = rows == cols == count
-    return Shape(count, low, 0 if square else rows, 0 if square else cols)
+    square = rows == cols == count and not raw  # a raw grid: always its rows and columns
+    return Shape(count, low, 0 if square else rows, 0 if square else cols, raw)
 
 
 def shaped_layout(

@@ -42,7 +42,7 @@ def _shape(p: Puzzle) -> str:
     n = p.size
     rows, cols = (p.rows, p.cols) if p.shaped else (n, n)
     digits = f"~0-{n - 1}" if p.low == 0 else "" if n == max(rows, cols) else f"~{n}"
-    return f".Shape~{rows}x{cols}{digits}"
+    return f".Shape~{rows}x{cols}" + (f"{digits or '~'}~Raw" if p.raw else digits)
 
 
 def to_sigh(p: Puzzle) -> str:
@@ -57,7 +57,7 @@ def to_sigh(p: Puzzle) -> str:
 
     parts = [] if (shape := _shape(p)) == ".Shape~9x9" else [shape]
     parts += [_var(g) for g in p.extra if not g.owner]  # a rule's own: with the rule
-    if not p.own_regions and sorted(p.regions) != sorted(sigh_boxes(n)):
+    if not p.raw and not p.own_regions and sorted(p.regions) != sorted(sigh_boxes(n)):
         parts.append(Jigsaw(p.regions).sigh(name))
     for c in p.constraints:
         try:

@@ -45,7 +45,6 @@ from math import comb
 
 from ..grid import Clause
 from ..model.builder import Builder
-from ..model.geometry import in_line
 from .outside import digit_sets, guarded_sets
 from .sum_shapes import never, place, running_shape, totals_shape
 from .sums_pb import linear
@@ -74,13 +73,10 @@ def distinct(b: Builder, cells: Sequence[int]) -> bool:
     n = b.n
     if max(cells, default=0) >= n * n and len(cells) > 1:
         return False  # a cell beyond the grid shares no unit (model/extra.py)
-    if len({c // n for c in cells}) <= 1 or len({c % n for c in cells}) <= 1:
+    one_line = len({c // n for c in cells}) <= 1 or len({c % n for c in cells}) <= 1
+    if one_line and not b.p.raw:
         return True  # one row or one column (a sandwich's gap, an X-sum's cells)
-    region = _region_of(b.p.regions)
-    return all(
-        in_line(n, a, c) or region.get(a, -1) == region.get(c, -2)
-        for a, c in combinations(cells, 2)
-    )
+    return all(b.sees(a, c) for a, c in combinations(cells, 2))
 
 
 def card(b: Builder, plus: Sequence[int], minus: Sequence[int], total: int) -> list[Clause]:

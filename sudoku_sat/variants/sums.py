@@ -13,7 +13,7 @@ from itertools import combinations, product
 
 from ..grid import Clause
 from ..model.builder import MAX_TUPLES, Builder
-from ..model.geometry import beside, in_line
+from ..model.geometry import beside
 from .sums_pb import linear
 
 
@@ -93,13 +93,11 @@ def _distinct(
 ) -> list[tuple[int, ...]]:
     """The tuples that give different digits to line cells sharing a row, column or
     region (the units rule them out anyway; fewer selectors, stronger propagation)."""
-    n = b.n
-    region = {c: k for k, cells in enumerate(b.p.regions) for c in cells}
     clash = [
         (i, j)
         for i in range(len(line))
         for j in range(i + 1, len(line))
-        if in_line(n, line[i], line[j]) or region.get(line[i], -1) == region.get(line[j], -2)
+        if b.sees(line[i], line[j])
     ]
     if not clash:
         return tuples
@@ -145,7 +143,7 @@ def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clau
     sel = [b.fresh() for _ in sets]
     yield list(sel)
     n = b.n
-    near = beside(n, b.p.regions, cells) if len(sets) > 1 and b.implied else []
+    near = beside(n, b.p.regions, cells) if len(sets) > 1 and b.implied and not b.p.raw else []
     near = [c for c in near if c not in b.p.outside]  # a shape's frame cells: no cells
     base = [c * n for c in cells]  # x(c, d) = c * n + d, as Builder.x: no call a literal
     around = [o * n for o in near]

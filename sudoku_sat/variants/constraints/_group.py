@@ -118,12 +118,11 @@ class Group(Constraint):
         if not self.distinct:
             return []
         n, cells = b.n, self.cells
-        region = {c: k for k, r in enumerate(b.p.regions) for c in r}
         out: list[Clause] = []
         if len(cells) == n:
             out += [[b.x(c, d) for c in cells] for d in b.digits()]
         for a, c in combinations(cells, 2):
-            if a // n != c // n and a % n != c % n and region.get(a) != region.get(c):
+            if not b.sees(a, c):  # a row, column or region says it already
                 out += [[-b.x(a, d), -b.x(c, d)] for d in b.digits()]
         return out
 

@@ -48,6 +48,7 @@ class ContainAtLeast(Group):
     label_name = "contain at least"
     sigh_name = "ContainAtLeast"
     sigh_names = ("ContainAtLeast",)
+    any_shape = True
     from_zero = True
     distinct = False
     exact: ClassVar[bool] = False

@@ -119,7 +119,7 @@ class SlowThermometer(Thermometer):
         between cells that see each other (one row, column or region) the line rises by
         at least one, so two cells with k such steps between them differ by k or more."""
         out: list[Clause] = []
-        rises = self.rises(b.n, b.p.regions)
+        rises = [int(b.sees(a, c)) for a, c in pairwise(self.line)]
         for i, j in combinations(range(len(self.line)), 2):
             out += support(b, self.line[i], self.line[j], _above(b.n, sum(rises[i:j])))
         return out
