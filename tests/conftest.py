@@ -200,3 +200,17 @@ def dask_address() -> Iterator[str]:
         if DASK["cluster"] is not None:
             DASK["cluster"].close()
             DASK["cluster"] = None
+
+
+def run_command(
+    *args: str, stdin: str = "", timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """The command line run as a user types it (``python -m sudoku_sat ARGS``), stdin
+    given, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_sat", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from itertools import product
 from pathlib import Path
 
@@ -23,6 +21,8 @@ from sudoku_sat.variants.sigh import parse_sigh
 from sudoku_sat.variants.sigh_cells import box_dims, shape_boxes
 from sudoku_sat.variants.sigh_write import to_sigh
 from sudoku_sat.variants.solve import Session
+
+from .conftest import run_command
 
 DATA = Path(__file__).parent / "data" / "shapes" / "shapes.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
@@ -140,31 +140,21 @@ def test_what_is_refused_on_a_shape_is_one_line() -> None:
             parse_sigh(text)
 
 
-def _run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_sat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_the_commands_show_the_shape(tmp_path: Path) -> None:
     text = ".Shape~2x4.~R1C1_2~R2C3_1\n"
-    solved = _run("solve", "-", stdin=text)
+    solved = run_command("solve", "-", stdin=text)
     assert solved.returncode == 0, solved.stderr
     head, *rows = solved.stdout.strip().splitlines()
     assert "2x4" in head and [len(r.split()) for r in rows] == [4, 4]
-    line = _run("solve", "--format", "sigh", "-", stdin=text).stdout.strip().splitlines()[-1]
+    line = run_command("solve", "--format", "sigh", "-", stdin=text).stdout.strip().splitlines()[-1]
     assert len(line) == 8 and line[0] == "2" and line[6] == "1"
-    assert _run("show", "--format", "sigh", "-", stdin=text).stdout.strip() == text.strip()
+    assert run_command("show", "--format", "sigh", "-", stdin=text).stdout.strip() == text.strip()
     svg = tmp_path / "p.svg"
-    assert _run("show", "--svg", str(svg), "-", stdin=text).returncode == 0
+    assert run_command("show", "--svg", str(svg), "-", stdin=text).returncode == 0
     assert svg.read_text().count('fill="#999"') == 8  # the frame's 8 other cells
-    refused = _run("solve", "--format", "fpuzzles", "-", stdin=text)
+    refused = run_command("solve", "--format", "fpuzzles", "-", stdin=text)
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
-    candidates = _run("candidates", "-", stdin=text).stdout.strip().splitlines()
+    candidates = run_command("candidates", "-", stdin=text).stdout.strip().splitlines()
     assert [len(r.split()) for r in candidates[1:]] == [4, 4]
 
 
@@ -250,9 +240,9 @@ def test_certificates_of_other_shapes_and_digits_carry_sighs_string(
     and check-proof reads it back to check the solution against it."""
     path = tmp_path / "p.txt"
     path.write_text(text + "\n")
-    made = _run("certify", str(path), str(tmp_path / "cert"), stdin="")
+    made = run_command("certify", str(path), str(tmp_path / "cert"), stdin="")
     assert made.returncode == 0, made.stderr
     cnf = tmp_path / "cert" / "puzzle-00001.cnf"
     assert f"c sigh {text}" in cnf.read_text()
-    checked = _run("check-proof", str(cnf), str(cnf.with_suffix(".drup")), stdin="")
+    checked = run_command("check-proof", str(cnf), str(cnf.with_suffix(".drup")), stdin="")
     assert checked.returncode == 0 and "solution: solves the puzzle" in checked.stdout

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from itertools import combinations, permutations
 from pathlib import Path
 
@@ -21,6 +19,8 @@ from sudoku_sat.variants.constraints.regex import encode_pattern
 from sudoku_sat.variants.sigh import parse_sigh
 from sudoku_sat.variants.sigh_write import to_sigh
 from sudoku_sat.variants.solve import Session, enumerate_solutions
+
+from .conftest import run_command
 
 DATA = Path(__file__).parent / "data" / "digits" / "zero.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
@@ -387,30 +387,20 @@ def test_digits_outside_0_to_n_minus_1_are_refused_in_one_line() -> None:
         parse_sigh(".Shape~9x9~0-8.ConnectedValues~~0_9")
 
 
-def _run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_sat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_the_commands_show_and_write_the_digits_from_0(tmp_path: Path) -> None:
     text = ".Shape~4x4~0-3.Cage~1~R1C1~R1C2.~R2C3_0\n"
-    solved = _run("solve", "--format", "sigh", "-", stdin=text)
+    solved = run_command("solve", "--format", "sigh", "-", stdin=text)
     assert solved.returncode == 0, solved.stderr
     line = solved.stdout.strip().splitlines()[-1]
     assert sorted(line[:4]) == ["0", "1", "2", "3"] and line[6] == "0"
-    shown = _run("show", "--format", "sigh", "-", stdin=text)
+    shown = run_command("show", "--format", "sigh", "-", stdin=text)
     assert shown.stdout.strip() == text.strip()
-    drawn = _run("solve", "-", stdin=text)
+    drawn = run_command("solve", "-", stdin=text)
     assert "0" in drawn.stdout and "4" not in drawn.stdout.split("\n", 1)[1]
     svg = tmp_path / "p.svg"
-    assert _run("show", "--svg", str(svg), "-", stdin=text).returncode == 0
+    assert run_command("show", "--svg", str(svg), "-", stdin=text).returncode == 0
     assert ">0</text>" in svg.read_text()
-    refused = _run("solve", "--format", "fpuzzles", "-", stdin=text)
+    refused = run_command("solve", "--format", "fpuzzles", "-", stdin=text)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1 and "from 0" in refused.stderr
 
@@ -424,13 +414,13 @@ def test_a_puzzle_from_0_shows_its_digits_and_is_no_classic_grid() -> None:
 def test_what_the_commands_say_names_the_digits_from_0() -> None:
     """candidates, why and explain say digits, not their indexes (0..5 on a 6x6)."""
     case = next(c for c in REAL if c["origin"].startswith("0-indexed: 6x6:"))
-    candidates = _run("candidates", "-", stdin=".Shape~4x4~0-3.Cage~1~R1C1~R1C2\n")
+    candidates = run_command("candidates", "-", stdin=".Shape~4x4~0-3.Cage~1~R1C1~R1C2\n")
     assert candidates.returncode == 0 and "01 01" in candidates.stdout
     assert "4" not in "".join(candidates.stdout.splitlines()[1:])
-    needed = _run("why", "--needed", "-", stdin=case["sigh"] + "\n").stdout
+    needed = run_command("why", "--needed", "-", stdin=case["sigh"] + "\n").stdout
     assert "given 3 at r1c5" in needed and "given 0 at r2c2" in needed
-    several = _run("why", "-", stdin=".Shape~4x4~0-3.~R1C1_0\n").stdout.splitlines()
+    several = run_command("why", "-", stdin=".Shape~4x4~0-3.~R1C1_0\n").stdout.splitlines()
     assert all(set(line.strip()) <= set("0123") for line in several[1:3])
-    steps = _run("explain", "-", stdin=case["sigh"] + "\n").stdout
+    steps = run_command("explain", "-", stdin=case["sigh"] + "\n").stdout
     digits = re.findall(r"r\dc\d[=≠](\d)", steps)
     assert digits and "6" not in digits and "0" in "".join(steps.splitlines()[-1:])

@@ -20,15 +20,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...grid import Clause, Grid
-from ...model.builder import Builder
+from ...grid import Grid
 from ...model.constraint import Constraint
 from ...model.geometry import Regions
 from ...model.reading import Reader
+from ._option import Option
 
 
 @dataclass(frozen=True)
-class RegionSize(Constraint):
+class RegionSize(Option):
     """The number of cells of the grid's boxes (and of a jigsaw's pieces)."""
 
     cells: int
@@ -67,18 +67,6 @@ class RegionSize(Constraint):
         """The default size (the puzzle's boxes), as a solver's user states it: on an
         N x N grid of N digits it is all this makes."""
         return [cls(size)]
-
-    def clauses(self, b: Builder) -> list[Clause]:
-        return []
-
-    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        return None
-
-    def holds(self, grid: Grid, n: int) -> bool:
-        return True
-
-    def draw(self, canvas: Any) -> list[str]:
-        return []
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return f".RegionSize~{self.cells}"

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...grid import Clause, Grid
-from ...model.builder import Builder
+from ...grid import Grid
 from ...model.constraint import Constraint
 from ...model.geometry import Regions
 from ...model.reading import Reader, shown
+from ._option import Option
 
 PRIORITY = re.compile(r"^-?[0-9]{1,6}$", re.ASCII)
 """A priority: a whole number, perhaps negative (a decimal point would start another item
@@ -32,7 +32,7 @@ of sigh's string)."""
 
 
 @dataclass(frozen=True)
-class SearchPriority(Constraint):
+class SearchPriority(Option):
     """The cells sigh's search is told to try first, at a priority; no rule."""
 
     priority: str
@@ -63,18 +63,6 @@ class SearchPriority(Constraint):
         """A few cells at a priority, as a solver's user places them (it is no rule)."""
         cells = tuple(sorted(rng.sample(range(size * size), size)))
         return [cls(str(rng.randint(1, 20)), cells)]
-
-    def clauses(self, b: Builder) -> list[Clause]:
-        return []
-
-    def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        return None
-
-    def holds(self, grid: Grid, n: int) -> bool:
-        return True
-
-    def draw(self, canvas: Any) -> list[str]:
-        return []
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return f".SearchPriority~{self.priority}" + "".join(f"~{name(c)}" for c in self.cells)
