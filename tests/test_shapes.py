@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import sudoku_sat as ss
 from sudoku_sat.errors import InputError
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants import cpsat
@@ -26,12 +25,6 @@ from .conftest import run_command
 
 DATA = Path(__file__).parent / "data" / "shapes" / "shapes.jsonl"
 REAL = [json.loads(line) for line in DATA.read_text().splitlines() if line.startswith("{")]
-REFUSED = {
-    "Order From Chaos": "GlobalEntropy",
-    "7x7: Dutch Flat Mate Squishdoku": "DutchFlatmates",
-    "Hailstorm": "Replicate",
-}
-"""The real puzzles on rules that do not read such grids yet, and the first of them."""
 
 
 def _name(case: dict[str, str]) -> str:
@@ -50,13 +43,8 @@ def _solution(p: Puzzle, text: str) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("case", REAL, ids=_name)
 def test_real_puzzle_with_its_published_solution(case: dict[str, str]) -> None:
-    """Each real puzzle read is unique with its published solution, here and by CP-SAT,
-    and written back the same; the others are refused in one line naming their rule."""
-    name = _name(case)
-    if name in REFUSED:
-        with pytest.raises(InputError, match=rf"sigh's '{REFUSED[name]}'"):
-            ss.parse(case["sigh"])
-        return
+    """Each real puzzle is read, unique with its published solution here and by CP-SAT,
+    and written back the same."""
     (p,) = parse_sigh(case["sigh"])
     assert p.shaped and case["expect"] == 1
     solution = _solution(p, case["solution"])

@@ -12,7 +12,7 @@ needs its N below). Nothing is drawn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...grid import Clause, Grid
@@ -25,12 +25,13 @@ from ._global import GlobalRule
 from .global_entropy import read_flag
 
 
-def flatmates(n: int, cell: int) -> list[tuple[int, int]]:
-    """(neighbour, digit): the cell above wanting a 1, the cell below wanting N."""
+def flatmates(n: int, cell: int, rows: int = 0) -> list[tuple[int, int]]:
+    """(neighbour, digit): the cell above wanting a 1, the cell below wanting N (the
+    grid's rows in its N x N frame when rows is given: a shaped grid's)."""
     out = []
     if cell >= n:
         out.append((cell - n, 1))
-    if cell < n * n - n:
+    if cell < (rows or n) * n - n:
         out.append((cell + n, n))
     return out
 
@@ -41,11 +42,14 @@ class DutchFlatmates(GlobalRule):
 
     size: int = 9
     """The grid's size: sigh states the rule on 9x9 only."""
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``: a 7x7 of 9 digits)."""
     key = "dutchflatmates"
     rule = "dutch-flatmates"
     label_name = "Dutch flatmates"
     sigh_name = "DutchFlatmates"
     sigh_names = ("DutchFlatmates",)
+    any_shape = True
 
     @classmethod
     def instance(cls, size: int, regions: Regions) -> Constraint:
@@ -53,7 +57,12 @@ class DutchFlatmates(GlobalRule):
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        return read_flag(cls, name, args, reader)
+        return [cls(reader.size, reader.shape) for _ in read_flag(cls, name, args, reader)]
+
+    def cells(self, n: int) -> list[int]:
+        """The grid's cells (a shaped grid's in its frame)."""
+        rows, cols = self.shape if self.shape[0] else (n, n)
+        return [r * n + c for r in range(rows) for c in range(cols)]
 
     def sigh(self, name: Callable[[int], str]) -> str:
         if self.size != 9:
@@ -63,13 +72,16 @@ class DutchFlatmates(GlobalRule):
     def clauses(self, b: Builder) -> list[Clause]:
         n = b.n
         mid = (n + 1) // 2
-        return [[-b.x(c, mid), *(b.x(e, d) for e, d in flatmates(n, c))] for c in range(n * n)]
+        rows = self.shape[0]
+        return [
+            [-b.x(c, mid), *(b.x(e, d) for e, d in flatmates(n, c, rows))] for c in self.cells(n)
+        ]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         mid = (n + 1) // 2
-        for c in range(n * n):
+        for c in self.cells(n):
             mates = []
-            for e, d in flatmates(n, c):
+            for e, d in flatmates(n, c, self.shape[0]):
                 there = m.NewBoolVar("")
                 m.Add(x[e] == d).OnlyEnforceIf(there)
                 m.Add(x[e] != d).OnlyEnforceIf(there.Not())
@@ -78,8 +90,11 @@ class DutchFlatmates(GlobalRule):
 
     def holds(self, grid: Grid, n: int) -> bool:
         mid = (n + 1) // 2
+        rows = self.shape[0]
         return all(
-            any(grid[e] == d for e, d in flatmates(n, c)) for c in range(n * n) if grid[c] == mid
+            any(grid[e] == d for e, d in flatmates(n, c, rows))
+            for c in self.cells(n)
+            if grid[c] == mid
         )
 
     def draw(self, canvas: Canvas) -> list[str]:

@@ -21,7 +21,7 @@ other global rules of issue 42 (anti-taxicab, Dutch flatmates).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, ClassVar
 
@@ -44,12 +44,14 @@ def read_flag(
     return [cls.instance(reader.size, reader.regions)]
 
 
-def squares(n: int) -> list[tuple[int, int, int, int]]:
-    """Every 2x2 square of neighbouring cells, by its top-left cell in reading order."""
+def squares(n: int, shape: tuple[int, int] = (0, 0)) -> list[tuple[int, int, int, int]]:
+    """Every 2x2 square of neighbouring cells, by its top-left cell in reading order (of
+    a shaped grid's rows x cols in its N x N frame when shape is given)."""
+    rows, cols = shape if shape[0] else (n, n)
     return [
         (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
-        for r in range(n - 1)
-        for c in range(n - 1)
+        for r in range(rows - 1)
+        for c in range(cols - 1)
     ]
 
 
@@ -59,7 +61,10 @@ class ThreeClassSquares(GlobalRule):
 
     size: int = 9
     """The grid's size: sigh states these rules on 9x9 only."""
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``: a 6x6 of 9 digits)."""
     classes: ClassVar[Any] = staticmethod(entropic_classes)
+    any_shape = True
 
     @classmethod
     def instance(cls, size: int, regions: Regions) -> Constraint:
@@ -67,7 +72,7 @@ class ThreeClassSquares(GlobalRule):
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        return read_flag(cls, name, args, reader)
+        return [cls(reader.size, reader.shape) for _ in read_flag(cls, name, args, reader)]
 
     def sigh(self, name: Callable[[int], str]) -> str:
         if self.size != 9:
@@ -78,7 +83,7 @@ class ThreeClassSquares(GlobalRule):
         k = self.classes(b.n)
         return [
             [b.x(c, d) for c in square for d in b.digits() if k[d - 1] == group]
-            for square in squares(b.n)
+            for square in squares(b.n, self.shape)
             for group in range(3)
         ]
 
@@ -89,12 +94,14 @@ class ThreeClassSquares(GlobalRule):
             kind[c] = m.NewIntVar(0, 2, "")
             m.AddElement(x[c], [0, *k], kind[c])
         every = [t for t in product(range(3), repeat=4) if set(t) == {0, 1, 2}]
-        for square in squares(n):
+        for square in squares(n, self.shape):
             m.AddAllowedAssignments([kind[c] for c in square], every)
 
     def holds(self, grid: Grid, n: int) -> bool:
         k = self.classes(n)
-        return all({k[grid[c] - 1] for c in square} == {0, 1, 2} for square in squares(n))
+        return all(
+            {k[grid[c] - 1] for c in square} == {0, 1, 2} for square in squares(n, self.shape)
+        )
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

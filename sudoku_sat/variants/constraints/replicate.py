@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...grid import Clause, Grid
@@ -43,19 +43,29 @@ from .pairwise import BASE64
 
 
 def decode_targets(text: str, origin: int, reader: Reader) -> tuple[int, ...]:
-    """The target cells of sigh's bits of offsets from the origin."""
+    """The target cells of sigh's bits of offsets from the origin (sigh numbers the
+    cells of a shaped grid by its own columns, ``Reader.shape``: they are renumbered in
+    the frame)."""
+    n = reader.size
+    rows, cols = reader.shape if reader.shape[0] else (n, n)
+    start = origin // n * cols + origin % n
     out = []
     for i, ch in enumerate(text):
         v = BASE64.find(ch)
         if v < 0:
             raise reader.error(f"{ch!r} is not a character of sigh's targets")
-        out += [origin + 6 * i + k for k in range(6) if v >> k & 1]
-    if any(t >= reader.size**2 for t in out):
+        out += [start + 6 * i + k for k in range(6) if v >> k & 1]
+    if any(t >= rows * cols for t in out):
         raise reader.error("a target lies past the grid's last cell")
-    return tuple(out)
+    return tuple(t // cols * n + t % cols for t in out)
 
 
-def encode_targets(targets: Sequence[int], origin: int) -> str:
+def encode_targets(targets: Sequence[int], origin: int, n: int = 0, cols: int = 0) -> str:
+    """sigh's bits of the targets' offsets from the origin; cells of a frame of side n
+    renumbered by a shaped grid's cols first (as sigh numbers them) when both are given."""
+    if n and cols:
+        targets = [t // n * cols + t % n for t in targets]
+        origin = origin // n * cols + origin % n
     offsets = {t - origin for t in targets}
     most = max(offsets, default=-1)
     chars = [sum(1 << k for k in range(6) if i + k in offsets) for i in range(0, most + 1, 6)]
@@ -72,11 +82,15 @@ class Replicate(Constraint):
     targets: tuple[int, ...]
     origin: int = 0
     copies: tuple[Constraint, ...] = ()
+    frame: tuple[int, int] = field(default=(0, 0), repr=False)
+    """A shaped grid's frame side and columns (``Puzzle.rows``), to write sigh's
+    targets by its own numbering; (0, 0) for N x N."""
     key = "replicate"
     rule = "replicate"
     label_name = "replicated template"
     sigh_names = ("Replicate",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def of(
@@ -97,7 +111,8 @@ class Replicate(Constraint):
 
             for m in members:
                 copies += read_member(write_member(m, moved), reader)
-        return cls(tuple(members), tuple(sorted(set(targets))), origin, tuple(copies))
+        frame = (n, reader.shape[1]) if reader.shape[0] else (0, 0)
+        return cls(tuple(members), tuple(sorted(set(targets))), origin, tuple(copies), frame)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -127,7 +142,7 @@ class Replicate(Constraint):
         }
 
     def sigh(self, name: Callable[[int], str]) -> str:
-        head = [encode_targets(self.targets, self.origin)]
+        head = [encode_targets(self.targets, self.origin, *self.frame)]
         if self.origin:
             head.append(name(self.origin))
         body = "".join(m.sigh(name) for m in self.members)
