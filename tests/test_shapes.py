@@ -83,6 +83,11 @@ SMALL = [
     ".Shape~2x4.NoBoxes.Arrow~R1C1~R2C2~R2C3",
     ".Shape~4x2.Jigsaw~11221122.Renban~R1C1~R2C1",
     ".Shape~2x4~~Raw.Cage~5~R1C1~R1C2.Sum~3~R2C1~R2C2.~R1C3_1~R1C4_2",
+    ".Shape~3x3~4.Zipper~R1C1~R2C2~R3C3.~R1C2_4",
+    ".Shape~3x3~4.SumLine~4~R1C1~R1C2~R2C2~R3C2.~R1C3_4",
+    ".Shape~2x4~5.Lunchbox~3~R1C1~R1C2~R1C3~R1C4.~R2C1_5",
+    ".Shape~3x3~4.RellikCage~5~R1C1~R2C1.EqualityCage~R2C2~R2C3~R3C2~R3C3",
+    ".Shape~3x3~4.CountDistinct~R1C1~R2C1~R3C1~R3C2.LookAndSay~11~R1C2~R1C3",
 ]
 """Shapes small enough to try every assignment of their cells (4^8 to 5^8)."""
 

@@ -45,6 +45,7 @@ class CountDistinct(Group):
     label_name = "count-distinct cage"
     sigh_name = "CountDistinct"
     sigh_names = ("CountDistinct",)
+    any_shape = True
     from_zero = True
     has_clue = False
     distinct = False

@@ -99,6 +99,7 @@ class Entropic(ThreeClassLine):
     colour = "#FFA500"
     sigh_name = "Entropic"
     sigh_names = ("Entropic",)
+    any_shape = True
 
     def cpsat_class(self, m: Any, v: Any, n: int) -> Any:
         k = m.NewIntVar(0, 2, "")
@@ -113,6 +114,7 @@ class Modular(ThreeClassLine):
     colour = "#20B2AA"
     sigh_name = "Modular~3"
     sigh_names = ("Modular",)
+    any_shape = True
     from_zero = True
 
     @classmethod

@@ -48,6 +48,7 @@ class EqualSum(Constraint):
     rule = "equal-sum"
     label_name = "equal sums"
     sigh_names = ("EqualSum",)
+    any_shape = True
     from_zero = True
     sum_encoding = "running"
     layer = 2

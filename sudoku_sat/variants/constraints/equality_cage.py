@@ -62,6 +62,7 @@ class EqualityCage(Group):
     label_name = "equality cage"
     sigh_name = "EqualityCage"
     sigh_names = ("EqualityCage",)
+    any_shape = True
     from_zero = True
     has_clue = False
     least = 2

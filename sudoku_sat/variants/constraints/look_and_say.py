@@ -44,6 +44,7 @@ class LookAndSay(Group):
     label_name = "look-and-say cage"
     sigh_name = "LookAndSay"
     sigh_names = ("LookAndSay",)
+    any_shape = True
     from_zero = True
     distinct = False
     sizes = (2, 5)

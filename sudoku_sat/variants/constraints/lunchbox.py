@@ -54,6 +54,7 @@ class Lunchbox(Valued):
     rule = "lunchbox"
     sigh_name = "Lunchbox"
     sigh_names = ("Lunchbox",)
+    any_shape = True
     from_zero = True
     sum_encoding = "combos"
     least = 2

@@ -224,6 +224,7 @@ class PairAll(Pairwise):
     sigh_name = "PairX"
     legacy = "BinaryX"
     sigh_names = ("PairX", "BinaryX")
+    any_shape = True
     from_zero = True
     full = True
 

@@ -52,6 +52,7 @@ class RellikCage(Valued):
     label_name = "rellik cage"
     sigh_name = "RellikCage"
     sigh_names = ("RellikCage",)
+    any_shape = True
     from_zero = True
     sizes = (2, 4)
     stroke = "#a33"

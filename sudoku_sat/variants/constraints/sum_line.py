@@ -71,6 +71,7 @@ class SumLine(Line):
     label_name = "sum line"
     sigh_name = "SumLine"
     sigh_names = ("SumLine",)
+    any_shape = True
     from_zero = True
     colour = "#64c864"
 

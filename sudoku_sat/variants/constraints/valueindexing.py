@@ -47,6 +47,7 @@ class ValueIndexing(Line):
     label_name = "value indexing"
     sigh_name = "ValueIndexing"
     sigh_names = ("ValueIndexing",)
+    any_shape = True
     from_zero = True
     least = 3
 

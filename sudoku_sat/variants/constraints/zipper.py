@@ -42,6 +42,7 @@ class Zipper(Line):
     colour = "#B4A0F0"
     sigh_name = "Zipper"
     sigh_names = ("Zipper",)
+    any_shape = True
     from_zero = True
     lengths = (3, 7)
 
