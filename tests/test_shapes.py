@@ -88,8 +88,12 @@ SMALL = [
     ".Shape~2x4~5.Lunchbox~3~R1C1~R1C2~R1C3~R1C4.~R2C1_5",
     ".Shape~3x3~4.RellikCage~5~R1C1~R2C1.EqualityCage~R2C2~R2C3~R3C2~R3C3",
     ".Shape~3x3~4.CountDistinct~R1C1~R2C1~R3C1~R3C2.LookAndSay~11~R1C2~R1C3",
+    ".Shape~3x3~4.AntiKnight.~R1C1_1",
+    ".Shape~2x3~4.AntiConsecutive.WhiteDot~R1C1~R1C2",
+    ".Shape~2x3~4.StrictKropki.WhiteDot~R1C2~R1C3.BlackDot~R1C3~R2C3",
+    ".Shape~2x3~4.StrictXV",
 ]
-"""Shapes small enough to try every assignment of their cells (4^8 to 5^8)."""
+"""Shapes small enough to try every assignment of their cells (4^6 to 5^8)."""
 
 
 @pytest.mark.parametrize("text", SMALL)
@@ -118,7 +122,7 @@ def test_boxes_are_sighs() -> None:
 
 def test_what_is_refused_on_a_shape_is_one_line() -> None:
     for text, says in (
-        (".Shape~9x8.AntiKnight", "'AntiKnight' on a 9x8 grid of 9 digits"),
+        (".Shape~9x8.Windoku", "'Windoku' on a 9x8 grid of 9 digits"),
         (".Shape~4x6.Skyscraper~C7~1~", "'C7' is not a row or column"),
         (".Shape~9x8.~R9C9_1", "outside the 9x8 grid"),
         (".Shape~6x6~9.Jigsaw~" + "1" * 12 + "2" * 12 + "3" * 12, "several sizes"),

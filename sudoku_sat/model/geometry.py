@@ -98,6 +98,13 @@ def in_line(size: int, a: int, c: int) -> bool:
     return a // size == c // size or a % size == c % size
 
 
+def in_shape(n: int, shape: tuple[int, int], *cells: int) -> bool:
+    """True when every cell lies in the rows x cols of a shaped grid in its N x N frame
+    (``Puzzle.rows``); any cell of the frame for shape (0, 0), an N x N grid."""
+    rows, cols = shape
+    return not rows or all(c // n < rows and c % n < cols for c in cells)
+
+
 def shares_unit(size: int, regions: Regions, a: int, c: int) -> bool:
     """True when cells a and c share a row, a column or a region."""
     if in_line(size, a, c):

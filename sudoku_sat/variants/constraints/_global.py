@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ...grid import Clause, Grid
 from ...model.builder import Builder
 from ...model.constraint import Constraint
-from ...model.geometry import Pair, Regions, offset_pairs, shares_unit
+from ...model.geometry import Pair, Regions, in_shape, offset_pairs, shares_unit
 from ...model.reading import Reader
 
 
@@ -90,19 +90,31 @@ class MoveRule(GlobalRule):
     """Two cells one of the ``moves`` apart never hold the same digit."""
 
     moves: ClassVar[tuple[Pair, ...]] = ()
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``): its pairs only."""
+    any_shape = True
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        found = super().read_sigh(name, args, reader)
+        return [replace(c, shape=reader.shape) for c in found if isinstance(c, MoveRule)]
+
+    def pairs(self, n: int) -> list[Pair]:
+        """The cells one of the moves apart, both in the grid."""
+        return [p for p in offset_pairs(n, self.moves) if in_shape(n, self.shape, *p)]
 
     def clauses(self, b: Builder) -> list[Clause]:
         regions = b.p.regions
         return [
             [-b.x(a, d), -b.x(c, d)]
-            for a, c in offset_pairs(b.n, self.moves)
+            for a, c in self.pairs(b.n)
             if not shares_unit(b.n, regions, a, c)
             for d in b.digits()
         ]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        for a, c in offset_pairs(n, self.moves):
+        for a, c in self.pairs(n):
             m.Add(x[a] != x[c])
 
     def holds(self, grid: Grid, n: int) -> bool:
-        return all(grid[a] != grid[c] for a, c in offset_pairs(n, self.moves))
+        return all(grid[a] != grid[c] for a, c in self.pairs(n))

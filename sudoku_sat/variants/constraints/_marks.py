@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from ...grid import Clause, Grid
 from ...model.builder import Builder, relation
 from ...model.constraint import Constraint
-from ...model.geometry import Pair, cell_name, orthogonal_pairs
+from ...model.geometry import Pair, cell_name, in_shape, orthogonal_pairs
 from ...model.reading import Reader
 from ._index import MARKS
 
@@ -170,10 +170,13 @@ class Negative(Constraint):
     the negatives of a family's kinds together (``StrictKropki``: both dots) or none."""
     low: int = field(default=1, repr=False)
     """The puzzle's first digit, as the marks' (``Mark.low``)."""
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``): its pairs only."""
     key = "negative"
     rule = ""
     sigh_names = ("StrictKropki", "StrictXV")
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -182,7 +185,11 @@ class Negative(Constraint):
         if args:
             raise reader.error("takes no arguments")
         kinds = Mark.kinds().items()
-        return [cls(key, low=reader.low) for key, kind in kinds if kind.strict == name]
+        return [
+            cls(key, low=reader.low, shape=reader.shape)
+            for key, kind in kinds
+            if kind.strict == name
+        ]
 
     shared = False
     pair_moves = ORTHOGONAL
@@ -214,7 +221,8 @@ class Negative(Constraint):
         values = sorted({c.value for c in marks if type(c) is mark and mark.own_values})
         marked = frozenset(c.cells for c in marks if c.family == mark.family)
         beside = frozenset(c.kind for c in others if isinstance(c, Negative))
-        return Negative(self.kind, tuple(values) or mark.defaults, marked, beside, self.low)
+        values_ = tuple(values) or mark.defaults
+        return Negative(self.kind, values_, marked, beside, self.low, self.shape)
 
     @classmethod
     def pair_relations(cls, n: int) -> dict[Any, dict[int, list[int]]]:
@@ -225,11 +233,13 @@ class Negative(Constraint):
         return marks_and_negatives()
 
     def pairs(self, n: int) -> list[Pair]:
-        return [p for p in orthogonal_pairs(n) if p not in self.marked]
+        return [
+            p for p in orthogonal_pairs(n) if p not in self.marked and in_shape(n, self.shape, *p)
+        ]
 
     def clauses(self, b: Builder) -> list[Clause]:
         fits = _unlike(self.kind, b.n, self.values, self.low)
-        if self.values == self.mark.defaults and self.low == 1:
+        if self.values == self.mark.defaults and self.low == 1 and not self.shape[0]:
             return [
                 c for a, d in self.pairs(b.n) for c in b.related((Negative, self.kind), a, d, fits)
             ]

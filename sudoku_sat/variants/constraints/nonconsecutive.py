@@ -9,14 +9,15 @@ search (``search``). sigh: ``.AntiConsecutive``. Nothing is drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...grid import Clause, Grid
 from ...model.builder import Builder
 from ...model.constraint import Constraint
 from ...model.drawing import Canvas
-from ...model.geometry import Pair, orthogonal_pairs
+from ...model.geometry import Pair, in_shape, orthogonal_pairs
+from ...model.reading import Reader
 from ._global import GlobalRule
 from .kropki import WhiteDot
 
@@ -26,18 +27,29 @@ class NonConsecutive(GlobalRule):
     """Orthogonal neighbours differ by more than 1, but for the pairs in ``exempt``."""
 
     exempt: frozenset[Pair] = frozenset()
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``): its pairs only."""
     key = "nonconsecutive"
     rule = "non-consecutive"
     search = True
     sigh_name = "AntiConsecutive"
     sigh_names = ("AntiConsecutive",)
     from_zero = True
+    any_shape = True
+
+    @classmethod
+    def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
+        found = super().read_sigh(name, args, reader)
+        return [replace(c, shape=reader.shape) for c in found if isinstance(c, NonConsecutive)]
 
     def settle(self, others: Sequence[Constraint]) -> Constraint:
-        return NonConsecutive(frozenset(c.cells for c in others if isinstance(c, WhiteDot)))
+        dots = frozenset(c.cells for c in others if isinstance(c, WhiteDot))
+        return NonConsecutive(dots, self.shape)
 
     def pairs(self, n: int) -> list[Pair]:
-        return [p for p in orthogonal_pairs(n) if p not in self.exempt]
+        return [
+            p for p in orthogonal_pairs(n) if p not in self.exempt and in_shape(n, self.shape, *p)
+        ]
 
     def clauses(self, b: Builder) -> list[Clause]:
         x, near = b.x, range(1, b.n)
