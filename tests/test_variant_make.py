@@ -126,9 +126,12 @@ def test_cli_generates_several_rules_at_once() -> None:
     assert all(name in help_text for name in kinds())
 
 
-@pytest.mark.parametrize("rule", ["chaos-construction", "chaos-arrow", "chaos-count"])
-def test_chaos_rules_are_refused_by_generate(rule: str) -> None:
-    """Their clues read regions solved for: generate says so in one line (exit 2)."""
+@pytest.mark.parametrize(
+    "rule", ["chaos-construction", "chaos-arrow", "chaos-count", "doppelganger"]
+)
+def test_rules_on_cells_beyond_the_grid_are_refused_by_generate(rule: str) -> None:
+    """They read cells beyond the grid (regions solved for, missing digits): generate
+    says so in one line (exit 2)."""
     result = CliRunner().invoke(app, ["generate", "--rule", rule, "-k", "1"])
     assert result.exit_code == 2 and "does not make its puzzles yet" in result.output
     assert "Traceback" not in result.output

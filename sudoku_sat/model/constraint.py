@@ -102,6 +102,9 @@ class Constraint:
     (``Puzzle.rows``: sigh's ``.Shape~9x8``, ``6x6~9``, a frame of N x N cells around
     the grid): its clauses name the cells it lists and no others, so the frame's cells
     outside the grid meet none of them. sigh's reader refuses the others there."""
+    sudoku_names: ClassVar[tuple[str, ...]] = ()
+    """Those of ``sigh_names`` that need a sudoku grid (sigh's ``REQUIRES_SUDOKU_GRID``:
+    rows, columns, boxes): sigh's reader refuses them on a Raw grid, as sigh does."""
     sigh_once: ClassVar[bool] = False
     """True when sigh keeps one of it a puzzle (an option, ``FullRankTies``): sigh's reader
     here refuses a second one that says another thing."""

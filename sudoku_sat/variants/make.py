@@ -55,8 +55,9 @@ def check_kinds(names: list[str], size: int) -> None:
     for name in names:
         if any(k.cells_beyond(size) or k.needs_cells_of for k in rule_classes(name)):
             raise UsageError(
-                f"rule {name!r}: generate does not make its puzzles yet (its clues read "
-                "regions solved for, cells beyond the grid); solve, count and check them"
+                f"rule {name!r}: generate does not make its puzzles yet (it reads cells beyond "
+                "the grid: a chaos construction's regions, a doppelganger's missing digits); "
+                "solve, count and check them"
             )
     base(names, size, random.Random(0))
 

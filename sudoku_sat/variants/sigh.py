@@ -47,8 +47,9 @@ from .constraints import by_sigh_name, classes
 from .constraints.extraregion import ExtraRegion
 from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
+from .constraints.region_size import RegionSize
 from .sigh_cells import row_col, sigh_boxes
-from .sigh_shape import SUDOKU_ONLY, Shape, read_shape, shaped_layout
+from .sigh_shape import Shape, read_shape, shaped_layout
 from .sigh_var import VAR, var_groups
 
 START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
@@ -56,7 +57,6 @@ START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
 or more with none (a grid line of dots and capitals, ``.A.B``, is not one)."""
 COMPOSITES = frozenset({"Or", "And", "Replicate"})
 GIVEN, SHAPE, END, AND, NO_BOXES = "Given", "Shape", "End", "And", "NoBoxes"
-REGION_SIZE = "RegionSize"
 TOP_ONLY = frozenset({SHAPE, VAR})
 """Items that say what the grid is, read before the rules: never inside a composite."""
 
@@ -249,9 +249,9 @@ class _Context:
             raise self.error(
                 node, f"sigh's {node.name!r} on the digits 0..{top}: sigh's solver refuses it too"
             )
-        if self.shape.raw and node.name in SUDOKU_ONLY:
+        if self.shape.raw and node.name in cls.sudoku_names:
             raise self.error(node, f"sigh's {node.name!r} needs a sudoku grid, not a Raw one")
-        if self.shape.rows and (not cls.any_shape or node.name == "Windoku"):
+        if self.shape.rows and not cls.any_shape:
             grid = f"{self.shape.rows}x{self.shape.cols} grid of {self.size} digits"
             raise self.error(node, f"sigh's {node.name!r} on a {grid}: not supported yet")
         reader = self.reader(node)
@@ -270,7 +270,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     context = _Context(source, shape, extra)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     _once(items, context)
-    sized = [c for n in items if n.name == REGION_SIZE for c in context.read(n)]
+    sized = [c for n in items if n.name in RegionSize.sigh_names for c in context.read(n)]
     layout = [n for n in items if _gives_regions(n.name)]
     pieces = [n for n in layout if n.name != NO_BOXES]
     jigsaws = [c for n in pieces for c in context.read(n)]
@@ -291,7 +291,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     found += [
         c
         for node in items
-        if not _gives_regions(node.name) and node.name != REGION_SIZE
+        if not _gives_regions(node.name) and node.name not in RegionSize.sigh_names
         for c in context.read(node)
     ]
     givens, rules = _givens(found, size, shape.low)

@@ -7,7 +7,7 @@ A shape is rows x columns, then the digits: a count (``9``: 1..9) or a range fro
 digits' count is N, the side of the frame the grid's cells are numbered in. sigh's
 ``Raw`` grids have no rows, columns or boxes (``Puzzle.raw``); here too they need as many
 digits as their longer side (the frame holds them), and sigh's rules of sudoku grids
-(``SUDOKU_ONLY``) are refused on them.
+(``Constraint.sudoku_names``) are refused on them.
 """
 
 from __future__ import annotations
@@ -24,24 +24,6 @@ from .constraints.jigsaw import ShapeBoxes
 from .sigh_cells import SIGH_MAX, shape_boxes
 
 SHAPE_SPEC = re.compile(r"^([0-9]{1,3})x([0-9]{1,3})$", re.ASCII)
-SUDOKU_ONLY = frozenset(
-    [
-        "Jigsaw",
-        "NoBoxes",
-        "ChaosConstruction",
-        "RegionSize",
-        "RegionSameValues",
-        "Windoku",
-        "DisjointSets",
-        "AntiKnight",
-        "Doppelganger",
-        "AntiKing",
-        "FullRankTies",
-        "Diagonal",
-        "Indexing",
-    ]
-)
-"""sigh's rules of sudoku grids (``REQUIRES_SUDOKU_GRID``), which a Raw grid refuses."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ class AntiKing(MoveRule):
     moves = KING
     sigh_name = "AntiKing"
     sigh_names = ("AntiKing",)
+    sudoku_names = sigh_names
     from_zero = True
 
     def draw(self, canvas: Canvas) -> list[str]:

@@ -22,6 +22,7 @@ class AntiKnight(MoveRule):
     moves = KNIGHT
     sigh_name = "AntiKnight"
     sigh_names = ("AntiKnight",)
+    sudoku_names = sigh_names
     from_zero = True
 
     def draw(self, canvas: Canvas) -> list[str]:

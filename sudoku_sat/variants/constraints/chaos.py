@@ -104,6 +104,7 @@ class ChaosConstruction(GlobalRule):
     label_name = "chaos construction"
     sigh_name = "ChaosConstruction"
     sigh_names = ("ChaosConstruction",)
+    sudoku_names = sigh_names
     from_zero = True  # its labels are equal or not: no shift of digits changes them
     skeleton = False
 

@@ -52,6 +52,7 @@ class DiagonalPlus(GroupRule):
     label_name = "diagonal (bottom-left to top-right)"
     sigh_name = "Diagonal~1"
     sigh_names = ("Diagonal",)
+    sudoku_names = sigh_names
     from_zero = True
     any_shape = True
 

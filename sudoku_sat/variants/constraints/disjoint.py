@@ -24,6 +24,7 @@ class DisjointGroups(GroupRule):
     label_name = "disjoint groups"
     sigh_name = "DisjointSets"
     sigh_names = ("DisjointSets",)
+    sudoku_names = sigh_names
     from_zero = True
     any_shape = True
 

@@ -62,6 +62,7 @@ class Doppelganger(Constraint):
     rule = "doppelganger"
     label_name = "doppelganger"
     sigh_names = ("Doppelganger",)
+    sudoku_names = sigh_names
     sigh_once = True
     from_zero = True
     any_shape = True

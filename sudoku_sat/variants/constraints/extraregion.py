@@ -35,6 +35,7 @@ class ExtraRegion(Constraint):
     drawn_first = True
     layer = 0
     sigh_names = ("AllDifferent", "Windoku")
+    sudoku_names = ("Windoku",)
     any_shape = True
     from_zero = True
 
@@ -44,8 +45,8 @@ class ExtraRegion(Constraint):
         windows (9x9)."""
         if name == "AllDifferent":
             return cls.read({"cells": args}, reader)
-        if args or reader.size != 9:
-            raise reader.error("Windoku takes no arguments and a 9x9 grid")
+        if args or reader.size != 9 or reader.shape[0]:
+            raise reader.error("Windoku takes no arguments and a 9x9 grid of 9 digits")
         return [cls(cells) for cells in windows(9)]
 
     @classmethod

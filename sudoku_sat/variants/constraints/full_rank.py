@@ -221,6 +221,7 @@ class FullRankTies(Constraint):
     rule = ""
     label_name = "full-rank ties"
     sigh_names = ("FullRankTies",)
+    sudoku_names = sigh_names
     from_zero = True
     sigh_once = True
     composable = False

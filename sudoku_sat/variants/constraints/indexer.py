@@ -61,6 +61,7 @@ class ColumnIndexer(Constraint):
     """sigh's indexing type: C (column indexing) or R (row indexing)."""
     fill: ClassVar[str] = "#f6c8c8"
     sigh_names: ClassVar[tuple[str, ...]] = ("Indexing",)
+    sudoku_names = sigh_names
     from_zero = True
 
     @classmethod

@@ -52,6 +52,7 @@ class Jigsaw(Constraint):
     label_name = "jigsaw regions"
     drawn_first = True
     sigh_names: ClassVar[tuple[str, ...]] = ("Jigsaw", "NoBoxes")
+    sudoku_names = sigh_names
     from_zero = True
     any_shape = True
 

@@ -42,6 +42,7 @@ class RegionSameValues(Constraint):
     rule = "region-same-values"
     label_name = "same digits in the largest regions"
     sigh_names = ("RegionSameValues",)
+    sudoku_names = sigh_names
     sigh_once = True
     from_zero = True
     any_shape = True

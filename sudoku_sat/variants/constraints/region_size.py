@@ -36,6 +36,7 @@ class RegionSize(Option):
     rule = ""
     label_name = "region size"
     sigh_names = ("RegionSize",)
+    sudoku_names = sigh_names
     sigh_once = True
     from_zero = True
     any_shape = True
