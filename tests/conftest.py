@@ -161,6 +161,23 @@ def one_click_group() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def shared_sessions(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test's variant sessions put every puzzle on the shared solver, its
+    skeleton's path (``Session.SHARE_AFTER`` 0), which a session otherwise takes from a
+    skeleton's fifth easy puzzle on: the tests check that path on every rule, and the
+    solver of a puzzle's own by ``count`` and ``encode_variant``. A test marked
+    ``production_sessions`` keeps the session's own policy (tests/test_variants_solve.py)."""
+    if request.node.get_closest_marker("production_sessions"):
+        yield
+        return
+    from sudoku_sat.variants.solve import Session
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Session, "SHARE_AFTER", 0)
+        yield
+
+
 DASK: dict[str, Any] = {"left": 0, "cluster": None}
 """The tests collected here that use the cluster, and the cluster while it runs."""
 

@@ -4,13 +4,16 @@ that takes no conflict budget (Lingeling) runs without one, on solve, count and 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from sudoku_sat.cli import app
+from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.sat.pysat import NO_BUDGET, SUPPORTED, built_in
+from sudoku_sat.variants import cpsat
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.solve import Session, budgeted
 
@@ -46,3 +49,74 @@ def test_the_session_finds_the_killer_unique_on_every_solver(name: str) -> None:
 def test_lingeling_answers_every_command(command: str, said: str) -> None:
     result = runner.invoke(app, [command, str(KILLER), "--method", "pysat:lgl"])
     assert result.exit_code == 0 and said in result.output, result.output
+
+
+def _thermo_puzzles() -> list[Puzzle]:
+    """4x4 puzzles of one skeleton (a thermometer puts the steps "a < b" in it), each
+    with other givens: easy, a handful of conflicts at most."""
+    from sudoku_sat.variants.constraints.thermometer import Thermometer
+
+    rules = (Thermometer((0, 1, 2)),)
+    givens = [(15, 4), (12, 1), (5, 2), (10, 3), (7, 1)]
+    return [
+        Puzzle(4, tuple(d if c == cell else 0 for c in range(16)), f"p{k}", constraints=rules)
+        for k, (cell, d) in enumerate(givens)
+    ]
+
+
+@pytest.mark.production_sessions
+def test_a_skeleton_opens_at_the_fifth_easy_puzzle_of_its_key() -> None:
+    """The first four puzzles of a skeleton go on solvers of their own, the fifth opens
+    the skeleton; every count agrees with CP-SAT's."""
+    puzzles = _thermo_puzzles()
+    with Session() as session:
+        assert session.SHARE_AFTER == 4
+        opened = []
+        for p in puzzles:
+            assert len(session.solutions(p, 2)) == cpsat.count(p, 2)
+            opened.append(len(session._open))
+    assert opened == [0, 0, 0, 0, 1]
+
+
+@pytest.mark.production_sessions
+def test_a_key_of_hard_puzzles_keeps_to_solvers_of_their_own() -> None:
+    """A puzzle past EASY conflicts starts its key's count again: with every puzzle hard
+    no skeleton is ever opened, and the counts stay CP-SAT's."""
+    with Session() as session:
+        session.EASY = -1
+        for p in _thermo_puzzles():
+            assert len(session.solutions(p, 50)) == cpsat.count(p, 50)
+        assert session._open == {}
+
+
+def test_the_least_recently_used_skeleton_is_closed_first() -> None:
+    """With room for two skeletons, a third key closes the one used longest ago."""
+    from sudoku_sat.variants.constraints.antiknight import AntiKnight
+    from sudoku_sat.variants.encode import skeleton_key
+
+    thermo = _thermo_puzzles()[0]
+    knight = Puzzle(4, (0,) * 16, "k", constraints=(AntiKnight(),))
+    plain = Puzzle(4, (1,) + (0,) * 15, "c", constraints=thermo.constraints[:0])
+    with Session() as session:
+        session.KEEP = 2
+        for p in (thermo, knight, thermo, plain):
+            session.solutions(p, 2)
+        assert set(session._open) == {skeleton_key(thermo), skeleton_key(plain)}
+
+
+def test_the_cells_and_units_are_made_once_for_every_puzzle_of_a_structure() -> None:
+    """Two puzzles of one structure share its clause lists; a 9x9 has 81 cells of one
+    digit (1 + 36 clauses each) and 27 units of each digit once (1 + 36 each); a 4x6
+    shape of 6 digits has 12 frame cells of 1 (6 clauses each), and its rows of 6 cells
+    say each digit once where its columns of 4 say only at most once."""
+    from sudoku_sat.variants.encode import encode_variant, structure_clauses
+
+    a, b = (Puzzle(9, (0,) * 81, name) for name in "ab")
+    assert encode_variant(a).clauses[:100] == encode_variant(b).clauses[:100]
+    assert encode_variant(a).clauses[0] is encode_variant(b).clauses[0]
+    assert encode_variant(a).parts["cells"] == 81 * 37
+    assert encode_variant(a).parts["units"] == 27 * 9 * 37
+    shape = replace(Puzzle(6, (0,) * 36, "s"), rows=4, cols=6)
+    cells, units = structure_clauses(6, 36, shape.outside, shape.lines + shape.regions)
+    assert len(cells) == 24 * (1 + 15) + 12 * 6
+    assert len(units) == 4 * 6 * (1 + 15) + 6 * 6 * 6 + len(shape.regions) * 6 * 16

