@@ -33,7 +33,8 @@ from sudoku_sat.variants.encode import encode_variant
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.fpuzzles_write import dumps, link
 from sudoku_sat.variants.make import kinds, make
-from sudoku_sat.variants.solve import candidates, count, enumerate_solutions, unique
+from sudoku_sat.variants.solve import count, enumerate_solutions, unique
+from sudoku_sat.variants.true_candidates import candidates
 
 from .conftest import IN_CI
 
@@ -115,7 +116,7 @@ def test_minimal_puzzles_are_minimal_by_cp_sat() -> None:
 def test_candidates_equal_enumeration(
     kind: str, first: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("sudoku_sat.variants.solve.ENUMERATE_FIRST", first)
+    monkeypatch.setattr("sudoku_sat.variants.true_candidates.ENUMERATE_FIRST", first)
     puzzle = made(kind, 6, 2)
     for drop in range(6):  # remove givens until there are a few solutions
         kept = [c for c, v in enumerate(puzzle.grid) if v]

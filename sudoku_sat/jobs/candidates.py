@@ -1,6 +1,6 @@
 """True candidates of any puzzle (the digits each cell holds in some solution), by its
 engine (``route.engine_of``): below 25x25 and with constraints, one incremental solver
-on the puzzle's CNF (``variants.solve.candidates``); a classic grid from 25x25 up, one
+on the puzzle's CNF (``variants.true_candidates.candidates``); a classic grid from 25x25 up, one
 CaDiCaL on the candidate-only CNF (``puzzles.candidates_large``), which never builds the
 N³-variable formula."""
 
@@ -17,6 +17,6 @@ def candidates(p: Puzzle, cap: int | None = None) -> Candidates:
         from ..puzzles.candidates_large import candidates_large
 
         return candidates_large(p.grid, p.n, cap)
-    from ..variants.solve import candidates as on_cnf
+    from ..variants.true_candidates import candidates as on_cnf
 
     return on_cnf(p, cap)
