@@ -9,7 +9,7 @@ refuses there, refused in one line."""
 from __future__ import annotations
 
 import re
-from itertools import product
+from itertools import permutations, product
 from pathlib import Path
 
 import pytest
@@ -73,6 +73,60 @@ def test_small_shapes_keep_exactly_the_grids_of_their_rules(text: str, count: in
     assert sorted(cpsat.solutions(p, 5000)) == want
 
 
+CHAOS = [
+    (".Shape~2x3~4.ChaosConstruction", 504),  # two regions of 3 cells, of 4 digits
+    (".Shape~3x2~4.ChaosConstruction.~R1C1_1~R2C2_2", 28),
+    (".Shape~2x3~0-3.ChaosConstruction.ChaosCount~R1C1~~CC1~CC2~CC4", 126),
+    (".Shape~2x3~4.ChaosConstruction.ChaosArrow~R2C3", 126),  # arms to the shape's edges
+    (".Shape~2x3~4.ChaosConstruction.ChaosArrow~R2C3.~R1C1_1~R2C1_3", 1),
+    (".Shape~2x3~4.ChaosConstruction.ChaosCount~R1C1~~CC1~CC6.~R1C2_2~R1C3_3~R2C1_2~R2C2_1", 1),
+    (".Shape~2x3~4.ChaosConstruction.ChaosCount~R1C1~~CC1~CC6.~R1C1_3", 0),
+    (".Shape~2x4.ChaosConstruction.ChaosCount~R1C2", 72),  # two regions of 4: every digit
+]
+"""Chaos constructions on shapes small enough to try every region labelling."""
+
+
+def _every_chaos(p: Puzzle) -> list[tuple[int, ...]]:
+    """Every grid of rows of different digits and labels 1..R of the region cells (R
+    regions of the longer side's cells: sigh's) that the direct checks keep."""
+    count = p.rows * p.cols
+    regions = count // max(p.rows, p.cols)
+    rows = list(permutations(range(1, p.size + 1), p.cols))
+    out = []
+    for labels in product(range(1, regions + 1), repeat=count):
+        for digits in product(rows, repeat=p.rows):
+            grid = (*p.framed(tuple(d for row in digits for d in row)), *labels)
+            if p.problem(grid) is None:
+                out.append(grid)
+    return sorted(out)
+
+
+@pytest.mark.parametrize(("text", "count"), CHAOS)
+def test_small_chaos_constructions_keep_exactly_the_grids_of_their_rules(
+    text: str, count: int
+) -> None:
+    """sigh's construction on a rectangle: regions of the longer side's cells, all
+    different, connected, labelled in reading order; the clues over the shape's cells."""
+    (p,) = parse_sigh(text)
+    want = _every_chaos(p)
+    assert len(want) == count
+    with Session() as session:
+        assert sorted(session.solutions(p, 5000)) == want
+    assert sorted(cpsat.solutions(p, 5000)) == want
+
+
+def test_a_chaos_constructions_region_size() -> None:
+    """sigh's RegionSize sizes the regions; a size that does not tile the grid is refused,
+    as sigh's solver refuses it."""
+    (p,) = parse_sigh(".Shape~2x3~4.RegionSize~2.ChaosConstruction.~R1C1_1~R1C2_2~R2C1_3")
+    with Session() as session:
+        found = sorted(session.solutions(p, 500))
+    assert 0 < len(found) < 500 and found == sorted(cpsat.solutions(p, 500))
+    assert all(p.problem(g) is None and len(set(g[16:])) == 3 for g in found)
+    with pytest.raises(InputError, match="regions of 4 cells do not tile the 6 cells"):
+        parse_sigh(".Shape~2x3~4.RegionSize~4.ChaosConstruction")
+
+
 def test_a_short_lines_sandwich_is_between_its_own_extremes() -> None:
     """sigh's Lunchbox handler on a row of fewer cells than digits: the row's smallest
     and largest digit are the crusts (written again here), not the 1 and the N."""
@@ -93,6 +147,7 @@ LARGER = [
     ".Shape~6x6~9.DisjointSets.Diagonal~1.Diagonal~-1",
     ".Shape~9x9~10.Sandwich~7~R1.Sandwich~11~C5",
     ".Shape~6x6~0-8.Windoku.Sandwich~9~R3",
+    ".Shape~4x6.ChaosConstruction.ChaosCount~R2C2~~CC8~CC9~CC10",
 ]
 
 
@@ -116,7 +171,10 @@ def test_larger_shapes_agree_with_cpsat(text: str) -> None:
     assert all(q.problem(g) is None for g in found)
 
 
-@pytest.mark.parametrize("text", [*dict.fromkeys(t.split(".~")[0] for t, _ in SMALL[:-1]), *LARGER])
+SHOWN = [*dict.fromkeys(t.split(".~")[0] for t, _ in SMALL[:-1] + CHAOS[:3]), *LARGER]
+
+
+@pytest.mark.parametrize("text", SHOWN)
 def test_written_back_the_same_and_drawn(text: str) -> None:
     """The same string (a shape no box tiles says so: ``.NoBoxes``), the same puzzle."""
     (p,) = parse_sigh(text)

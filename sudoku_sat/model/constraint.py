@@ -212,9 +212,10 @@ class Constraint:
     chaos construction's region cells), empty when it reads grid cells only."""
 
     @classmethod
-    def cells_beyond(cls, size: int) -> tuple[ExtraCells, ...]:
-        """The cells beyond the grid the rule makes when it is in a puzzle of size N
-        (``model/extra.py``; a chaos construction's region cells), none by default."""
+    def cells_beyond(cls, size: int, shape: tuple[int, int] = (0, 0)) -> tuple[ExtraCells, ...]:
+        """The cells beyond the grid the rule makes when it is in a puzzle of size N, of
+        that shape (``Puzzle.rows``; (0, 0) for N x N) (``model/extra.py``; a chaos
+        construction's region cells), none by default."""
         return ()
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:

@@ -270,7 +270,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     root = _tree(chars, source)
     shape = _size(root, source)
     size = shape.size
-    extra = var_groups(root.members, _flat(root.members), size, source)
+    extra = var_groups(root.members, _flat(root.members), size, source, (shape.rows, shape.cols))
     context = _Context(source, shape, extra)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     _once(items, context)
