@@ -122,9 +122,9 @@ def test_boxes_are_sighs() -> None:
 
 def test_what_is_refused_on_a_shape_is_one_line() -> None:
     for text, says in (
-        (".Shape~9x8.Windoku", "Windoku takes no arguments and a 9x9 grid of 9 digits"),
+        (".Shape~9x8.Windoku", "'Windoku' on a 9x8 grid of 9 digits: sigh's solver refuses it"),
         (".Shape~9x9~~Raw.NoBoxes", "'NoBoxes' needs a sudoku grid, not a Raw one"),
-        (".Shape~6x6~9.Sandwich~R1~5~", "'Sandwich' on a 6x6 grid of 9 digits"),
+        (".Shape~6x6~9.FullRank~R1~5~", "'FullRank' on a 6x6 grid of 9 digits: sigh's solver"),
         (".Shape~4x6.Skyscraper~C7~1~", "'C7' is not a row or column"),
         (".Shape~9x8.~R9C9_1", "outside the 9x8 grid"),
         (".Shape~6x6~9.Jigsaw~" + "1" * 12 + "2" * 12 + "3" * 12, "several sizes"),

@@ -102,6 +102,14 @@ class Constraint:
     (``Puzzle.rows``: sigh's ``.Shape~9x8``, ``6x6~9``, a frame of N x N cells around
     the grid): its clauses name the cells it lists and no others, so the frame's cells
     outside the grid meet none of them. sigh's reader refuses the others there."""
+    square_names: ClassVar[tuple[str, ...]] = ()
+    """Those of ``sigh_names`` that sigh reads on square grids only (its ``isSquare``:
+    rows = columns, as a diagonal needs): sigh's reader refuses them on a shaped grid of
+    other rows and columns in one line, as sigh refuses them."""
+    shape_refused: ClassVar[str] = ""
+    """Why sigh's own solver refuses it on every shaped grid (full rank: a square grid of
+    as many digits as its side), which sigh's reader here then says; empty for a rule
+    that reads shapes (``any_shape``) or is only not supported on them yet."""
     sudoku_names: ClassVar[tuple[str, ...]] = ()
     """Those of ``sigh_names`` that need a sudoku grid (sigh's ``REQUIRES_SUDOKU_GRID``:
     rows, columns, boxes): sigh's reader refuses them on a Raw grid, as sigh does."""
@@ -204,9 +212,10 @@ class Constraint:
     chaos construction's region cells), empty when it reads grid cells only."""
 
     @classmethod
-    def cells_beyond(cls, size: int) -> tuple[ExtraCells, ...]:
-        """The cells beyond the grid the rule makes when it is in a puzzle of size N
-        (``model/extra.py``; a chaos construction's region cells), none by default."""
+    def cells_beyond(cls, size: int, shape: tuple[int, int] = (0, 0)) -> tuple[ExtraCells, ...]:
+        """The cells beyond the grid the rule makes when it is in a puzzle of size N, of
+        that shape (``Puzzle.rows``; (0, 0) for N x N) (``model/extra.py``; a chaos
+        construction's region cells), none by default."""
         return ()
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:

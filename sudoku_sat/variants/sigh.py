@@ -251,9 +251,13 @@ class _Context:
             )
         if self.shape.raw and node.name in cls.sudoku_names:
             raise self.error(node, f"sigh's {node.name!r} needs a sudoku grid, not a Raw one")
-        if self.shape.rows and not cls.any_shape:
-            grid = f"{self.shape.rows}x{self.shape.cols} grid of {self.size} digits"
-            raise self.error(node, f"sigh's {node.name!r} on a {grid}: not supported yet")
+        rows, cols = self.shape.rows, self.shape.cols
+        square = "a square grid only" if node.name in cls.square_names and rows != cols else ""
+        refused = cls.shape_refused or square  # as sigh's solver refuses it there
+        if rows and (refused or not cls.any_shape):
+            said = f"sigh's solver refuses it too ({refused})" if refused else "not supported yet"
+            grid = f"{rows}x{cols} grid of {self.size} digits"
+            raise self.error(node, f"sigh's {node.name!r} on a {grid}: {said}")
         reader = self.reader(node)
         if node.name in COMPOSITES:
             reader.members = tuple(tuple(self.read(m)) for m in node.members)
@@ -266,7 +270,7 @@ def _puzzle(chars: Chars, source: str) -> Puzzle:
     root = _tree(chars, source)
     shape = _size(root, source)
     size = shape.size
-    extra = var_groups(root.members, _flat(root.members), size, source)
+    extra = var_groups(root.members, _flat(root.members), size, source, (shape.rows, shape.cols))
     context = _Context(source, shape, extra)
     items = list(_flat([n for n in root.members if n.name not in TOP_ONLY]))
     _once(items, context)

@@ -24,10 +24,15 @@ VAR = "Var"
 
 
 def var_groups(
-    items: Sequence[Any], named: Iterable[Any], size: int, source: str
+    items: Sequence[Any],
+    named: Iterable[Any],
+    size: int,
+    source: str,
+    shape: tuple[int, int] = (0, 0),
 ) -> tuple[ExtraCells, ...]:
     """The groups of the top-level ``Var`` items, then those the rules of named make
-    (each item: ``name``, ``args``, ``line``, ``column``), in cell order."""
+    (each item: ``name``, ``args``, ``line``, ``column``) on a grid of that shape, in
+    cell order."""
     groups: dict[str, ExtraCells] = {}
     for node in items:
         if node.name != VAR:
@@ -50,7 +55,7 @@ def var_groups(
         groups[group.prefix] = group
     for node in named:
         cls = by_sigh_name(node.name)
-        for group in cls.cells_beyond(size) if cls is not None else ():
+        for group in cls.cells_beyond(size, shape) if cls is not None else ():
             groups.setdefault(group.prefix, group)
     out = ordered(list(groups.values()))
     if sum(g.count for g in out) > MAX_EXTRA:

@@ -7,12 +7,14 @@ distance of two cells being the steps between them through orthogonal neighbours
 sigh: ``.AntiTaxicab``. Clauses: ¬x(a,d) ∨ ¬x(c,d) for d the distance of a and c, for
 each pair at most N apart that shares no row, column or region (the units say it there:
 a pair in one row d apart never holds two d's anyway): at 9x9, 2,010 of the 2,820 pairs
-at most 9 apart, one binary clause each. Nothing is drawn.
+at most 9 apart, one binary clause each. Nothing is drawn. On a shaped grid
+(``Puzzle.rows``) the pairs inside its rows x cols; digits from 1 only, as sigh ("Anti-
+Taxicab is incompatible with 0-based values": ``from_zero`` is False).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -20,7 +22,7 @@ from ...grid import Clause, Grid
 from ...model.builder import Builder
 from ...model.constraint import Constraint
 from ...model.drawing import Canvas
-from ...model.geometry import shares_unit
+from ...model.geometry import in_shape, shares_unit
 from ...model.reading import Reader
 from ._global import GlobalRule
 from .global_entropy import read_flag
@@ -42,35 +44,43 @@ def taxicab_pairs(n: int) -> tuple[tuple[int, int, int], ...]:
 class AntiTaxicab(GlobalRule):
     """No digit d at taxicab distance d from another d."""
 
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``): its pairs only."""
     key = "antitaxicab"
     rule = "anti-taxicab"
     sigh_name = "AntiTaxicab"
     sigh_names = ("AntiTaxicab",)
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        return read_flag(cls, name, args, reader)
+        return [replace(cls(), shape=reader.shape) for _ in read_flag(cls, name, args, reader)]
+
+    def pairs(self, n: int) -> list[tuple[int, int, int]]:
+        """(a, c, d) of :func:`taxicab_pairs`, both cells in the grid."""
+        return [p for p in taxicab_pairs(n) if in_shape(n, self.shape, p[0], p[1])]
 
     def clauses(self, b: Builder) -> list[Clause]:
         n, regions = b.n, b.p.regions
         return [
             [-b.x(a, d), -b.x(c, d)]
-            for a, c, d in taxicab_pairs(n)
+            for a, c, d in self.pairs(n)
             if not shares_unit(n, regions, a, c)
         ]
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        for a, c, d in taxicab_pairs(n):
+        for a, c, d in self.pairs(n):
             m.AddForbiddenAssignments([x[a], x[c]], [(d, d)])
 
     def holds(self, grid: Grid, n: int) -> bool:
         """Each cell against the cells its own digit away, walked from it."""
-        for a in range(n * n):
+        rows, cols = self.shape if self.shape[0] else (n, n)
+        for a in (r * n + c for r in range(rows) for c in range(cols)):
             r, c, d = a // n, a % n, grid[a]
             for dr in range(-d, d + 1):
                 for dc in {d - abs(dr), abs(dr) - d}:
                     rr, cc = r + dr, c + dc
-                    if 0 <= rr < n and 0 <= cc < n and grid[rr * n + cc] == d:
+                    if 0 <= rr < rows and 0 <= cc < cols and grid[rr * n + cc] == d:
                         return False
         return True
 

@@ -36,19 +36,33 @@ region: 0 there, elsewhere one more than the least of its neighbours' in its reg
 each helper is a function of the cells, as CP-SAT's enumeration needs). The direct check
 reads the labels, checks their order, and checks each region's size, digits and
 connection by a breadth-first search.
+
+On a shaped grid (``Puzzle.rows``: ``.Shape~6x8``, ``2x3~4``), as sigh has it (its
+construction needs a sudoku grid, not a square one): the region cells are the shape's
+cells in reading order (``CC1`` ... ``CC48``, laid out in its columns); a region has
+sigh's region size (``RegionSize``, else the longer side: ``region``), the labels run
+1..R for the R regions that tile the grid (InputError, as sigh refuses it, for a size
+that does not), and a region's digits all differ: every digit once when it has N cells,
+else at most one cell a (label, digit) and at most ``region`` cells a label (a
+sequential counter, ``_counting.at_least``; CP-SAT: a sum), which the regions filling
+the grid make exactly that many; the connection is the same, to ``region`` - 1 steps.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ...errors import InputError
 from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.extra import ExtraCells
 from ..sums import at_most_one
+from ._counting import at_least
 from ._global import GlobalRule
 from .global_entropy import read_flag
+from .region_size import RegionSize
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -59,21 +73,26 @@ PREFIX = "CC"
 """The head of the region cells' names, as sigh names them."""
 
 
-def region_cells(size: int) -> ExtraCells:
-    """The group of region cells of a chaos construction on a grid of size N."""
-    return ExtraCells(PREFIX, size * size, "Chaos regions", size, ChaosConstruction.key)
+def region_cells(size: int, shape: tuple[int, int] = (0, 0)) -> ExtraCells:
+    """The group of region cells of a chaos construction on a grid of size N (of a
+    shaped grid's rows x cols, laid out in its columns, as sigh has them)."""
+    rows, cols = shape if shape[0] else (size, size)
+    return ExtraCells(PREFIX, rows * cols, "Chaos regions", cols, ChaosConstruction.key)
 
 
-def label_cell(n: int, cell: int) -> int:
-    """The region cell of a grid cell (they come first after the grid's)."""
-    return n * n + cell
+def label_cell(n: int, cell: int, cols: int = 0) -> int:
+    """The region cell of a grid cell (they come first after the grid's, in the grid's
+    reading order: a shaped grid's ``cols`` columns)."""
+    return n * n + (cell // n) * (cols or n) + cell % n
 
 
-def orthogonal(n: int, cell: int) -> list[int]:
-    """The grid cells orthogonally next to cell."""
-    r, c = divmod(cell, n)
+def orthogonal(n: int, cell: int, rows: int = 0, cols: int = 0) -> list[int]:
+    """The cells orthogonally next to cell in reading order of an N x N grid, or of
+    rows x cols (a shaped grid's places, its region cells' order)."""
+    rows, cols = (rows, cols) if rows else (n, n)
+    r, c = divmod(cell, cols)
     steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-    return [rr * n + cc for rr, cc in steps if 0 <= rr < n and 0 <= cc < n]
+    return [rr * cols + cc for rr, cc in steps if 0 <= rr < rows and 0 <= cc < cols]
 
 
 def same_region(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
@@ -97,8 +116,13 @@ def same_exactly(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
 
 @dataclass(frozen=True)
 class ChaosConstruction(GlobalRule):
-    """The regions are unknowns: N connected regions of N cells, each with every digit."""
+    """The regions are unknowns: N connected regions of N cells, each with every digit
+    (on a shaped grid: regions of ``region`` cells, all different)."""
 
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``), (0, 0) for N x N."""
+    region: int = field(default=0, repr=False)
+    """The cells of a region: sigh's ``RegionSize`` (``settle``), else the longer side."""
     key = "chaosconstruction"
     rule = "chaos-construction"
     label_name = "chaos construction"
@@ -106,15 +130,36 @@ class ChaosConstruction(GlobalRule):
     sigh_names = ("ChaosConstruction",)
     sudoku_names = sigh_names
     from_zero = True  # its labels are equal or not: no shift of digits changes them
+    any_shape = True
     skeleton = False
 
     @classmethod
-    def cells_beyond(cls, size: int) -> tuple[ExtraCells, ...]:
-        return (region_cells(size),)
+    def cells_beyond(cls, size: int, shape: tuple[int, int] = (0, 0)) -> tuple[ExtraCells, ...]:
+        return (region_cells(size, shape),)
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
-        return read_flag(cls, name, args, reader)
+        return [cls(reader.shape) for _ in read_flag(cls, name, args, reader)]
+
+    def settle(self, others: Sequence[Constraint]) -> Constraint:
+        """sigh's regions have ``RegionSize`` cells when it is given; InputError when
+        they cannot tile the grid (sigh's solver refuses it too)."""
+        sized = [c.cells for c in others if isinstance(c, RegionSize)]
+        if not self.shape[0] or not sized or sized[0] == self.region:
+            return self
+        cells = self.shape[0] * self.shape[1]
+        if sized[0] < 2 or cells % sized[0]:
+            grid = "{}x{} grid".format(*self.shape)
+            raise InputError(
+                f"'ChaosConstruction': regions of {sized[0]} cells do not tile the {cells} "
+                f"cells of the {grid}: sigh's solver refuses it too"
+            )
+        return replace(self, region=sized[0])
+
+    def dims(self, n: int) -> tuple[int, int, int]:
+        """(rows, columns, cells a region) of the grid."""
+        rows, cols = self.shape if self.shape[0] else (n, n)
+        return rows, cols, self.region or max(rows, cols)
 
     @classmethod
     def make(cls, solution: Grid, size: int, regions: Any, rng: Any) -> list[Constraint]:
@@ -122,16 +167,21 @@ class ChaosConstruction(GlobalRule):
 
     def clauses(self, b: Builder) -> list[Clause]:
         n = b.n
-        cells = range(n * n)
+        rows, cols, size = self.dims(n)
+        cells, labels = range(rows * cols), range(1, rows * cols // size + 1)
 
-        def lab(c: int, k: int) -> int:
-            return b.x(label_cell(n, c), k)
+        def lab(c: int, k: int) -> int:  # c: a place in the grid's reading order
+            return b.x(n * n + c, k)
+
+        def dig(c: int, d: int) -> int:
+            return b.x((c // cols) * n + c % cols, d)
 
         out: list[Clause] = [[lab(0, 1)]]
+        out += [[-lab(c, k)] for c in cells for k in b.digits() if k not in labels]
         seen: list[list[int]] = []  # seen[c][k]: region k has appeared by cell c
         for c in cells:
             row = [0] * (n + 1)
-            for k in b.digits():
+            for k in labels:
                 e = row[k] = b.fresh()
                 out.append([-lab(c, k), e])
                 if c:
@@ -142,61 +192,69 @@ class ChaosConstruction(GlobalRule):
                 else:
                     out.append([-e, lab(c, k)])
             seen.append(row)
-        for k in b.digits():
+        for k in labels:
             for d in b.digits():
                 ys = []
                 for c in cells:
                     y = b.fresh()
                     ys.append(y)
-                    out += [[-lab(c, k), -b.x(c, d), y], [-y, lab(c, k)], [-y, b.x(c, d)]]
-                out.append(ys)
+                    out += [[-lab(c, k), -dig(c, d), y], [-y, lab(c, k)], [-y, dig(c, d)]]
+                if size == n:  # every digit in every region
+                    out.append(ys)
                 out += at_most_one(b, ys)
+            if size < n:  # at most size cells a region: all of them, as they fill the grid
+                at, counted = at_least(b, [lab(c, k) for c in cells], size)
+                out += counted + ([[-at[size + 1]]] if size + 1 in at else [])
         same: dict[tuple[int, int], int] = {}
         for c in cells:
-            for m in orthogonal(n, c):
+            for m in orthogonal(n, c, rows, cols):
                 if c < m:
-                    s, clauses = same_exactly(b, label_cell(n, c), label_cell(n, m))
+                    s, clauses = same_exactly(b, n * n + c, n * n + m)
                     same[(c, m)] = same[(m, c)] = s
                     out += clauses
-                    out += [[-s, -b.x(c, d), -b.x(m, d)] for d in b.digits()]
+                    out += [[-s, -dig(c, d), -dig(m, d)] for d in b.digits()]
         for c in cells:  # a cell has a neighbour of its region (regions of 2 cells or more)
-            out += [[-lab(c, k), *(lab(m, k) for m in orthogonal(n, c))] for k in b.digits()]
-        for a in cells:  # cells more than N-1 steps apart share no region
-            for c in range(a + 1, n * n):
-                if abs(a // n - c // n) + abs(a % n - c % n) > n - 1:
-                    out += [[-lab(a, k), -lab(c, k)] for k in b.digits()]
-        reach = [[b.fresh() for _ in range(n)] for _ in cells]
+            near = orthogonal(n, c, rows, cols)
+            out += [[-lab(c, k), *(lab(m, k) for m in near)] for k in labels]
+        for a in cells:  # cells more than size-1 steps apart share no region
+            for c in range(a + 1, rows * cols):
+                if abs(a // cols - c // cols) + abs(a % cols - c % cols) > size - 1:
+                    out += [[-lab(a, k), -lab(c, k)] for k in labels]
+        reach = [[b.fresh() for _ in range(size)] for _ in cells]
         for c in cells:
             firsts = []
-            for k in b.digits():
+            for k in labels:
                 f = b.fresh()
                 firsts.append(f)
                 out.append([-f, lab(c, k)])
                 if c:
                     out.append([-f, -seen[c - 1][k]])
             out.append([-reach[c][0], *firsts])
-            for t in range(1, n):
+            for t in range(1, size):
                 ways = []
-                for m in orthogonal(n, c):
+                for m in orthogonal(n, c, rows, cols):
                     z = b.fresh()
                     ways.append(z)
                     out += [[-z, reach[m][t - 1]], [-z, same[(c, m)]]]
                 out.append([-reach[c][t], reach[c][t - 1], *ways])
-            out.append([reach[c][n - 1]])
+            out.append([reach[c][size - 1]])
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        cells = range(n * n)
-        lab = [x[label_cell(n, c)] for c in cells]
+        rows, cols, size = self.dims(n)
+        cells, regions = range(rows * cols), rows * cols // size
+        lab = [x[n * n + c] for c in cells]
+        digit = [x[(c // cols) * n + c % cols] for c in cells]
         is_lab = [[m.NewConstant(0)] + [m.NewBoolVar("") for _ in range(n)] for _ in cells]
         is_dig = [[m.NewConstant(0)] + [m.NewBoolVar("") for _ in range(n)] for _ in cells]
         for c in cells:
+            m.Add(lab[c] <= regions)
             for k in range(1, n + 1):
                 m.Add(lab[c] == k).OnlyEnforceIf(is_lab[c][k])
                 m.Add(lab[c] != k).OnlyEnforceIf(is_lab[c][k].Not())
-                m.Add(x[c] == k).OnlyEnforceIf(is_dig[c][k])
-                m.Add(x[c] != k).OnlyEnforceIf(is_dig[c][k].Not())
-        for k in range(1, n + 1):
+                m.Add(digit[c] == k).OnlyEnforceIf(is_dig[c][k])
+                m.Add(digit[c] != k).OnlyEnforceIf(is_dig[c][k].Not())
+        for k in range(1, regions + 1):
             for d in range(1, n + 1):
                 both = []
                 for c in cells:
@@ -204,7 +262,8 @@ class ChaosConstruction(GlobalRule):
                     m.AddBoolAnd([is_lab[c][k], is_dig[c][d]]).OnlyEnforceIf(y)
                     m.AddBoolOr([is_lab[c][k].Not(), is_dig[c][d].Not()]).OnlyEnforceIf(y.Not())
                     both.append(y)
-                m.AddExactlyOne(both)
+                (m.AddExactlyOne if size == n else m.AddAtMostOne)(both)
+            m.Add(sum(is_lab[c][k] for c in cells) == size)
         m.Add(lab[0] == 1)
         top = [m.NewIntVar(1, n, "") for _ in cells]
         m.Add(top[0] == 1)
@@ -218,42 +277,44 @@ class ChaosConstruction(GlobalRule):
         # dist: the steps from the region's first cell through the region, every helper a
         # function of the cells (CP-SAT enumerates its helpers too): 0 at the first cell,
         # else one more than the least of its neighbours' in the same region
-        dist = [m.NewIntVar(0, n - 1, "") for _ in cells]
+        dist = [m.NewIntVar(0, size - 1, "") for _ in cells]
         for c in cells:
             m.Add(dist[c] == 0).OnlyEnforceIf(first[c])
             through = []
-            for nb in orthogonal(n, c):
+            for nb in orthogonal(n, c, rows, cols):
                 same = m.NewBoolVar("")
                 m.Add(lab[nb] == lab[c]).OnlyEnforceIf(same)
                 m.Add(lab[nb] != lab[c]).OnlyEnforceIf(same.Not())
-                d = m.NewIntVar(0, n, "")
+                d = m.NewIntVar(0, size, "")
                 m.Add(d == dist[nb]).OnlyEnforceIf(same)
-                m.Add(d == n).OnlyEnforceIf(same.Not())
+                m.Add(d == size).OnlyEnforceIf(same.Not())
                 through.append(d)
-            least = m.NewIntVar(0, n, "")
+            least = m.NewIntVar(0, size, "")
             m.AddMinEquality(least, through)
             m.Add(dist[c] == least + 1).OnlyEnforceIf(first[c].Not())
 
     def holds(self, grid: Grid, n: int) -> bool:
-        labels = [grid[label_cell(n, c)] for c in range(n * n)]
+        rows, cols, size = self.dims(n)
+        labels = [grid[n * n + c] for c in range(rows * cols)]
+        digits = [grid[(c // cols) * n + c % cols] for c in range(rows * cols)]
         top = 0
         for k in labels:  # numbered in the order the regions first appear
             if k > top + 1:
                 return False
             top = max(top, k)
-        for k in range(1, n + 1):
+        for k in range(1, rows * cols // size + 1):
             cells = [c for c, v in enumerate(labels) if v == k]
-            if len(cells) != n or len({grid[c] for c in cells}) != n:
+            if len(cells) != size or len({digits[c] for c in cells}) != size:
                 return False
             reached, todo = {cells[0]}, [cells[0]]
             while todo:
-                for nb in orthogonal(n, todo.pop()):
+                for nb in orthogonal(n, todo.pop(), rows, cols):
                     if labels[nb] == k and nb not in reached:
                         reached.add(nb)
                         todo.append(nb)
-            if len(reached) != n:
+            if len(reached) != size:
                 return False
-        return True
+        return top == rows * cols // size
 
     def draw(self, canvas: Canvas) -> list[str]:
         return []

@@ -14,8 +14,10 @@ f-puzzles has neither). Both need the construction's region cells ``CC1`` ...
 
 The offset is sigh's: empty or 0 counts the start (the first listed cell), 1 leaves it
 out. A grid cell among the region cells stands for its own region cell, as sigh reads
-it. Shape: ``"chaosarrow": [{"cell": "R1C2", "offset": 0, "arms": [["CC2", "CC3"]]}]``
-and ``"chaoscount": [{"cell": "R1C2", "offset": 0, "cells": ["CC2", "CC1"]}]``.
+it; on a shaped grid the arms and the neighbours are the shape's (its rows x cols, its
+region cells in reading order). Shape:
+``"chaosarrow": [{"cell": "R1C2", "offset": 0, "arms": [["CC2", "CC3"]]}]`` and
+``"chaoscount": [{"cell": "R1C2", "offset": 0, "cells": ["CC2", "CC1"]}]``.
 
 Clauses: same(s, c) <-> the start's and c's region cells hold one label
 (``chaos.same_exactly``); along an arm, run(i) <-> run(i-1) and same(s, a_i); a
@@ -44,13 +46,18 @@ SEPARATOR = "-"
 """sigh's separator of an arrow's arms."""
 
 
+def _dims(reader: Reader) -> tuple[int, int]:
+    """The grid's rows and columns (a shaped grid's, ``Puzzle.rows``)."""
+    return reader.shape if reader.shape[0] else (reader.size, reader.size)
+
+
 def _region_cell(reader: Reader, name: str) -> int:
     """A region cell by its name, or a grid cell's region cell."""
-    n = reader.size
+    n, (rows, cols) = reader.size, _dims(reader)
     cell = reader.cell(name)
     if cell < n * n:
-        return label_cell(n, cell)
-    if not n * n <= cell < 2 * n * n or not _constructed(reader):
+        return label_cell(n, cell, cols)
+    if not n * n <= cell < n * n + rows * cols or not _constructed(reader):
         raise reader.error(f"{name} is no region cell of a chaos construction")
     return cell
 
@@ -117,6 +124,7 @@ class ChaosArrow(_ChaosClue):
     label_name = "chaos arrow"
     sigh_names = ("ChaosArrow",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -125,7 +133,8 @@ class ChaosArrow(_ChaosClue):
         control = _control(reader, args[0])
         offset = _offset(reader, args[1] if len(args) > 1 else "")
         if len(args) <= 2:
-            return [cls(control, offset, cls.four_arms(reader.size, control), reader.low)]
+            four = cls.four_arms(reader.size, control, _dims(reader))
+            return [cls(control, offset, four, reader.low)]
         arms: list[list[str]] = [[]]
         for arg in args[2:]:
             if arg == SEPARATOR:
@@ -148,17 +157,20 @@ class ChaosArrow(_ChaosClue):
         return cls(control, offset, cells, reader.low)
 
     @staticmethod
-    def four_arms(n: int, control: int) -> tuple[tuple[int, ...], ...]:
+    def four_arms(
+        n: int, control: int, dims: tuple[int, int] = (0, 0)
+    ) -> tuple[tuple[int, ...], ...]:
         """From the control's region cell to each edge of the grid (left, right, up,
-        down, as sigh orders them)."""
+        down, as sigh orders them; a shaped grid's rows x cols, ``dims``)."""
+        rows, cols = dims if dims[0] else (n, n)
         r, c = divmod(control, n)
         lines = (
             [(r, cc) for cc in range(c, -1, -1)],
-            [(r, cc) for cc in range(c, n)],
+            [(r, cc) for cc in range(c, cols)],
             [(rr, c) for rr in range(r, -1, -1)],
-            [(rr, c) for rr in range(r, n)],
+            [(rr, c) for rr in range(r, rows)],
         )
-        return tuple(tuple(label_cell(n, rr * n + cc) for rr, cc in line) for line in lines)
+        return tuple(tuple(rr * cols + cc + n * n for rr, cc in line) for line in lines)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -236,6 +248,7 @@ class ChaosCount(_ChaosClue):
     label_name = "chaos count"
     sigh_names = ("ChaosCount",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -244,7 +257,8 @@ class ChaosCount(_ChaosClue):
         control = _control(reader, args[0])
         offset = _offset(reader, args[1] if len(args) > 1 else "")
         if len(args) <= 2:
-            return [cls(control, offset, cls.around(reader.size, control), reader.low)]
+            cells = cls.around(reader.size, control, _dims(reader))
+            return [cls(control, offset, cells, reader.low)]
         return [cls.of(reader, control, offset, args[2:])]
 
     @classmethod
@@ -257,15 +271,16 @@ class ChaosCount(_ChaosClue):
         return cls(control, offset, cells, reader.low)
 
     @staticmethod
-    def around(n: int, control: int) -> tuple[int, ...]:
+    def around(n: int, control: int, dims: tuple[int, int] = (0, 0)) -> tuple[int, ...]:
         """The control's region cell, then its neighbours' (up, down, left, right, then
-        the corners, as sigh orders them)."""
+        the corners, as sigh orders them; in a shaped grid's rows x cols, ``dims``)."""
+        rows, cols = dims if dims[0] else (n, n)
         r, c = divmod(control, n)
         steps = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
         return tuple(
-            label_cell(n, (r + dr) * n + c + dc)
+            n * n + (r + dr) * cols + c + dc
             for dr, dc in steps
-            if 0 <= r + dr < n and 0 <= c + dc < n
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
         )
 
     @classmethod

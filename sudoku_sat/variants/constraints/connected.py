@@ -20,7 +20,12 @@ CP-SAT statement is another encoding: each cell's distance from the root through
 region as an integer, the root 0, a cell of the region one more than its nearest
 neighbour's (``AddMinEquality``), a cell outside N², every cell of the region below N²
 (the shortest distances are the one fixed point, so every variable is fixed by the
-grid); the direct check is a breadth-first search. Made as a setter picks the digits:
+grid); the direct check is a breadth-first search.
+
+On a shaped grid (``Puzzle.rows``: a 6x6 of 9 digits) a row need not hold a value, so the
+region is among the grid's cells only, its root may be any of them, some cell is in it
+(sigh's region is not empty), its paths run up to all its cells, and a size is counted
+(``_counting.at_least``; CP-SAT: a sum). Made as a setter picks the digits:
 sets of ⌈N/2⌉ or more digits whose cells are connected on the solution.
 """
 
@@ -38,6 +43,7 @@ from ...model.constraint import Constraint
 from ...model.drawing import Canvas
 from ...model.geometry import Regions, neighbours
 from ...model.reading import Reader
+from ._counting import at_least
 from ._line import never
 
 
@@ -63,11 +69,15 @@ class ConnectedValues(Constraint):
     size: int | None = None
     low: int = field(default=1, repr=False)
     """The puzzle's first digit: the digits written back from it."""
+    shape: tuple[int, int] = field(default=(0, 0), repr=False)
+    """The rows and columns of a shaped grid (``Puzzle.rows``): the region among its
+    cells only."""
     key = "connectedvalues"
     rule = "connected-values"
     label_name = "connected values"
     sigh_names = ("ConnectedValues",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def checked(cls, values: list[int], size: int | None, reader: Reader) -> ConnectedValues:
@@ -76,7 +86,7 @@ class ConnectedValues(Constraint):
             raise reader.error(f"connected values are one or more digits {low}..{top}")
         if size is not None and size < 1:
             raise reader.error("a region's size is at least 1")
-        return cls(tuple(sorted({v - low + 1 for v in values})), size, low)
+        return cls(tuple(sorted({v - low + 1 for v in values})), size, low, reader.shape)
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
@@ -116,9 +126,29 @@ class ConnectedValues(Constraint):
         """The cells the region has on every grid: k·N."""
         return len(self.values) * n
 
+    def layout(self, n: int) -> tuple[list[int], list[int], int]:
+        """(the grid's cells, those the region's first cell may be, the most cells the
+        region has): an N x N grid's region starts in the first row and has k·N cells;
+        a shaped grid's lines hold some digits, so its region starts anywhere and has
+        up to all its cells (``size`` when given)."""
+        if not self.shape[0]:
+            return list(range(n * n)), list(range(n)), self.region_size(n)
+        rows, cols = self.shape
+        cells = [r * n + c for r in range(rows) for c in range(cols)]
+        return cells, cells, len(cells) if self.size is None else self.size
+
+    def impossible(self, n: int) -> bool:
+        """Whether no grid holds a region of the given size."""
+        if self.size is None:
+            return False
+        if not self.shape[0]:
+            return self.size != self.region_size(n)
+        return self.size > self.shape[0] * self.shape[1]
+
     def clauses(self, b: Builder) -> list[Clause]:
-        n, cells = b.n, range(b.n * b.n)
-        if self.size is not None and self.size != self.region_size(n):
+        n = b.n
+        cells, starts, most = self.layout(n)
+        if self.impossible(n):
             return never(b)
         inside = {c: b.fresh() for c in cells}
         out: list[Clause] = []
@@ -126,13 +156,19 @@ class ConnectedValues(Constraint):
             held = [b.x(c, v) for v in self.values]
             out.append([-inside[c], *held])
             out += [[-lit, inside[c]] for lit in held]
-        root = {c: b.fresh() for c in range(n)}  # the first row holds every digit
-        for c in range(n):
+        root = {c: b.fresh() for c in starts}
+        for k, c in enumerate(starts):
             out.append([-root[c], inside[c]])
-            out += [[-root[c], -inside[e]] for e in range(c)]
-            out.append([-inside[c], *(inside[e] for e in range(c)), root[c]])
+            out += [[-root[c], -inside[e]] for e in cells[:k]]
+            out.append([-inside[c], *(inside[e] for e in cells[:k]), root[c]])
+        if self.shape[0]:
+            out.append(list(inside.values()))  # sigh's region is not empty
+            if self.size is not None:
+                at, counted = at_least(b, list(inside.values()), self.size)
+                out += counted + [[at[self.size]]]
+                out += [[-at[self.size + 1]]] if self.size + 1 in at else []
         reach = [root]
-        for _ in range(self.region_size(n) - 1):
+        for _ in range(most - 1):
             last, here = reach[-1], {c: b.fresh() for c in cells}
             for c in cells:
                 near = [last[e] for e in (c, *neighbours(n, c, diagonal=False)) if e in last]
@@ -146,30 +182,35 @@ class ConnectedValues(Constraint):
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         from ortools.sat.python import cp_model
 
-        far, cells = n * n, range(n * n)
-        if self.size is not None and self.size != self.region_size(n):
+        cells, starts, _ = self.layout(n)
+        far, first = len(cells), set(starts)
+        if self.impossible(n):
             m.AddBoolOr([])
             return
-        inside = [m.NewBoolVar("") for _ in cells]
+        inside = {c: m.NewBoolVar("") for c in cells}
         allowed = cp_model.Domain.FromValues(list(self.values))
         others = cp_model.Domain.FromValues([d for d in range(1, n + 1) if d not in self.values])
-        distance = [m.NewIntVar(0, far, "") for _ in cells]
+        distance = {c: m.NewIntVar(0, far, "") for c in cells}
         for c in cells:
             m.AddLinearExpressionInDomain(x[c], allowed).OnlyEnforceIf(inside[c])
             if len(self.values) < n:
                 m.AddLinearExpressionInDomain(x[c], others).OnlyEnforceIf(inside[c].Not())
             else:
                 m.Add(inside[c] == 1)
-        for c in cells:
+        if self.shape[0]:
+            m.AddBoolOr(list(inside.values()))
+            if self.size is not None:
+                m.Add(sum(inside.values()) == self.size)
+        for k, c in enumerate(cells):
             root = m.NewBoolVar("")
-            if c >= n:  # the first row holds every digit: the region starts there
+            if c not in first:  # the first row holds every digit: the region starts there
                 m.Add(root == 0)
             else:
-                first = [inside[c], *(inside[e].Not() for e in range(c))]
-                m.AddBoolAnd(first).OnlyEnforceIf(root)
-                m.AddBoolOr([f.Not() for f in first]).OnlyEnforceIf(root.Not())
+                before = [inside[c], *(inside[e].Not() for e in cells[:k])]
+                m.AddBoolAnd(before).OnlyEnforceIf(root)
+                m.AddBoolOr([f.Not() for f in before]).OnlyEnforceIf(root.Not())
             nearest = m.NewIntVar(1, far, "")
-            near = [distance[e] + 1 for e in neighbours(n, c, diagonal=False)]
+            near = [distance[e] + 1 for e in neighbours(n, c, diagonal=False) if e in distance]
             m.AddMinEquality(nearest, [far, *near])
             m.Add(distance[c] == 0).OnlyEnforceIf(root)
             m.Add(distance[c] == nearest).OnlyEnforceIf([inside[c], root.Not()])
@@ -177,7 +218,7 @@ class ConnectedValues(Constraint):
             m.Add(distance[c] < far).OnlyEnforceIf(inside[c])
 
     def holds(self, grid: Grid, n: int) -> bool:
-        cells = {c for c in range(n * n) if grid[c] in self.values}
+        cells = {c for c in self.layout(n)[0] if grid[c] in self.values}
         return connected(cells, n) and (self.size is None or len(cells) == self.size)
 
     def draw(self, canvas: Canvas) -> list[str]:

@@ -53,6 +53,7 @@ class DiagonalPlus(GroupRule):
     sigh_name = "Diagonal~1"
     sigh_names = ("Diagonal",)
     sudoku_names = sigh_names
+    square_names = sigh_names  # sigh: "Diagonal constraint requires a square grid"
     from_zero = True
     any_shape = True
 
@@ -65,10 +66,7 @@ class DiagonalPlus(GroupRule):
         }
         if len(args) != 1 or args[0] not in kinds:
             raise reader.error(f"expected the direction 1 or -1, not {'~'.join(args)!r}")
-        rows, cols = reader.shape
-        if rows != cols:
-            raise reader.error(f"a diagonal of a {rows}x{cols} grid: not supported yet")
-        return [kinds[args[0]](rows)]
+        return [kinds[args[0]](reader.shape[0])]  # a square grid's (sigh's reader checks)
 
     def groups(self, size: int, regions: Regions) -> list[tuple[int, ...]]:
         s = self.side or size

@@ -1,6 +1,8 @@
 """Disjoint groups (f-puzzles ``disjointgroups``): the cells in the same position of every
 region (the k-th cell of each region in reading order) hold every digit once. It depends
-on the regions, so an instance carries them. sigh: ``.DisjointSets``. Nothing is drawn.
+on the regions, so an instance carries them. sigh: ``.DisjointSets``, on square grids
+only (its ``isSquare``), a square shape's boxes (``.Shape~6x6~9``: its 2x3 boxes). Nothing
+is drawn.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class DisjointGroups(GroupRule):
     sigh_name = "DisjointSets"
     sigh_names = ("DisjointSets",)
     sudoku_names = sigh_names
+    square_names = sigh_names
     from_zero = True
     any_shape = True
 

@@ -69,7 +69,7 @@ class Doppelganger(Constraint):
     drawn_first = True
 
     @classmethod
-    def cells_beyond(cls, size: int) -> tuple[ExtraCells, ...]:
+    def cells_beyond(cls, size: int, shape: tuple[int, int] = (0, 0)) -> tuple[ExtraCells, ...]:
         """The missing digits' cells of an N x N grid in a frame of N+1 digits."""
         side = size - 1
         count, columns = _boxes(side)

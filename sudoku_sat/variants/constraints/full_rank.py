@@ -17,7 +17,9 @@ any two equal entries) and the full-rank puzzles it collects ("Full rank 3",
 logic-masters 0001RM; its 4x4 test puzzles on each tie mode). sigh keeps one
 ``FullRankTies`` a puzzle (the last of several); two that differ are refused here
 (``sigh_once``), and so is the option as the member of an Or or an And, as sigh refuses
-it (``composable``).
+it (``composable``). sigh's handler refuses every grid that is no N x N square of N
+digits ("FullRank requires a square grid with all values used"): so do sigh's reader
+here (``shape_refused``) and the rule, which assumes every line holds every digit.
 
 Clauses. The four numbers that begin with digit d are the ones read from the four cells
 of the border holding d (each border line holds every digit once), so rank R starts
@@ -94,6 +96,7 @@ class FullRank(LineClue):
     label_name = "full rank"
     sigh_names = ("FullRank",)
     from_zero = True
+    shape_refused = "a square grid of as many digits as its side"
 
     def settle(self, others: Sequence[Constraint]) -> Constraint:
         """The puzzle's mode (of several, which only a program gives: the strictest)."""
@@ -223,6 +226,7 @@ class FullRankTies(Constraint):
     sigh_names = ("FullRankTies",)
     sudoku_names = sigh_names
     from_zero = True
+    shape_refused = FullRank.shape_refused  # sigh's handler is FullRank's
     sigh_once = True
     composable = False
     drawn_first = True

@@ -59,6 +59,7 @@ class HiddenSkyscraper(LineClue):
     label_name = "hidden skyscraper"
     sigh_names = ("HiddenSkyscraper",)
     from_zero = True
+    any_shape = True  # a shaped grid's rows and columns: the same, on fewer cells
 
     def clauses(self, b: Builder) -> list[Clause]:
         return list(self._clauses(b))

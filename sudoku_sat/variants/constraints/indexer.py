@@ -54,6 +54,11 @@ class ColumnIndexer(Constraint):
     so from 0 a 0 points nowhere and no cell holds the last number (sigh's rule: an
     indexer cell in the last column holds nothing); its clauses are its own then, not
     the skeleton's."""
+    span: int = field(default=0, repr=False)
+    """The cells of the line it indexes on a shaped grid (``Puzzle.rows``): the columns
+    for column indexing, the rows for row indexing, as sigh indexes over its numCols or
+    numRows cells (a digit past them points nowhere); 0 for N. Its clauses are its own
+    then too."""
     key = "columnindexer"
     rule = "indexer"
     cell_rule = True
@@ -63,6 +68,7 @@ class ColumnIndexer(Constraint):
     sigh_names: ClassVar[tuple[str, ...]] = ("Indexing",)
     sudoku_names = sigh_names
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -74,7 +80,9 @@ class ColumnIndexer(Constraint):
 
     @classmethod
     def read(cls, item: dict[str, Any], reader: Reader) -> list[Constraint]:
-        return [cls(reader.cells(item.get("cells")), reader.low)]
+        rows, cols = reader.shape
+        span = cols if cls.kind == "C" else rows
+        return [cls(reader.cells(item.get("cells")), reader.low, span)]
 
     @classmethod
     def make(
@@ -97,33 +105,33 @@ class ColumnIndexer(Constraint):
         return r * n + v - 1, c + 1
 
     @classmethod
-    def cell_clauses(cls, cell: int, n: int, low: int = 1) -> list[Clause]:
-        links, none = _links(cls.kind, cell, n, low)
+    def cell_clauses(cls, cell: int, n: int, low: int = 1, span: int = 0) -> list[Clause]:
+        links, none = _links(cls.kind, cell, n, low, span)
         return [[-a, c] for a, c in links] + [[a, -c] for a, c in links] + [[-a] for a in none]
 
     def clauses(self, b: Builder) -> list[Clause]:
         out: list[Clause] = []
         for cell in self.cells:
-            if self.low == 1:
+            if self.low == 1 and not self.span:
                 out += b.cell_rule(type(self), cell)
             else:
-                out += self.cell_clauses(cell, b.n, self.low)
+                out += self.cell_clauses(cell, b.n, self.low, self.span)
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
-        s = self.low - 1
+        s, span = self.low - 1, self.span or n
         for cell in self.cells:
             r, c = divmod(cell, n)
-            index = m.NewIntVar(0, n - 1, f"index{cell}")
+            index = m.NewIntVar(0, span - 1, f"index{cell}")
             m.Add(index == x[cell] + s - 1)
-            line = [x[r * n + j] for j in range(n)] if self.kind == "C" else x[c::n]
+            line = [x[r * n + j] for j in range(span)] if self.kind == "C" else x[c::n][:span]
             m.AddElement(index, line, (c if self.kind == "C" else r) + 1 - s)
 
     def holds(self, grid: Grid, n: int) -> bool:
         s = self.low - 1
         for cell in self.cells:
             v = grid[cell] + s
-            if not 1 <= v <= n:
+            if not 1 <= v <= (self.span or n):
                 return False
             t, p = self.target(cell, v, n)
             if grid[t] + s != p:
@@ -162,14 +170,17 @@ class RowIndexer(ColumnIndexer):
 
 
 @cache
-def _links(kind: str, cell: int, n: int, low: int = 1) -> tuple[list[tuple[int, int]], list[int]]:
+def _links(
+    kind: str, cell: int, n: int, low: int = 1, span: int = 0
+) -> tuple[list[tuple[int, int]], list[int]]:
     """(x(cell,d), x(t,p)) for each index d whose target t is another cell (kind C: a
     column indexer's, R: a row indexer's), and the x(cell,d) that point nowhere: from
-    ``low`` 0, the digit 0 and the digits whose target would hold N."""
+    ``low`` 0, the digit 0 and the digits whose target would hold N; on a shaped grid
+    the digits past its line's span cells."""
     target = ColumnIndexer.target if kind == "C" else RowIndexer.target
     links, none, s = [], [], low - 1
     for d in range(1, n + 1):
-        if not 1 <= d + s <= n:
+        if not 1 <= d + s <= (span or n):
             none.append(cell * n + d)
             continue
         t, p = target(cell, d + s, n)

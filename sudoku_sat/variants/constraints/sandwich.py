@@ -10,6 +10,12 @@ f-puzzles' constraint list and its solver add-on (rangsk's SudokuSolver,
 f-puzzles import (``sandwichsum`` among the outside clues) and sigh's solver
 (``.Sandwich~SUM~R3``, between the smallest and the largest digit).
 
+A shaped grid's row or column of fewer cells than digits (``Puzzle.rows``: a 6x8's
+columns, a 6x6 of 9 digits) need not hold the 1 and the N: sigh's Lunchbox handler, which
+its sandwiches are, takes such a line's own smallest and largest digit as the crusts, so
+the clue is a lunchbox on the line (``lunchbox.Lunchbox``, its clauses, statement and
+check). A line of N cells is the sandwich above.
+
 Clauses. One selector s(i, j) per pair of places i < j of the line whose gap j-i-1 can
 hold the sum (a set of j-i-1 digits from 2..N-1 summing to it): s(i, j) holds exactly
 when the cells at i and j are the 1 and the N (either way round): it implies both are
@@ -33,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from ...grid import Clause, Grid
 from ..outside import LineClue, digit_sets
 from ..sum_forms import encoding, total_is
+from .lunchbox import Lunchbox
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -54,6 +61,11 @@ class Sandwich(LineClue):
     rule = "sandwich"
     sigh_names = ("Sandwich",)
     from_zero = True
+    any_shape = True
+
+    def shorter(self, n: int) -> Lunchbox | None:
+        """The lunchbox this clue is on a line of fewer than N cells, None on N cells."""
+        return None if len(self.line) == n else Lunchbox(self.line, self.value, self.low)
 
     def gap_sets(self, n: int, gap: int) -> tuple[tuple[int, ...], ...]:
         """The index sets of gap digits between the crusts that sum to value."""
@@ -64,7 +76,8 @@ class Sandwich(LineClue):
         return self.value + gap * (1 - self.low)
 
     def clauses(self, b: Builder) -> list[Clause]:
-        return list(self._clauses(b))
+        box = self.shorter(b.n)
+        return box.clauses(b) if box else list(self._clauses(b))
 
     def _clauses(self, b: Builder) -> Iterator[Clause]:
         n, line = b.n, self.line
@@ -95,6 +108,10 @@ class Sandwich(LineClue):
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """Positions of the 1 and the N (element constraints), the lower and upper of the
         two, one Boolean per cell 'strictly between', and the sum of the cells it keeps."""
+        box = self.shorter(n)
+        if box:
+            box.cpsat(m, x, n)
+            return
         cells = [x[c] for c in self.line]
         where = []
         for digit in (1, n):
@@ -120,6 +137,9 @@ class Sandwich(LineClue):
         m.Add(sum(kept) == self.value)
 
     def holds(self, grid: Grid, n: int) -> bool:
+        box = self.shorter(n)
+        if box:
+            return box.holds(grid, n)
         digits = [grid[c] for c in self.line]
         if 1 not in digits or n not in digits:
             return False

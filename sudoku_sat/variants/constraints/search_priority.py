@@ -42,6 +42,7 @@ class SearchPriority(Option):
     label_name = "search priority"
     sigh_names = ("SearchPriority",)
     from_zero = True
+    any_shape = True  # a hint on cells the reader keeps inside the shape
     composable = False
     drawn_first = True
 

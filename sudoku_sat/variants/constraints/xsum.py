@@ -7,7 +7,9 @@ grid on any side (row 0 or N+1 for a column, column 0 or N+1 for a row); an empt
 is passed over. Sources: f-puzzles' constraint list and its solver add-on (rangsk's
 SudokuSolver, ``XSumConstraint``: the line reversed for a clue below or on the right),
 SudokuPad's f-puzzles import (``xsum`` among the outside clues) and sigh's solver
-(``.XSum~R3~FROM_LEFT~FROM_RIGHT``). Any size: X runs over 1..N.
+(``.XSum~R3~FROM_LEFT~FROM_RIGHT``). Any size: X runs over 1..N; on a shaped grid
+(``Puzzle.rows``) over the cells of the row or column, as sigh's branches do (an X past a
+shorter line counts no cells: the first cell cannot hold it).
 
 Clauses. The first cell's digit d selects the sum of the first d cells: x(first, d)
 guards "the next d-1 cells hold one of the sets of d-1 digits other than d that sum to
@@ -47,6 +49,7 @@ class XSum(LineClue):
     rule = "x-sum"
     sigh_names = ("XSum",)
     from_zero = True
+    any_shape = True
 
     @classmethod
     def read_sigh(cls, name: str, args: list[str], reader: Reader) -> list[Constraint]:
@@ -60,7 +63,7 @@ class XSum(LineClue):
         first, how, s = self.line[0], encoding(b, self.sum_encoding), self.low - 1
         for d in b.digits():
             count = d + s  # X, the first cell's digit
-            if count < 1:
+            if not 1 <= count <= len(self.line):  # past a shape's shorter line: no X cells
                 yield [-b.x(first, d)]
                 continue
             pool = tuple(e for e in b.digits() if e != d)
@@ -71,7 +74,7 @@ class XSum(LineClue):
         """One Boolean per digit d of the first cell, enforcing the sum of d cells."""
         first, s = x[self.line[0]], self.low - 1
         for d in range(1, n + 1):
-            if d + s < 1:
+            if not 1 <= d + s <= len(self.line):
                 m.Add(first != d)
                 continue
             is_d = m.NewBoolVar("")
@@ -86,7 +89,7 @@ class XSum(LineClue):
 
     def holds(self, grid: Grid, n: int) -> bool:
         digits = [grid[c] + self.low - 1 for c in self.line]
-        return digits[0] >= 1 and sum(digits[: digits[0]]) == self.value
+        return 1 <= digits[0] <= len(digits) and sum(digits[: digits[0]]) == self.value
 
     def sigh(self, name: Callable[[int], str]) -> str:
         return sigh_line("XSum", self)
