@@ -66,12 +66,66 @@ ROUNDS, ROUNDS_BELOW = 5, 10.0
 turn, each figure the median of its runs (one run each before 2026-12-02)."""
 
 
+COVERED = {
+    "diagonal+": "diagonal",
+    "diagonal-": "diagonal",
+    "even": "odd",
+    "ratio": "difference",
+    "chaosarrow": "chaos",
+    "chaoscount": "chaos",
+    "chaosconstruction": "chaos",
+}
+"""Registry keys whose puzzles are the row of another name (their family's file)."""
+MADE_ONLY = ("cage", "searchpriority")
+"""Keys of which no published puzzle was found (their files say so): their rows are the
+files' made unique puzzles, each solved by CP-SAT for the solution to compare."""
+
+
 def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
+    """Row -> its real puzzles with one published solution (expect 1): a file's stem; for
+    a registry key with no file of its own and no row of its family (:data:`COVERED`),
+    "KEY (other files)": every real puzzle of the other rows that has that rule, and for
+    :data:`MADE_ONLY`, "KEY (made)". A stem filters the rows by their first word."""
+    rows = _file_rows()
+    rows.update(_rule_rows(rows))
+    return {stem: ps for stem, ps in rows.items() if not stems or stem.split()[0] in stems}
+
+
+def _rule_rows(rows: dict[str, list[Puzzle]]) -> dict[str, list[Puzzle]]:
+    from sudoku_sat.variants.constraints import registry
+
+    out: dict[str, list[Puzzle]] = {}
+    for key in sorted(registry()):
+        if key in rows or key in COVERED:
+            continue
+        if key in MADE_ONLY:
+            out[f"{key} (made)"] = _made_unique(DATA / f"{key}.jsonl")
+            continue
+        seen: dict[str, Puzzle] = {}
+        for ps in rows.values():
+            for p in ps:
+                if any((c.key or c.cell_key) == key for c in p.constraints):
+                    seen.setdefault(p.origin, p)
+        if seen:
+            out[f"{key} (other files)"] = list(seen.values())
+    return out
+
+
+def _made_unique(path: Path) -> list[Puzzle]:
+    """A file's made unique puzzles, each with the solution CP-SAT finds."""
+    out = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if line.startswith("{") and json.loads(line)["expect"] == 1:
+            case = json.loads(line)
+            (p,) = parse_variants(json.dumps(case["puzzle"]), f"{path.stem}:{number}")
+            out.append(replace(p, solution=cpsat.solutions(p, 1)[0]))
+    return out
+
+
+def _file_rows() -> dict[str, list[Puzzle]]:
     """File stem -> its real puzzles with one published solution (expect 1)."""
     out: dict[str, list[Puzzle]] = {}
     for path in sorted([*DATA.glob("*.jsonl"), *HARD.glob("*.jsonl")], key=lambda p: p.stem):
-        if stems and path.stem not in stems:
-            continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if not line.strip() or line.startswith("#"):
                 continue
@@ -81,8 +135,6 @@ def real_puzzles(stems: list[str] | None = None) -> dict[str, list[Puzzle]]:
             (p,) = parse_variants(json.dumps(case["puzzle"]), f"{path.stem}:{number}")
             out.setdefault(path.stem, []).append(p)
     for path in sorted([*EXTRA.glob("*.jsonl"), *DIGITS.glob("*.jsonl"), *SHAPES.glob("*.jsonl")]):
-        if stems and path.stem not in stems:
-            continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if not line.startswith("{"):
                 continue
@@ -172,7 +224,7 @@ def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> 
         and p.grid_part(v.solutions[0]) == p.grid_part(p.solution)
         for v, p in zip(verdicts, puzzles, strict=True)
     )
-    batch = folder / f"{stem}.jsonl"
+    batch = folder / f"{stem.split()[0]}.jsonl"
     batch.write_text("".join(puzzle_line(p) + "\n" for p in puzzles))
     sigh = sigh_batch(puzzles, folder)
     ours_batch = whole(["unique", str(batch)], cli)
@@ -188,7 +240,7 @@ def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> 
             sigh = (sigh[0], statistics.median(sigh_runs))
     singles = []
     for k, p in enumerate(puzzles):
-        one = folder / f"{stem}-{k}.json"
+        one = folder / f"{stem.split()[0]}-{k}.json"
         one.write_text(puzzle_line(p) + "\n")
         singles.append(whole(["unique", str(one)], cli))
     cp, unfinished = cp_cpu(puzzles, CPSAT_SECONDS if stem not in EXTRA_STEMS else EXTRA_SECONDS)
