@@ -3,8 +3,9 @@
 converted to sigh's constraint strings, timed three ways on the same puzzles:
 
 - sudoku-sat: ``sudoku-sat unique FILE`` on the file of a row's puzzles, whole processes
-  (wall, the median of :data:`ROUNDS` runs in turn with sigh's), and the CPU per puzzle of a new ``Session`` over the row's puzzles, each once,
-  after a first session has warmed the process (marginal: what a file of new puzzles
+  (wall, the median of :data:`ROUNDS` runs in turn with sigh's), and the CPU per puzzle
+  of a new ``Session`` over the row's puzzles, each once, after a first session has
+  warmed the process (marginal: what a file of new puzzles
   costs a puzzle once start-up is out; until 2026-12-02 the same session solved the
   puzzles a second time, its skeletons open, which a file of new puzzles never sees);
   ``sudoku-sat unique ONE`` on each puzzle alone (wall, start-up included): median, worst;
