@@ -19,8 +19,7 @@ from ..errors import SolverError
 from ..model.puzzle import Puzzle
 from ..puzzles.maker import Made
 from ..puzzles.verify import Verdict
-from ..variants.make import make_witnessed, minimize_puzzle
-from ..variants.minimal import check_minimal
+from ..variants.make import blank, check_made, make_witnessed, minimize_puzzle
 from .variants import rate_variant
 
 TRIES = 30
@@ -51,6 +50,9 @@ class MakeVariants:
     seed: int
     level: str | None = None
     solver: str | None = None
+    shape: str = ""
+    """sigh's shape spelling (``6x8``, ``9x9~0-8``: ``variants.make_shape``), or none."""
+    no_boxes: bool = False
     streamed = True
     """Each puzzle takes seconds: one a chunk, each written as it is made."""
 
@@ -60,11 +62,13 @@ class MakeVariants:
     def one(self, k: int) -> Made:
         rng = stream(self.seed, k + 1)
         start = time.perf_counter()
+        empty = blank(self.size, self.shape, self.no_boxes)
         for tries in range(1, TRIES + 1):
-            puzzle, witnesses = make_witnessed(list(self.kinds), self.size, rng, solver=self.solver)
+            kinds = list(self.kinds)
+            puzzle, witnesses = make_witnessed(kinds, self.size, rng, True, self.solver, empty)
             if self.level is None or rate_variant(puzzle).level == self.level:
                 made = time.perf_counter() - start
-                problem = check_minimal(puzzle, witnesses=witnesses)
+                problem = check_made(puzzle, witnesses)
                 checked = time.perf_counter() - start - made
                 stats = {"check_seconds": round(checked, 6), "tries": tries}
                 return _made(k, puzzle, made, problem, stats)
