@@ -77,13 +77,14 @@ def check_kinds(names: list[str], size: int, shape: str = "", no_boxes: bool = F
             )
     if not is_plain(empty):
         check_shape_rules(names, empty)
-    base(names, empty, random.Random(0))
+    base(names, size, random.Random(0), empty)
 
 
-def base(names: list[str], empty: Puzzle, rng: random.Random) -> Puzzle:
+def base(names: list[str], size: int, rng: random.Random, empty: Puzzle | None = None) -> Puzzle:
     """The empty puzzle of the rules before clues: the global rules and jigsaw regions
-    (``Constraint.drawn_first``), beside the grid's own regions (a shape's)."""
-    size = empty.size
+    (``Constraint.drawn_first``), on the empty grid (:func:`blank`, beside its own
+    regions: a shape's) or N x N."""
+    empty = empty or blank(size)
     blank_ = replace(empty, origin="+".join(names) or "classic")
     found: list[Constraint] = list(empty.constraints)
     for name in names:
@@ -149,13 +150,16 @@ def make_witnessed(
         full = made.solution or ()
         return (made, witnesses) if minimal else (replace(made, grid=full[: made.ncells]), {})
     for _ in range(50):
-        start = base(names, empty, rng)
+        start = base(names, empty.size, rng, empty)
         solution = random_solution(start, rng, solver)
         if solution is None:
             continue
         puzzle = with_clues(start, names, solution, rng)
-        if not is_plain(puzzle):
-            puzzle = replace(in_shape(puzzle, solution), origin=puzzle.origin)
+        if not is_plain(puzzle):  # as its sigh string says it; None: a rule fell out
+            said = in_shape(puzzle, solution, names)
+            if said is None:
+                continue
+            puzzle = replace(said, origin=puzzle.origin)
         if not minimal:
             return replace(puzzle, grid=tuple(solution), solution=tuple(solution)), {}
         return emptied(puzzle, solution, rng, True, grid_clues(puzzle), solver)

@@ -82,22 +82,32 @@ def inside(c: Constraint, p: Puzzle) -> bool:
     return all(cell in cells for cell in c.cells_named())
 
 
-def in_shape(p: Puzzle, solution: Grid) -> Puzzle:
+def in_shape(p: Puzzle, solution: Grid, names: list[str]) -> Puzzle | None:
     """The puzzle as sigh's string says it: its constraints inside the shape
-    (:func:`inside`), written and read back by sigh's writer and reader, those read that
-    the solution breaks left out (none, unless a rule reads a shape otherwise than its
-    maker drew it); UsageError when the layout read back does not hold the solution."""
+    (:func:`inside`), written and read back by sigh's writer and reader; None when a rule
+    named has no clue left inside the shape (a sandwich's columns of a 4x6 grid span the
+    6x6 frame: the maker draws again). UsageError when a clue read back does not hold on
+    the solution (a rule whose clues are drawn for the digits 1..N, read on digits from
+    0: a cage's total, a dot's ratio): not made there yet."""
+    from .constraints import rule_classes
     from .sigh import parse_sigh
     from .sigh_write import to_sigh
 
     kept = p.with_constraints(tuple(c for c in p.constraints if inside(c, p)))
     read = parse_sigh(to_sigh(kept), SOURCE)[0]
-    held = tuple(c for c in read.constraints if c.regions() or c.holds(solution, p.size))
-    out = read.with_constraints(held)
-    problem = out.problem(solution)
-    if problem is not None:
-        raise UsageError(f"a {p.dims} puzzle read back from sigh's string: {problem}")
-    return out
+    for c in read.constraints:
+        if c.regions() is None and not c.holds(solution, p.size):
+            raise UsageError(
+                f"rule {c.rule_of()!r} on this grid ({p.dims}): its clues are drawn for an "
+                f"N x N grid of the digits 1..N (the {c.label(p.size)} says another thing "
+                "here): not made there yet"
+            )
+    made = {type(c) for c in read.constraints}
+    for name in names:
+        kinds = set(rule_classes(name))
+        if not any(k.drawn_first for k in kinds) and not kinds & made:
+            return None
+    return read
 
 
 def grid_clues(p: Puzzle) -> Grid | None:
