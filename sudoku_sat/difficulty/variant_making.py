@@ -35,7 +35,8 @@ def stream(seed: int, index: int) -> random.Random:
 def _made(
     index: int, p: Puzzle, seconds: float, problem: str | None, extra: Mapping[str, object]
 ) -> Made:
-    verdict = Verdict(problem != "not unique", problem is None, CHECKER)
+    unique = problem is None or problem.endswith("can be removed")  # else not, or unknown
+    verdict = Verdict(unique, problem is None, CHECKER)
     assert p.solution is not None
     detail = "" if problem is None else f"independent check failed: {problem}"
     return Made(index, p.n, p.grid, p.solution, seconds, verdict, detail, dict(extra), p)
