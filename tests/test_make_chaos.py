@@ -18,8 +18,8 @@ from sudoku_sat.cli import app
 from sudoku_sat.model.puzzle import Puzzle
 from sudoku_sat.variants.constraints.chaos import orthogonal
 from sudoku_sat.variants.constraints.chaos_clues import ChaosArrow, ChaosCount
-from sudoku_sat.variants.make import blank, make_witnessed
-from sudoku_sat.variants.make_chaos import check_chaos, grow_layout, thinned
+from sudoku_sat.variants.make import blank
+from sudoku_sat.variants.make_chaos import check_chaos, grow_layout, make_any, thinned
 
 
 def connected(cells: set[int], rows: int, cols: int) -> bool:
@@ -124,7 +124,7 @@ def test_the_partitions_of_4x4_are_the_tetromino_tilings() -> None:
 
 @pytest.mark.parametrize("seed", [2, 3])
 def test_made_4x4_chaos_puzzles_are_unique_and_minimal_by_exhaustive_search(seed: int) -> None:
-    p, witnesses = make_witnessed(["chaos-construction"], 4, random.Random(seed))
+    p, witnesses = make_any(["chaos-construction"], 4, random.Random(seed))
     assert p.solution is not None
     assert exhaustive(p) == [p.solution]
     for c in range(16):
@@ -166,7 +166,7 @@ def test_the_check_finds_a_clue_that_can_go() -> None:
 
 def test_thinning_gives_up_on_a_layout_the_clues_cannot_pin() -> None:
     """With no clue at all, every digit given leaves another partition: None."""
-    p, _ = make_witnessed(["chaos-construction"], 4, random.Random(1))
+    p, _ = make_any(["chaos-construction"], 4, random.Random(1))
     assert p.solution is not None
     bare = p.with_constraints(
         tuple(c for c in p.constraints if not isinstance(c, ChaosCount | ChaosArrow))
@@ -189,7 +189,7 @@ def test_a_seed_makes_the_same_chaos_puzzles() -> None:
 def test_chaos_on_a_shape_is_made() -> None:
     """A 4x6 grid: four regions of six cells (sigh's region size, the longer side)."""
     empty = blank(0, "4x6")
-    p, witnesses = make_witnessed(["chaos-construction"], 6, random.Random(2), empty=empty)
+    p, witnesses = make_any(["chaos-construction"], 6, random.Random(2), empty=empty)
     assert p.solution is not None and p.shaped and len(p.solution) == 36 + 24
     assert set(p.solution[36:]) == {1, 2, 3, 4}
     assert check_chaos(p, witnesses) is None

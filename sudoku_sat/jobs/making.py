@@ -38,13 +38,13 @@ def plan_generate(
     N (each rule's classes drawing their clues); else the classic maker at options.n."""
     if rules or shape or no_boxes:  # the variant makers loaded only here
         from ..difficulty.variant_making import MakeVariants
-        from ..variants.make import check_kinds
+        from ..variants.make_chaos import check_rules
         from ..variants.methods import variant_emptier
 
         for name, flag in (given or {}).items():
             if name in CLASSIC_ONLY or name == "alphabet":
                 raise UsageError(f"{flag}: {REASONS.get(name, DIGITS)}")
-        check_kinds(rules, size, shape, no_boxes)
+        check_rules(rules, size, shape, no_boxes)
         emptier = variant_emptier(method)
         return MakeVariants(tuple(rules), size, options.seed, level, emptier, shape, no_boxes)
     if level is not None:
@@ -52,7 +52,10 @@ def plan_generate(
     return MakeTask(options)
 
 
-DIGITS = "puzzles with rules are written as f-puzzles JSON, digits as numbers"
+DIGITS = (
+    "puzzles with rules or on sigh's grids are written as f-puzzles JSON or sigh strings, "
+    "digits as numbers"
+)
 """Why generate --rule refuses --alphabet."""
 
 Item = tuple[int, Packed | Puzzle]

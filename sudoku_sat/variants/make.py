@@ -5,7 +5,8 @@ clues drawn from it by each rule's own module
 while unique on one incremental solver (``emptying``), each clue kept with its witness:
 a second solution without it, which ``minimal.check_minimal`` verifies with CP-SAT
 (``cpsat``), a different method, as it verifies the puzzle unique. Chaos constructions,
-whose regions are unknowns, are made by ``make_chaos``.
+whose regions are unknowns, are made by ``make_chaos`` (above this module: it takes
+:func:`random_solution` and :func:`blank`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from ..model.puzzle import Puzzle
 from .constraints import rule_classes, rules
 from .emptying import emptied
 from .encode import encode_variant
-from .make_chaos import check_chaos, clue_names, is_chaos, make_chaos
 from .make_shape import blank_of, check_shape_rules, grid_clues, in_shape, is_plain
 from .minimal import Witnesses, check_minimal
 from .solve import decode_model, open_solver, solver_for
@@ -63,12 +63,9 @@ def blank(size: int, shape: str = "", no_boxes: bool = False) -> Puzzle:
 
 def check_kinds(names: list[str], size: int, shape: str = "", no_boxes: bool = False) -> None:
     """UsageError for an unknown rule, a rule whose clues read cells beyond the grid (a
-    doppelganger's missing digits; a chaos construction is made by ``make_chaos``, with
-    its counts and arrows alone), a rule refused on the shape, or a size it does not fit."""
+    doppelganger's missing digits; a chaos construction's regions: ``make_chaos``), a
+    rule refused on the shape, or a size it does not fit."""
     empty = blank(size, shape, no_boxes)
-    if is_chaos(names):
-        clue_names(names)
-        return
     for name in names:
         if any(k.cells_beyond(size) or k.needs_cells_of for k in rule_classes(name)):
             raise UsageError(
@@ -145,10 +142,6 @@ def make_witnessed(
     clues it kept (:func:`emptied`; none when not minimal)."""
     names = [kind] if isinstance(kind, str) else list(kind)
     empty = empty or blank(size)
-    if is_chaos(names):  # its regions hidden: every digit given is not one solution
-        made, witnesses = make_chaos(names, empty, rng, solver)
-        full = made.solution or ()
-        return (made, witnesses) if minimal else (replace(made, grid=full[: made.ncells]), {})
     for _ in range(50):
         start = base(names, empty.size, rng, empty)
         solution = random_solution(start, rng, solver)
@@ -164,14 +157,6 @@ def make_witnessed(
             return replace(puzzle, grid=tuple(solution), solution=tuple(solution)), {}
         return emptied(puzzle, solution, rng, True, grid_clues(puzzle), solver)
     raise UsageError(f"found no {empty.dims} grid for {'+'.join(names)} in 50 tries")
-
-
-def check_made(puzzle: Puzzle, witnesses: Witnesses) -> str | None:
-    """The independent check of a made puzzle (CP-SAT: unique, no clue can go), with the
-    chaos clues' own (``make_chaos.check_chaos``) for a chaos construction."""
-    if puzzle.extra:  # the region cells of a chaos construction
-        return check_chaos(puzzle, witnesses)
-    return check_minimal(puzzle, witnesses=witnesses)
 
 
 def minimize_puzzle(v: Puzzle, seed: int, solver: str | None = None) -> Puzzle:

@@ -42,6 +42,7 @@ from .constraints.chaos import ChaosConstruction, orthogonal
 from .constraints.chaos_clues import ChaosArrow, ChaosCount
 from .constraints.jigsaw import Jigsaw
 from .emptying import emptied
+from .make import blank, check_kinds, make_witnessed, random_solution
 from .minimal import Clue, Witnesses, check_minimal
 from .sigh_cells import cell_id
 from .solve import blocking, decode_model, open_solver, solver_for
@@ -147,8 +148,6 @@ def dims(p: Puzzle) -> tuple[int, int, int]:
 def layout_solution(chaos: Puzzle, rng: random.Random, solver: str | None) -> Grid | None:
     """A random layout and a solution for it: the grid's digits then the region cells'
     labels (the chaos puzzle's cells), or None when this try found none."""
-    from .make import random_solution
-
     n = chaos.size
     rows, cols, size = dims(chaos)
     label = grow_layout(rows, cols, size, rng)
@@ -246,3 +245,35 @@ def _check(puzzle: Puzzle, witnesses: Witnesses) -> str | None:
         if cpsat.count(fewer, 2, lean=True) == 1:
             return f"the {clue.label(puzzle.size)} can be removed"
     return None
+
+
+def make_any(
+    names: list[str],
+    size: int,
+    rng: random.Random,
+    solver: str | None = None,
+    empty: Puzzle | None = None,
+) -> tuple[Puzzle, Witnesses]:
+    """A minimal unique puzzle of the rules with its witnesses: a chaos construction's
+    (:func:`make_chaos`), else ``make.make_witnessed``'s."""
+    if is_chaos(names):
+        return make_chaos(names, empty or blank(size), rng, solver)
+    return make_witnessed(names, size, rng, True, solver, empty)
+
+
+def check_any(puzzle: Puzzle, witnesses: Witnesses) -> str | None:
+    """The independent check of a made puzzle: :func:`check_chaos` for a chaos
+    construction (its region cells), else ``minimal.check_minimal``."""
+    if puzzle.extra:
+        return check_chaos(puzzle, witnesses)
+    return check_minimal(puzzle, witnesses=witnesses)
+
+
+def check_rules(names: list[str], size: int, shape: str = "", no_boxes: bool = False) -> None:
+    """UsageError before any work for what is not made: :func:`clue_names` for a chaos
+    construction, else ``make.check_kinds``."""
+    if is_chaos(names):
+        clue_names(names)
+        blank(size, shape, no_boxes)
+        return
+    check_kinds(names, size, shape, no_boxes)
