@@ -116,7 +116,8 @@ def _fillable(free: set[int], rows: int, cols: int, size: int) -> bool:
 
 
 def _shape_text(blank: Puzzle) -> str:
-    """sigh's ``.Shape`` of the blank grid."""
+    """sigh's ``.Shape`` of the blank grid (as ``sigh_write`` writes it, without the
+    regions that writer adds)."""
     n = blank.size
     rows, cols = (blank.rows, blank.cols) if blank.shaped else (n, n)
     digits = f"~0-{n - 1}" if blank.low == 0 else "" if n == max(rows, cols) else f"~{n}"
@@ -133,11 +134,6 @@ def candidates(shape: str, kinds: tuple[str, ...]) -> tuple[Puzzle, tuple[Constr
     clues = "".join(f".{k}~{cell_id(bare.size, c)}" for k in kinds for c in bare.grid_cells)
     read = parse_sigh(f"{shape}.NoBoxes.ChaosConstruction{clues}", "--shape")[0]
     return bare, tuple(c for c in read.constraints if c not in bare.constraints)
-
-
-def chaos_blank(blank: Puzzle) -> Puzzle:
-    """The chaos puzzle with no clue on the blank's grid."""
-    return candidates(_shape_text(blank), ())[0]
 
 
 def dims(p: Puzzle) -> tuple[int, int, int]:
