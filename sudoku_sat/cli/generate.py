@@ -150,9 +150,10 @@ def generate_command(
     puzzles with those rules, of -n (box side) or --size N, printed as f-puzzles JSON,
     each checked unique and minimal by CP-SAT (docs/variants.md). With --shape RxC[~DIGITS]
     (sigh's spelling: 6x8, 4x7, 9x9~0-8, 6x6~9, 5x5) or --no-boxes, puzzles on that grid
-    of sigh's, with or without --rule, printed as sigh strings (docs/sigh.md). --rule
-    chaos-construction makes chaos constructions: hidden regions, pinned by chaos counts
-    and arrows (chaos-count, chaos-arrow: one kind only).
+    of sigh's, with or without --rule, printed as sigh strings (an N x N grid of 1..N as
+    f-puzzles JSON unless --format sigh; docs/sigh.md). --rule chaos-construction makes
+    chaos constructions: hidden regions, pinned by chaos counts and arrows (chaos-count,
+    chaos-arrow: one kind only).
     """
     rules = split_names(rule)
     if shape is not None:
