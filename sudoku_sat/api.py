@@ -33,6 +33,7 @@ from .arguments import (
     boolean,
     generate_sizes,
     global_rules,
+    optional_string,
     path_name,
     reading_options,
     seconds,
@@ -226,21 +227,21 @@ def generate(
     count, box = _old_names(old, count, order)
     rules = split_names(global_rules(rule))
     orders, sides = (2, LARGE_EMPTY_MAX_ORDER), (MIN_SIZE, MAX_SIZE)
-    sigh_grid = shape is not None or bool(no_boxes)
+    shape, no_boxes = optional_string(shape, "shape"), boolean(no_boxes, "no_boxes")
+    sigh_grid = shape is not None or no_boxes
     if shape is not None and (size is not None or box is not None):
         raise UsageError("shape says the grid: drop size and order")
     count, order, side = generate_sizes(count, box, size, bool(rules) or sigh_grid, orders, sides)
     if shape is not None:
         from .variants.make_shape import blank_of
 
-        shape = string(shape, "shape")
-        side = blank_of(shape, bool(no_boxes)).size
+        side = blank_of(shape, no_boxes).size
     seed = seed_number(seed)
     seed = new_seed() if seed is None else seed
     method = string(method, "method")
     checker, engine = method_options(method)
     options = MakeOptions(n=max(order, 2), checker=checker, seed=seed, fill_engine=engine)
-    task = plan_generate(rules, side, options, None, method, None, shape or "", bool(no_boxes))
+    task = plan_generate(rules, side, options, None, method, None, shape or "", no_boxes)
     return [_made(m) for m in task(list(range(count)))]
 
 
