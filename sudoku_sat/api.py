@@ -33,6 +33,7 @@ from .arguments import (
     boolean,
     generate_sizes,
     global_rules,
+    optional_string,
     path_name,
     reading_options,
     seconds,
@@ -205,6 +206,8 @@ def generate(
     method: str = "auto",
     rule: Rules = None,
     size: int | None = None,
+    shape: str | None = None,
+    no_boxes: bool = False,
     **old: int,
 ) -> list[Puzzle]:
     """count minimal puzzles with one solution each, of order n (9x9 for 3), each verified
@@ -212,7 +215,9 @@ def generate(
     method: the search that fills and empties (``auto``, ``eup``, ``pysat``, ``counter``).
     rule: variant puzzles of these rule sets (``killer``, ``thermometer``, ...; the CLI's
     ``generate --rule``), size N x N (``--size``, default order**2), each checked unique
-    and minimal by CP-SAT. ``k`` and ``n`` are the old names of count and order."""
+    and minimal by CP-SAT. shape: a grid of sigh's, in its spelling (``6x8``, ``9x9~0-8``:
+    ``--shape``; not with size or order), no_boxes its ``NoBoxes`` (``--no-boxes``).
+    ``k`` and ``n`` are the old names of count and order."""
     from .arguments import split_names
     from .jobs.making import plan_generate
     from .model.geometry import MAX_SIZE, MIN_SIZE
@@ -222,13 +227,21 @@ def generate(
     count, box = _old_names(old, count, order)
     rules = split_names(global_rules(rule))
     orders, sides = (2, LARGE_EMPTY_MAX_ORDER), (MIN_SIZE, MAX_SIZE)
-    count, order, side = generate_sizes(count, box, size, bool(rules), orders, sides)
+    shape, no_boxes = optional_string(shape, "shape"), boolean(no_boxes, "no_boxes")
+    sigh_grid = shape is not None or no_boxes
+    if shape is not None and (size is not None or box is not None):
+        raise UsageError("shape says the grid: drop size and order")
+    count, order, side = generate_sizes(count, box, size, bool(rules) or sigh_grid, orders, sides)
+    if shape is not None:
+        from .variants.make_shape import blank_of
+
+        side = blank_of(shape, no_boxes).size
     seed = seed_number(seed)
     seed = new_seed() if seed is None else seed
     method = string(method, "method")
     checker, engine = method_options(method)
     options = MakeOptions(n=max(order, 2), checker=checker, seed=seed, fill_engine=engine)
-    task = plan_generate(rules, side, options, None, method)
+    task = plan_generate(rules, side, options, None, method, None, shape or "", no_boxes)
     return [_made(m) for m in task(list(range(count)))]
 
 

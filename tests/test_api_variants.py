@@ -150,6 +150,24 @@ def test_generate_makes_variant_puzzles_by_rule() -> None:
     assert set(p.rules) == {"renban", "killer"} and ss.is_unique(p)
 
 
+def test_generate_makes_puzzles_on_sigh_grids_as_the_cli_does() -> None:
+    """shape and no_boxes are --shape and --no-boxes: the same puzzles from a seed."""
+    pytest.importorskip("ortools")
+    from typer.testing import CliRunner
+
+    from sudoku_sat.cli import app
+    from sudoku_sat.variants.sigh_write import to_sigh
+
+    (p,) = ss.generate(shape="4x6", rule="killer", seed=1)
+    assert (p.rows, p.cols, p.size) == (4, 6, 6) and p.of(Cage) and ss.is_unique(p)
+    args = ["generate", "--shape", "4x6", "--rule", "killer", "--seed", "1"]
+    assert CliRunner().invoke(app, args).output == to_sigh(p) + "\n"
+    (q,) = ss.generate(no_boxes=True, size=5, seed=2)
+    assert q.regions == tuple(tuple(range(r * 5, r * 5 + 5)) for r in range(5))
+    with pytest.raises(UsageError, match="shape says the grid"):
+        ss.generate(shape="4x6", size=6)
+
+
 def test_fpuzzles_input_refuses_the_options_of_plain_grids_as_the_cli_does() -> None:
     text = KILLER.read_text()
     with pytest.raises(UsageError, match="^--order: "):

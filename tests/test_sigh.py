@@ -386,7 +386,8 @@ def test_made_6x6_puzzles_of_every_rule_read_back_unique(rule: str) -> None:
     assert q.grid == p.grid and q.regions == p.regions
     if not any(type(c) in LOSSY for c in p.constraints):
         assert Counter(q.constraints) == Counter(p.constraints), text
-    assert ss.count(q, 2) == 1 and ss.solve(q).grid == solution  # type: ignore[union-attr]
+    found = ss.solve(q).grid  # type: ignore[union-attr]
+    assert ss.count(q, 2) == 1 and found == solution[: q.ncells]  # a chaos's: its labels after
 
 
 def test_a_16x16_puzzle_is_written_with_sigh_letters() -> None:

@@ -92,7 +92,16 @@ REFUSED = {
     "explain": {"--alphabet", "--order"},
     "rate": {"--alphabet", "--order"},
     "certify": {"--method", "--alphabet", "--order"},
-    "generate": {"--fill", "--empty", "--symmetric", "--t0", "--t-final", "--step", "--alphabet"},
+    "generate": {
+        "--fill",
+        "--empty",
+        "--symmetric",
+        "--t0",
+        "--t-final",
+        "--step",
+        "--alphabet",
+        "--shape",  # beside --size: the shape says the grid
+    },
     "minimize": {
         "--empty",
         "--symmetric",

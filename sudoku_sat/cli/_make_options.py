@@ -13,7 +13,7 @@ from typer.core import TyperCommand, TyperOption
 from ..difficulty.rating import LEVELS
 from ..methods import EMPTY
 from ..puzzles.emptying import Schedule
-from ._common import GridFormat, JsonOption, method_option
+from ._common import GridFormat, JsonOption, fail, method_option
 
 RULE_HELP = (
     "Make puzzles with these rules, repeatable or comma-separated (killer,thermometer), "
@@ -117,3 +117,67 @@ TfOpt = Annotated[float, typer.Option("--t-final", help="Annealing emptying: fin
 StepOpt = Annotated[float, typer.Option(help="Annealing emptying: temperature step.")]
 JsonOpt = JsonOption
 SIZE = "With --rule: the grid's side, 4 to 16 (6x6, 8x8... too); -n n means n*n."
+ShapeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--shape",
+        metavar="RxC[~DIGITS]",
+        help="A grid of sigh's, in sigh's .Shape spelling: rows x columns (6x8, 4x7, 5x5), "
+        "then the digits when not 1 to the longer side (9x9~0-8: digits from 0; 6x6~9: "
+        "nine digits); sigh's regions on it (boxes where they tile it, else none). "
+        "Printed as sigh strings (line and sigh formats; f-puzzles cannot say it).",
+        show_default=False,
+    ),
+]
+NoBoxesOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-boxes", help="sigh's NoBoxes: no boxes, the rows and columns alone hold digits apart."
+    ),
+]
+CHAOS_SLOW_SIDE = 8
+"""From this side, a chaos construction takes minutes to make and check."""
+
+
+def shaped_side(shape: str, no_boxes: bool, size: int | None, given: dict[str, str]) -> int:
+    """The number of digits of a --shape (the side of the frame it is numbered in);
+    BadParameter when --size or --order says the grid too, or for a shape sigh refuses."""
+    from ..variants.make_shape import blank_of
+
+    if size is not None or "order" in given:
+        raise fail("--shape says the grid: drop --size and --order")
+    return blank_of(shape, no_boxes).size
+
+
+def writable_shape(shape: str, no_boxes: bool, fmt: GridFormat) -> None:
+    """BadParameter when fmt cannot say the shape's grid: f-puzzles JSON and numbers hold
+    N x N grids of the digits 1..N (line writes sigh's string for it)."""
+    from ..variants.make_shape import blank_of, is_plain
+
+    empty = blank_of(shape, no_boxes)
+    if not is_plain(empty) and fmt in (GridFormat.fpuzzles, GridFormat.numbers):
+        raise fail(
+            f"--format {fmt.value} cannot say a {empty.dims} grid (f-puzzles holds N x N "
+            "grids of the digits 1..N): use --format sigh or line (sigh's string)"
+        )
+
+
+def slow_note(count: int, side: int, rules: list[str], slow_side: int) -> str | None:
+    """What generate says before it starts when each puzzle takes minutes: rules past
+    slow_side, a chaos construction from :data:`CHAOS_SLOW_SIDE`; None otherwise."""
+    if not rules:
+        return None
+    from ..variants.make_chaos import is_chaos
+
+    what = f"# making {count} {side}x{side} puzzle(s) with {', '.join(rules)}: "
+    if is_chaos(rules) and side >= CHAOS_SLOW_SIDE:
+        return what + (
+            "a chaos construction takes minutes a puzzle from 8x8 (its regions solved for "
+            "at every clue taken away, then CP-SAT's check); each line comes as it is done"
+        )
+    if side > slow_side:
+        return what + (
+            f"past {slow_side}x{slow_side} each takes minutes (a SAT call a clue taken away, "
+            "then CP-SAT's check); each line comes as its puzzle is done"
+        )
+    return None

@@ -49,12 +49,17 @@ from ._make_options import (
     JsonOpt,
     MakeRuleOpt,
     MethodOpt,
+    NoBoxesOpt,
     RuleHelp,
+    ShapeOpt,
     StatsOpt,
     StepOpt,
     SymOpt,
     TfOpt,
     TiOpt,
+    shaped_side,
+    slow_note,
+    writable_shape,
 )
 from ._shown import writable_in
 from .certify import (
@@ -130,6 +135,8 @@ def generate_command(
     certify: CertifyOption = None,
     rule: MakeRuleOpt = None,
     size: Annotated[int | None, typer.Option(min=4, max=16, metavar="N", help=SIZE)] = None,
+    shape: ShapeOpt = None,
+    no_boxes: NoBoxesOpt = False,
 ) -> None:
     """Make unique, minimal puzzles: fill a grid, empty it, verify it independently.
 
@@ -141,15 +148,25 @@ def generate_command(
     first SAT questions are shared among every core this process may use (the same
     puzzles from a seed either way); --jobs 1 keeps to one core. With --rule NAME,
     puzzles with those rules, of -n (box side) or --size N, printed as f-puzzles JSON,
-    each checked unique and minimal by CP-SAT (docs/variants.md).
+    each checked unique and minimal by CP-SAT (docs/variants.md). With --shape RxC[~DIGITS]
+    (sigh's spelling: 6x8, 4x7, 9x9~0-8, 6x6~9, 5x5) or --no-boxes, puzzles on that grid
+    of sigh's, with or without --rule, printed as sigh strings (an N x N grid of 1..N as
+    f-puzzles JSON unless --format sigh; docs/sigh.md). --rule chaos-construction makes
+    chaos constructions: hidden regions, pinned by chaos counts and arrows (chaos-count,
+    chaos-arrow: one kind only).
     """
     rules = split_names(rule)
+    if shape is not None:
+        side_of_shape = shaped_side(shape, no_boxes, size, given_options())
+        size, order = side_of_shape, max(order, 2)
+        writable_shape(shape, no_boxes, fmt)
     if size is not None and "order" in given_options() and order * order != size:
         raise fail(f"--size {size} and --order {order} ({order**2}x{order**2}) disagree")
     side = size or order * order
-    if not rules and size is not None:
+    if not rules and size is not None and shape is None and not no_boxes:
         raise fail("--size is for puzzles with rules (--rule); plain grids take --order")
-    if not rules and order > LARGE_EMPTY_MAX_ORDER:
+    sigh_grid = shape is not None or no_boxes
+    if not rules and not sigh_grid and order > LARGE_EMPTY_MAX_ORDER:
         raise fail(
             f"generate makes puzzles up to 36x36 (--order {LARGE_EMPTY_MAX_ORDER}): a minimal "
             f"{side}x{side} puzzle needs a SAT question per clue near the hardness peak "
@@ -173,21 +190,17 @@ def generate_command(
     given = given_options()
     if fmt is GridFormat.grid:
         given.pop("alphabet", None)  # a drawn grid writes its digits in the alphabet
-    task = plan_generate(rules, side, options, level, method, given)
+    task = plan_generate(rules, side, options, level, method, given, shape or "", no_boxes)
     how = empty_.value if level is None else f"guided emptying to {level}"
     outcomes: list[Outcome] = []
     with ExitStack() as stack:
         folder = stack.enter_context(certificate_folder(certify))
         executor = stack.enter_context(open_batch(jobs, scheduler, connect_timeout))
-        if stats and not as_json and not rules:
+        if stats and not as_json and not rules and not sigh_grid:
             typer.echo(header(seed, f"fill {fill.value}", how, checker, order))
-        if rules and side > SLOW_SIDE and not quiet:  # minutes a puzzle: say so at once
-            typer.echo(
-                f"# making {count} {side}x{side} puzzle(s) with {', '.join(rules)}: past "
-                f"{SLOW_SIDE}x{SLOW_SIDE} each takes minutes (a SAT call a clue taken away, "
-                "then CP-SAT's check); each line comes as its puzzle is done",
-                err=True,
-            )
+        note = slow_note(count, side, rules, SLOW_SIDE)
+        if note and not quiet:  # minutes a puzzle: say so at once
+            typer.echo(note, err=True)
         results = batch_results(executor, task, list(range(count)), "generating", quiet)
         if folder is not None:
             from ..jobs.certifying import Certifying

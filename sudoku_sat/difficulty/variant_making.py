@@ -19,8 +19,8 @@ from ..errors import SolverError
 from ..model.puzzle import Puzzle
 from ..puzzles.maker import Made
 from ..puzzles.verify import Verdict
-from ..variants.make import make_witnessed, minimize_puzzle
-from ..variants.minimal import check_minimal
+from ..variants.make import blank, minimize_puzzle
+from ..variants.make_chaos import check_any, make_any
 from .variants import rate_variant
 
 TRIES = 30
@@ -36,7 +36,8 @@ def stream(seed: int, index: int) -> random.Random:
 def _made(
     index: int, p: Puzzle, seconds: float, problem: str | None, extra: Mapping[str, object]
 ) -> Made:
-    verdict = Verdict(problem != "not unique", problem is None, CHECKER)
+    unique = problem is None or problem.endswith("can be removed")  # else not, or unknown
+    verdict = Verdict(unique, problem is None, CHECKER)
     assert p.solution is not None
     detail = "" if problem is None else f"independent check failed: {problem}"
     return Made(index, p.n, p.grid, p.solution, seconds, verdict, detail, dict(extra), p)
@@ -51,6 +52,9 @@ class MakeVariants:
     seed: int
     level: str | None = None
     solver: str | None = None
+    shape: str = ""
+    """sigh's shape spelling (``6x8``, ``9x9~0-8``: ``variants.make_shape``), or none."""
+    no_boxes: bool = False
     streamed = True
     """Each puzzle takes seconds: one a chunk, each written as it is made."""
 
@@ -60,11 +64,12 @@ class MakeVariants:
     def one(self, k: int) -> Made:
         rng = stream(self.seed, k + 1)
         start = time.perf_counter()
+        empty = blank(self.size, self.shape, self.no_boxes)
         for tries in range(1, TRIES + 1):
-            puzzle, witnesses = make_witnessed(list(self.kinds), self.size, rng, solver=self.solver)
+            puzzle, witnesses = make_any(list(self.kinds), self.size, rng, self.solver, empty)
             if self.level is None or rate_variant(puzzle).level == self.level:
                 made = time.perf_counter() - start
-                problem = check_minimal(puzzle, witnesses=witnesses)
+                problem = check_any(puzzle, witnesses)
                 checked = time.perf_counter() - start - made
                 stats = {"check_seconds": round(checked, 6), "tries": tries}
                 return _made(k, puzzle, made, problem, stats)

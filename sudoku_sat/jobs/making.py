@@ -30,26 +30,32 @@ def plan_generate(
     level: str | None = None,
     method: str = "auto",
     given: dict[str, str] | None = None,
+    shape: str = "",
+    no_boxes: bool = False,
 ) -> Callable[[list[int]], list[Made]]:
-    """The task that makes puzzle k for each k (from 0) of a chunk: with rules, the
-    session's maker at size N (each rule's classes drawing their clues); without, the
-    classic maker at options.n."""
-    if rules:  # the variant makers loaded only here: a classic generate needs none
+    """The task that makes puzzle k for each k (from 0) of a chunk: with rules or on a
+    grid of sigh's (shape: ``6x8``, ``9x9~0-8``; no_boxes), the session's maker at size
+    N (each rule's classes drawing their clues); else the classic maker at options.n."""
+    if rules or shape or no_boxes:  # the variant makers loaded only here
         from ..difficulty.variant_making import MakeVariants
-        from ..variants.make import check_kinds
+        from ..variants.make_chaos import check_rules
         from ..variants.methods import variant_emptier
 
         for name, flag in (given or {}).items():
             if name in CLASSIC_ONLY or name == "alphabet":
                 raise UsageError(f"{flag}: {REASONS.get(name, DIGITS)}")
-        check_kinds(rules, size)
-        return MakeVariants(tuple(rules), size, options.seed, level, variant_emptier(method))
+        check_rules(rules, size, shape, no_boxes)
+        emptier = variant_emptier(method)
+        return MakeVariants(tuple(rules), size, options.seed, level, emptier, shape, no_boxes)
     if level is not None:
         return LevelTask(options, LevelOptions(level))
     return MakeTask(options)
 
 
-DIGITS = "puzzles with rules are written as f-puzzles JSON, digits as numbers"
+DIGITS = (
+    "puzzles with rules or on sigh's grids are written as f-puzzles JSON or sigh strings, "
+    "digits as numbers"
+)
 """Why generate --rule refuses --alphabet."""
 
 Item = tuple[int, Packed | Puzzle]

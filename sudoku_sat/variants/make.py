@@ -1,9 +1,12 @@
 """Making puzzles of any rules: a random solution under the rules made first (global
-rules, jigsaw regions), clues drawn from it by each rule's own module
+rules, jigsaw regions) on an N x N grid or a grid of sigh's (``make_shape``: ``--shape``),
+clues drawn from it by each rule's own module
 (``Constraint.make``), then givens (and the values a rule lets go: cage sums) removed
 while unique on one incremental solver (``emptying``), each clue kept with its witness:
 a second solution without it, which ``minimal.check_minimal`` verifies with CP-SAT
-(``cpsat``), a different method, as it verifies the puzzle unique.
+(``cpsat``), a different method, as it verifies the puzzle unique. Chaos constructions,
+whose regions are unknowns, are made by ``make_chaos`` (above this module: it takes
+:func:`random_solution` and :func:`blank`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ..model.puzzle import Puzzle
 from .constraints import rule_classes, rules
 from .emptying import emptied
 from .encode import encode_variant
+from .make_shape import blank_of, check_shape_rules, grid_clues, in_shape, is_plain
 from .minimal import Witnesses, check_minimal
 from .solve import decode_model, open_solver, solver_for
 
@@ -33,7 +37,7 @@ def random_solution(puzzle: Puzzle, rng: random.Random, solver: str | None = Non
     size = puzzle.size
     with open_solver(encode_variant(puzzle), solver or solver_for(puzzle)) as s:
         chosen: list[int] = []
-        cells = list(range(size * size))
+        cells = list(puzzle.grid_cells)  # a shape's: its frame's other cells hold 1
         rng.shuffle(cells)
         for cell in cells[: 2 * size]:
             digits = list(range(1, size + 1))
@@ -49,31 +53,44 @@ def random_solution(puzzle: Puzzle, rng: random.Random, solver: str | None = Non
         return decode_model(s.get_model(), size)
 
 
-def check_kinds(names: list[str], size: int) -> None:
+def blank(size: int, shape: str = "", no_boxes: bool = False) -> Puzzle:
+    """The empty grid puzzles are made on: sigh's shape (``make_shape.blank_of``) when
+    one is given or with no_boxes, else the N x N grid of the default boxes."""
+    if shape or no_boxes:
+        return blank_of(shape or f"{size}x{size}", no_boxes)
+    return Puzzle(size, (0,) * (size * size))
+
+
+def check_kinds(names: list[str], size: int, shape: str = "", no_boxes: bool = False) -> None:
     """UsageError for an unknown rule, a rule whose clues read cells beyond the grid (a
-    chaos construction's regions: not made yet), or a size it does not fit."""
+    doppelganger's missing digits; a chaos construction's regions: ``make_chaos``), a
+    rule refused on the shape, or a size it does not fit."""
+    empty = blank(size, shape, no_boxes)
     for name in names:
         if any(k.cells_beyond(size) or k.needs_cells_of for k in rule_classes(name)):
             raise UsageError(
                 f"rule {name!r}: generate does not make its puzzles yet (it reads cells beyond "
-                "the grid: a chaos construction's regions, a doppelganger's missing digits); "
-                "solve, count and check them"
+                "the grid: a doppelganger's missing digits); solve, count and check them"
             )
-    base(names, size, random.Random(0))
+    if not is_plain(empty):
+        check_shape_rules(names, empty)
+    base(names, size, random.Random(0), empty)
 
 
-def base(names: list[str], size: int, rng: random.Random) -> Puzzle:
+def base(names: list[str], size: int, rng: random.Random, empty: Puzzle | None = None) -> Puzzle:
     """The empty puzzle of the rules before clues: the global rules and jigsaw regions
-    (``Constraint.drawn_first``)."""
-    blank = Puzzle(size, (0,) * (size * size), "+".join(names) or "classic")
-    found: list[Constraint] = []
+    (``Constraint.drawn_first``), on the empty grid (:func:`blank`, beside its own
+    regions: a shape's) or N x N."""
+    empty = empty or blank(size)
+    blank_ = replace(empty, origin="+".join(names) or "classic")
+    found: list[Constraint] = list(empty.constraints)
     for name in names:
         for kind in rule_classes(name):
             if kind.drawn_first:
                 found += [
-                    c for c in kind.make(blank.grid, size, blank.regions, rng) if c not in found
+                    c for c in kind.make(blank_.grid, size, blank_.regions, rng) if c not in found
                 ]
-    return blank.with_constraints(tuple(c.settle(found) for c in found))
+    return blank_.with_constraints(tuple(c.settle(found) for c in found))
 
 
 def with_clues(puzzle: Puzzle, names: list[str], solution: Grid, rng: random.Random) -> Puzzle:
@@ -103,10 +120,12 @@ def make(
     rng: random.Random,
     minimal: bool = True,
     solver: str | None = None,
+    empty: Puzzle | None = None,
 ) -> tuple[Puzzle, Grid]:
     """A puzzle of the rule set(s) and its solution: unique and minimal (no given, and no
-    cage sum, can go) when minimal, else the clues with every cell given."""
-    puzzle, _ = make_witnessed(kind, size, rng, minimal, solver)
+    cage sum, can go) when minimal, else the clues with every cell given; on the empty
+    grid given (a shape: :func:`blank`), else N x N."""
+    puzzle, _ = make_witnessed(kind, size, rng, minimal, solver, empty)
     assert puzzle.solution is not None
     return puzzle, puzzle.solution
 
@@ -117,20 +136,27 @@ def make_witnessed(
     rng: random.Random,
     minimal: bool = True,
     solver: str | None = None,
+    empty: Puzzle | None = None,
 ) -> tuple[Puzzle, Witnesses]:
     """:func:`make`'s puzzle, its solution in ``solution``, with the witnesses of the
     clues it kept (:func:`emptied`; none when not minimal)."""
     names = [kind] if isinstance(kind, str) else list(kind)
+    empty = empty or blank(size)
     for _ in range(50):
-        start = base(names, size, rng)
+        start = base(names, empty.size, rng, empty)
         solution = random_solution(start, rng, solver)
         if solution is None:
             continue
         puzzle = with_clues(start, names, solution, rng)
+        if not is_plain(puzzle):  # as its sigh string says it; None: a rule fell out
+            said = in_shape(puzzle, solution, names)
+            if said is None:
+                continue
+            puzzle = replace(said, origin=puzzle.origin)
         if not minimal:
             return replace(puzzle, grid=tuple(solution), solution=tuple(solution)), {}
-        return emptied(puzzle, solution, rng, True, solver=solver)
-    raise UsageError(f"found no {size}x{size} grid for {'+'.join(names)} in 50 tries")
+        return emptied(puzzle, solution, rng, True, grid_clues(puzzle), solver)
+    raise UsageError(f"found no {empty.dims} grid for {'+'.join(names)} in 50 tries")
 
 
 def minimize_puzzle(v: Puzzle, seed: int, solver: str | None = None) -> Puzzle:

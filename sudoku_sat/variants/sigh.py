@@ -49,7 +49,7 @@ from .constraints.jigsaw import Jigsaw
 from .constraints.pencil import PencilMarks
 from .constraints.region_size import RegionSize
 from .sigh_cells import row_col, sigh_boxes
-from .sigh_shape import Shape, read_shape, shaped_layout
+from .sigh_shape import Shape, read_shape, shape_refusal, shaped_layout
 from .sigh_var import VAR, var_groups
 
 START = re.compile(r"^\.(~|[A-Z][A-Za-z]*~|[A-Z][a-z][A-Za-z]*(\.|$))")
@@ -244,20 +244,9 @@ class _Context:
         if cls is None:
             what = "composite" if node.name in COMPOSITES else "rule"
             raise self.error(node, f"sigh's {node.name!r}: no {what} of this project reads it")
-        if self.low != 1 and not cls.from_zero:  # as sigh's solver refuses it there
-            top = self.size - 1
-            raise self.error(
-                node, f"sigh's {node.name!r} on the digits 0..{top}: sigh's solver refuses it too"
-            )
-        if self.shape.raw and node.name in cls.sudoku_names:
-            raise self.error(node, f"sigh's {node.name!r} needs a sudoku grid, not a Raw one")
-        rows, cols = self.shape.rows, self.shape.cols
-        square = "a square grid only" if node.name in cls.square_names and rows != cols else ""
-        refused = cls.shape_refused or square  # as sigh's solver refuses it there
-        if rows and (refused or not cls.any_shape):
-            said = f"sigh's solver refuses it too ({refused})" if refused else "not supported yet"
-            grid = f"{rows}x{cols} grid of {self.size} digits"
-            raise self.error(node, f"sigh's {node.name!r} on a {grid}: {said}")
+        why = shape_refusal(cls, self.shape, node.name)  # as sigh's solver refuses it
+        if why:
+            raise self.error(node, f"sigh's {node.name!r} {why}")
         reader = self.reader(node)
         if node.name in COMPOSITES:
             reader.members = tuple(tuple(self.read(m)) for m in node.members)

@@ -80,6 +80,26 @@ def read_shape(args: list[str], source: str, line: int, column: int) -> Shape:
     return Shape(count, low, 0 if square else rows, 0 if square else cols, raw)
 
 
+def shape_refusal(cls: type[Constraint], shape: Shape, name: str = "") -> str:
+    """Why sigh's solver (and so sigh's reader here, and ``generate``) refuses a rule
+    class on the shape: digits from 0 it cannot shift (``from_zero``), a Raw grid for a
+    rule of sudoku grids, a shaped grid for a rule of square ones, of N x N ones, or not
+    read on shapes yet; empty when it takes it. name: the sigh item read (its
+    ``square_names``, ``sudoku_names`` are some of the class's names); empty for any."""
+    if shape.low != 1 and not cls.from_zero:
+        return f"on the digits 0..{shape.size - 1}: sigh's solver refuses it too"
+    if shape.raw and (name in cls.sudoku_names if name else cls.sudoku_names):
+        return "needs a sudoku grid, not a Raw one"
+    rows, cols = shape.rows, shape.cols
+    squares = name in cls.square_names if name else bool(cls.square_names)
+    square = "a square grid only" if squares and rows != cols else ""
+    refused = cls.shape_refused or square
+    if rows and (refused or not cls.any_shape):
+        said = f"sigh's solver refuses it too ({refused})" if refused else "not supported yet"
+        return f"on a {rows}x{cols} grid of {shape.size} digits: {said}"
+    return ""
+
+
 def shaped_layout(
     jigsaws: list[Constraint],
     boxless: list[Constraint],

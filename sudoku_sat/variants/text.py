@@ -87,8 +87,9 @@ def render_pencil(
 def puzzle_line(p: Puzzle, alphabet: str | None = None) -> str:
     """A puzzle as one line that reads back: its N*N symbols when it has no rules (the
     classic line, numbers past 36x36), else its f-puzzles JSON, which keeps them (its
-    sigh string when its digits start at 0, which f-puzzles cannot say)."""
-    if p.low != 1:
+    sigh string when its digits start at 0 or its grid is no N x N square, which
+    f-puzzles cannot say)."""
+    if p.low != 1 or p.shaped:
         from .sigh_write import to_sigh
 
         return to_sigh(p)
@@ -103,8 +104,8 @@ def puzzle_line(p: Puzzle, alphabet: str | None = None) -> str:
 
 def puzzle_value(p: Puzzle) -> object:
     """A puzzle in JSON records: its line, or its f-puzzles object when it has rules (its
-    sigh string when its digits start at 0)."""
-    if (p.constraints or p.n == 0) and p.low == 1:
+    sigh string when its digits start at 0 or it has a shape)."""
+    if (p.constraints or p.n == 0) and p.low == 1 and not p.shaped:
         from .fpuzzles_write import to_fpuzzles
 
         return to_fpuzzles(p)
