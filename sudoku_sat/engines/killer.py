@@ -52,85 +52,117 @@ leading: Any = intrinsic(_ctlz)
 DECAY = 1 << 14
 """Failed guesses between two halvings of the conflict scores (sigh's)."""
 
+# The table ``tab`` (one int64 array: each array of its own cost numba a reference count
+# at every use, 89 increments in propagate): a header, then the sections it points at.
+# A pointer section holds absolute positions in tab; the rows of cell or sum k run from
+# tab[ptr + k] to tab[ptr + k + 1].
+N, CELLS, SUMS, HOUSES = 0, 1, 2, 3
+P_PTR, HOUSE, HO_PTR, S_PTR, S_W, S_TOTAL, K_PTR, O_PTR, CS_PTR, SAME, ENDS = range(4, 15)
+"""Where each section starts: the peers of each cell; the houses (N cells each, row by
+row); the houses of each cell; the cells of each sum (their weights at the same
+positions plus tab[S_W]); each sum's total; its digit sets; the cells that see all of
+it; the sums of each cell; whether a sum's two sides hold the same digits; whether only
+its cells' smallest and largest digits matter to it."""
+HEADER = 15
+
 
 @njit(cache=True, inline="always")
-def narrow(st, c, m, qt, sq, hq, t, w):  # type: ignore[no-untyped-def]
+def narrow(st, c, m, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
     """st[c] = m (a strict subset of it, not empty); its sums and houses marked dirty and
-    the cell queued when it is placed (w: the queue, the flags and rings of the dirty
-    sums and houses). The new tails (qt, sq, hq) as one tuple."""
-    queue, s_dirty, s_queue, h_dirty, h_queue = w
-    ho_ptr, ho, cs_ptr, cs = t[4], t[5], t[14], t[15]
+    the cell queued when it is placed. work: the queue of placed cells, then the dirty
+    flags of the sums, their ring, the dirty flags of the houses, their ring (positions
+    in work, :func:`layout`). The new tails (qt, sq, hq) as one tuple."""
+    ns, nh = tab[SUMS], tab[HOUSES]
+    w_sd = tab[CELLS] + 1
+    w_hd = w_sd + 2 * ns + 1
+    old = st[c]
+    same_ends = (old & -old) == (m & -m) and leading(old) == leading(m)
     st[c] = m
     if m & (m - 1) == 0:
-        queue[qt] = c
+        work[qt] = c
         qt += 1
-    for k in range(cs_ptr[c], cs_ptr[c + 1]):
-        s = cs[k]
-        if s_dirty[s] == 0:
-            s_dirty[s] = 1
-            s_queue[sq % s_dirty.shape[0]] = s
+    ends = tab[ENDS]
+    for k in range(tab[tab[CS_PTR] + c], tab[tab[CS_PTR] + c + 1]):
+        s = tab[k]
+        if work[w_sd + s] == 0 and not (same_ends and tab[ends + s]):
+            work[w_sd + s] = 1
+            work[sq] = s
             sq += 1
-    for k in range(ho_ptr[c], ho_ptr[c + 1]):
-        h = ho[k]
-        if h_dirty[h] == 0:
-            h_dirty[h] = 1
-            h_queue[hq % h_dirty.shape[0]] = h
+            if sq == w_sd + 2 * ns + 1:
+                sq = w_sd + ns
+    for k in range(tab[tab[HO_PTR] + c], tab[tab[HO_PTR] + c + 1]):
+        h = tab[k]
+        if work[w_hd + h] == 0:
+            work[w_hd + h] = 1
+            work[hq] = h
             hq += 1
+            if hq == w_hd + 2 * nh + 1:
+                hq = w_hd + nh
     return qt, sq, hq
 
 
 @njit(cache=True)
-def propagate(st, qt, sq, hq, t, w):  # type: ignore[no-untyped-def]
-    """Naked singles, sums and hidden singles on st to a fixpoint: w's queue[:qt] the
-    cells placed and not yet taken from their peers, its rings s_queue[:sq] and
-    h_queue[:hq] the dirty sums and houses (flags s_dirty, h_dirty; each ring as long as
-    the sums or houses are many). False on a contradiction (the flags are then left
-    set: the caller clears them)."""
-    n, p_ptr, peers, houses = t[0], t[1], t[2], t[3]
-    s_ptr, s_cells, s_w, s_total = t[6], t[7], t[8], t[9]
-    k_ptr, combos, o_ptr, outs = t[10], t[11], t[12], t[13]
-    queue, s_dirty, s_queue, h_dirty, h_queue = w
+def layout(tab):  # type: ignore[no-untyped-def]
+    """The positions in work of the dirty flags of the sums, their ring, the dirty flags
+    of the houses, their ring, and work's length (the queue of placed cells first)."""
+    ns, nh = tab[SUMS], tab[HOUSES]
+    w_sd = tab[CELLS] + 1
+    w_hd = w_sd + 2 * ns + 1
+    return w_sd, w_sd + ns, w_hd, w_hd + nh, w_hd + 2 * nh + 1
+
+
+@njit(cache=True)
+def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
+    """Naked singles, sums and hidden singles on st to a fixpoint: work[:qt] the cells
+    placed and not yet taken from their peers, the rings of the dirty sums and houses
+    from their starts to sq and hq (:func:`layout`; each ring one longer than the sums
+    or houses are many). False on a contradiction (the flags are then left set: the
+    caller clears them)."""
+    n = tab[N]
     full = (np.int64(1) << n) - 1
-    ns = s_dirty.shape[0]
-    nh = h_dirty.shape[0]
+    w_sd, w_sq, w_hd, w_hq, end = layout(tab)
+    p_ptr, house, s_ptr, s_w = tab[P_PTR], tab[HOUSE], tab[S_PTR], tab[S_W]
+    s_total, k_ptr, o_ptr, same = tab[S_TOTAL], tab[K_PTR], tab[O_PTR], tab[SAME]
     qh = 0
-    sh = 0
-    hh = 0
+    sh = w_sq
+    hh = w_hq
     while True:
         while qh < qt:  # naked singles
-            c = queue[qh]
+            c = work[qh]
             qh += 1
             m = st[c]
-            for k in range(p_ptr[c], p_ptr[c + 1]):
-                p = peers[k]
+            for k in range(tab[p_ptr + c], tab[p_ptr + c + 1]):
+                p = tab[k]
                 pm = st[p]
                 if pm & m:
                     pm ^= m
                     if pm == 0:
                         return False
-                    qt, sq, hq = narrow(st, p, pm, qt, sq, hq, t, w)
+                    qt, sq, hq = narrow(st, p, pm, qt, sq, hq, tab, work)
         if sh != sq:  # one sum
-            s = s_queue[sh % ns]
+            s = work[sh]
             sh += 1
-            s_dirty[s] = 0
-            a, b = s_ptr[s], s_ptr[s + 1]
-            if k_ptr[s] < k_ptr[s + 1]:
+            if sh == w_hd:
+                sh = w_sq
+            a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
+            j0, j1 = tab[k_ptr + s], tab[k_ptr + s + 1]
+            if j0 < j1:  # left dirty meanwhile: its own changes leave its sets as they are
                 placed = np.int64(0)
                 union = np.int64(0)
                 for k in range(a, b):
-                    m = st[s_cells[k]]
+                    m = st[tab[k]]
                     union |= m
                     if m & (m - 1) == 0:
                         placed |= m
                 fit = np.int64(0)
                 must = full
-                for j in range(k_ptr[s], k_ptr[s + 1]):
-                    m = combos[j]
+                for j in range(j0, j1):
+                    m = tab[j]
                     if m & placed != placed or union & m != m:
                         continue
                     ok = True
                     for k in range(a, b):
-                        if st[s_cells[k]] & m == 0:
+                        if st[tab[k]] & m == 0:
                             ok = False
                             break
                     if ok:
@@ -139,77 +171,98 @@ def propagate(st, qt, sq, hq, t, w):  # type: ignore[no-untyped-def]
                 if fit == 0:
                     return False
                 for k in range(a, b):
-                    c = s_cells[k]
+                    c = tab[k]
                     m = st[c]
                     if m & ~fit:
-                        qt, sq, hq = narrow(st, c, m & fit, qt, sq, hq, t, w)
+                        qt, sq, hq = narrow(st, c, m & fit, qt, sq, hq, tab, work)
                 must &= ~placed
                 while must:  # digits the cage must hold
                     bit = must & -must
                     must ^= bit
                     where = -1
                     for k in range(a, b):
-                        if st[s_cells[k]] & bit:
-                            where = -2 if where != -1 else s_cells[k]
+                        if st[tab[k]] & bit:
+                            where = -2 if where != -1 else tab[k]
                     if where == -1:
                         return False
                     if where >= 0 and st[where] != bit:
-                        qt, sq, hq = narrow(st, where, bit, qt, sq, hq, t, w)
-                    for k in range(o_ptr[s], o_ptr[s + 1]):
-                        c = outs[k]
+                        qt, sq, hq = narrow(st, where, bit, qt, sq, hq, tab, work)
+                    for k in range(tab[o_ptr + s], tab[o_ptr + s + 1]):
+                        c = tab[k]
                         m = st[c]
                         if m & bit:
                             m ^= bit
                             if m == 0:
                                 return False
-                            qt, sq, hq = narrow(st, c, m, qt, sq, hq, t, w)
-            else:
-                lo = 0
-                hi = 0
+                            qt, sq, hq = narrow(st, c, m, qt, sq, hq, tab, work)
+                work[w_sd + s] = 0
+                continue
+            work[w_sd + s] = 0
+            lo = 0
+            hi = 0
+            for k in range(a, b):
+                m = st[tab[k]]
+                small = np.int64(lowest(m)) + 1
+                big = 64 - leading(m)
+                if tab[s_w + k] > 0:
+                    lo += small
+                    hi += big
+                else:
+                    lo -= big
+                    hi -= small
+            total = tab[s_total + s]
+            if total < lo or total > hi:
+                return False
+            for k in range(a, b):
+                c = tab[k]
+                m = st[c]
+                small = np.int64(lowest(m)) + 1
+                big = 64 - leading(m)
+                if tab[s_w + k] > 0:
+                    first = total - (hi - big)
+                    last = total - (lo - small)
+                else:
+                    first = (lo + big) - total
+                    last = (hi + small) - total
+                keep = m
+                if first > 1:
+                    keep &= ~((np.int64(1) << (first - 1)) - 1) if first <= n else 0
+                if last < n:
+                    keep &= (np.int64(1) << max(last, 0)) - 1
+                if keep != m:
+                    if keep == 0:
+                        return False
+                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+            if tab[same + s]:  # the same digits on both sides
+                plus = np.int64(0)
+                minus = np.int64(0)
                 for k in range(a, b):
-                    m = st[s_cells[k]]
-                    small = np.int64(lowest(m)) + 1
-                    big = 64 - leading(m)
-                    if s_w[k] > 0:
-                        lo += small
-                        hi += big
+                    if tab[s_w + k] > 0:
+                        plus |= st[tab[k]]
                     else:
-                        lo -= big
-                        hi -= small
-                total = s_total[s]
-                if total < lo or total > hi:
-                    return False
+                        minus |= st[tab[k]]
                 for k in range(a, b):
-                    c = s_cells[k]
+                    c = tab[k]
                     m = st[c]
-                    small = np.int64(lowest(m)) + 1
-                    big = 64 - leading(m)
-                    if s_w[k] > 0:
-                        first = total - (hi - big)
-                        last = total - (lo - small)
-                    else:
-                        first = (lo + big) - total
-                        last = (hi + small) - total
-                    keep = m
-                    if first > 1:
-                        keep &= ~((np.int64(1) << (first - 1)) - 1) if first <= n else 0
-                    if last < n:
-                        keep &= (np.int64(1) << max(last, 0)) - 1
+                    keep = m & (minus if tab[s_w + k] > 0 else plus)
                     if keep != m:
                         if keep == 0:
                             return False
-                        qt, sq, hq = narrow(st, c, keep, qt, sq, hq, t, w)
+                        qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
             continue
         if hh == hq:
             return True
-        h = h_queue[hh % nh]
+        h = work[hh]
         hh += 1
-        h_dirty[h] = 0
+        if hh == end:
+            hh = w_hq
+        work[w_hd + h] = 0
         once = np.int64(0)
         twice = np.int64(0)
         placed = np.int64(0)
+        row = house + h * n
         for k in range(n):
-            m = st[houses[h, k]]
+            m = st[tab[row + k]]
             twice |= once & m
             once |= m
             if m & (m - 1) == 0:
@@ -218,13 +271,13 @@ def propagate(st, qt, sq, hq, t, w):  # type: ignore[no-untyped-def]
             return False
         alone = once & ~twice & ~placed
         for k in range(n):
-            c = houses[h, k]
+            c = tab[row + k]
             m = st[c]
             x = m & alone
             if x:
                 if x & (x - 1):
                     return False
-                qt, sq, hq = narrow(st, c, x, qt, sq, hq, t, w)
+                qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
 
 
 @njit(cache=True)
@@ -248,23 +301,25 @@ def branch_cell(st, scores):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def count(start, cap, t, kept, scores):  # type: ignore[no-untyped-def]
+def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     """min(count, cap) of the puzzle whose candidates are start (a mask per cell), and
     the search nodes; the first solutions found go to the rows of kept (a mask per
     cell), as many as it has rows. scores: each cell's conflict score, its priority to
     start with (changed: a guess on the cell that fails adds one, all halve every
     DECAY failures)."""
     cells = start.shape[0]
-    ns = t[9].shape[0]
-    nh = t[3].shape[0]
+    ns, nh = tab[SUMS], tab[HOUSES]
+    w_sd, w_sq, w_hd, w_hq, end = layout(tab)
+    work = np.zeros(end, np.int64)
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)
-    queue = np.empty(cells + 1, np.int64)
-    s_dirty = np.ones(ns, np.uint8)
-    s_queue = np.arange(ns).astype(np.int64)
-    h_dirty = np.ones(nh, np.uint8)
-    h_queue = np.arange(nh).astype(np.int64)
+    for k in range(ns):  # every sum and house dirty at the root
+        work[w_sd + k] = 1
+        work[w_sq + k] = k
+    for k in range(nh):
+        work[w_hd + k] = 1
+        work[w_hq + k] = k
     root = states[0]
     qt = 0
     for c in range(cells):
@@ -272,11 +327,10 @@ def count(start, cap, t, kept, scores):  # type: ignore[no-untyped-def]
         if start[c] == 0:
             return 0, 0
         if start[c] & (start[c] - 1) == 0:
-            queue[qt] = c
+            work[qt] = c
             qt += 1
     nodes = 1
-    w = (queue, s_dirty, s_queue, h_dirty, h_queue)
-    if cap < 1 or not propagate(root, qt, ns, nh, t, w):
+    if cap < 1 or not propagate(root, qt, w_sq + ns, w_hq + nh, tab, work):
         return 0, nodes
     c = branch_cell(root, scores)
     if c < 0:
@@ -298,12 +352,11 @@ def count(start, cap, t, kept, scores):  # type: ignore[no-untyped-def]
         rems[depth] = rem ^ bit
         child = states[depth + 1]
         child[:] = states[depth]
-        s_dirty[:] = 0
-        h_dirty[:] = 0
-        sq, hq = 0, 0
-        qt, sq, hq = narrow(child, c, bit, 0, sq, hq, t, w)
+        work[w_sd:w_sq] = 0
+        work[w_hd:w_hq] = 0
+        qt, sq, hq = narrow(child, c, bit, 0, w_sq, w_hq, tab, work)
         nodes += 1
-        if not propagate(child, qt, sq, hq, t, w):
+        if not propagate(child, qt, sq, hq, tab, work):
             scores[c] += 1
             fails += 1
             if fails % DECAY == 0:

@@ -11,6 +11,7 @@ otherwise; and the innie-outie differences (``mixed_sums``), as bounds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -27,6 +28,12 @@ MOST_SIZE = 16
 """Larger grids stay on the SAT path (masks are 64 bits; no measured puzzle there)."""
 MOST_KEPT = 10_000
 """Counts past this stay on the SAT path (the kernel keeps every solution it counts)."""
+INTERSECTIONS = 1
+PRIORITY = 1
+MOST_IMPLIED = 4
+"""Law-of-45 sums over more cells are left out."""
+MOST_MIXED = 3
+"""Innie-outie differences over more cells are left out."""
 MOST_COMBOS = 4096
 """A sum of more digit sets than this keeps its bounds only."""
 
@@ -44,10 +51,13 @@ def fits(puzzle: Puzzle) -> bool:
 def digit_sets(n: int, k: int, total: int) -> tuple[int, ...]:
     """The sets of k digits of 1..n summing to total, as bit masks (bit d-1 for d)."""
     return tuple(
-        sum(1 << (d - 1) for d in s)
-        for s in combinations(range(1, n + 1), k)
-        if sum(s) == total
+        sum(1 << (d - 1) for d in s) for s in combinations(range(1, n + 1), k) if sum(s) == total
     )
+
+
+Sum = tuple[list[int], list[int], int, tuple[int, ...], bool]
+"""A sum's cells, weights (+1, -1), total, digit sets (none: bounds only), and whether
+its two sides hold the same digits (a box and a line beside their intersection)."""
 
 
 @dataclass
@@ -59,7 +69,7 @@ class Tables:
     n: int
     peers: list[list[int]]
     houses: list[list[int]]
-    sums: list[tuple[list[int], list[int], int, tuple[int, ...]]]
+    sums: list[Sum]
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Tables:
@@ -73,23 +83,28 @@ class Tables:
             for c in group:
                 near[c].update(group)
         peers = [sorted(s - {c}) for c, s in enumerate(near)]
-        sums = [
-            (list(c.cells), [1] * len(c.cells), c.indexed, digit_sets(n, len(c.cells), c.indexed))
+        sums: list[Sum] = [
+            (
+                list(c.cells),
+                [1] * len(c.cells),
+                c.indexed,
+                digit_sets(n, len(c.cells), c.indexed),
+                False,
+            )
             for c in cages
             if c.indexed is not None
         ]
         sums += _implied(n, puzzle.regions, cages, near)
+        if INTERSECTIONS:
+            sums += _intersections(n, puzzle.lines, puzzle.regions)
         return cls(n, peers, houses, sums)
 
-    def arrays(self) -> tuple[Any, ...]:
-        """The kernel's tuple ``t`` (:func:`sudoku_sat.engines.killer.count`)."""
+    def arrays(self) -> Any:
+        """The kernel's table ``tab`` (:mod:`sudoku_sat.engines.killer`: a header, then
+        its sections, one int64 array)."""
         import numpy as np
 
-        def csr(rows: list[list[int]] | list[tuple[int, ...]]) -> tuple[Any, Any]:
-            ptr = np.zeros(len(rows) + 1, np.int64)
-            ptr[1:] = np.cumsum([len(r) for r in rows])
-            flat = np.array([x for r in rows for x in r], np.int64)
-            return ptr, flat
+        from ..engines import killer as k
 
         cells = self.n * self.n
         near = [set(p) for p in self.peers]
@@ -98,56 +113,93 @@ class Tables:
             for s in self.sums
         ]
         of_cell: list[list[int]] = [[] for _ in range(cells)]
-        for k, s in enumerate(self.sums):
+        for i, s in enumerate(self.sums):
             for c in s[0]:
-                of_cell[c].append(k)
+                of_cell[c].append(i)
         houses_of: list[list[int]] = [[] for _ in range(cells)]
         for h, house in enumerate(self.houses):
             for c in house:
                 houses_of[c].append(h)
-        s_ptr, s_cells = csr([s[0] for s in self.sums])
-        return (
+        tab = [0] * k.HEADER
+        tab[k.N], tab[k.CELLS], tab[k.SUMS], tab[k.HOUSES] = (
             self.n,
-            *csr(self.peers),
-            np.array(self.houses, np.int64),
-            *csr(houses_of),
-            s_ptr,
-            s_cells,
-            np.array([w for s in self.sums for w in s[1]], np.int64),
-            np.array([s[2] for s in self.sums], np.int64),
-            *csr([s[3] for s in self.sums]),
-            *csr(outs),
-            *csr(of_cell),
+            cells,
+            len(self.sums),
+            len(self.houses),
         )
 
+        def flat(at: int, values: list[int]) -> int:
+            tab[at] = len(tab)
+            tab.extend(values)
+            return tab[at]
 
-def _implied(
-    n: int, regions: Regions, cages: list[Cage], near: list[set[int]]
-) -> list[tuple[list[int], list[int], int, tuple[int, ...]]]:
+        def rows(at: int, lists: Sequence[Sequence[int]]) -> None:
+            """A pointer section and, after it, the rows it points at."""
+            base = flat(at, [0] * (len(lists) + 1))
+            for i, row in enumerate(lists):
+                tab[base + i] = len(tab)
+                tab.extend(row)
+            tab[base + len(lists)] = len(tab)
+
+        rows(k.P_PTR, self.peers)
+        flat(k.HOUSE, [c for house in self.houses for c in house])
+        rows(k.HO_PTR, houses_of)
+        rows(k.S_PTR, [s[0] for s in self.sums])
+        tab[k.S_W] = 0
+        weights = [w for s in self.sums for w in s[1]]
+        cells_at = tab[tab[k.S_PTR]]
+        tab[k.S_W] = len(tab) - cells_at  # a weight sits S_W past its cell
+        tab.extend(weights)
+        flat(k.S_TOTAL, [s[2] for s in self.sums])
+        rows(k.K_PTR, [s[3] for s in self.sums])
+        rows(k.O_PTR, outs)
+        rows(k.CS_PTR, of_cell)
+        flat(k.SAME, [int(s[4]) for s in self.sums])
+        flat(k.ENDS, [int(not s[3] and not s[4]) for s in self.sums])
+        return np.array(tab, np.int64)
+
+
+def _intersections(n: int, lines: Sequence[tuple[int, ...]], regions: Regions) -> list[Sum]:
+    """A region and a line that share more than one cell: the region's other cells and
+    the line's other cells hold the same digits (box-line reduction; sigh's house
+    intersections), stated as a sum of difference 0."""
+    out: list[Sum] = []
+    for line in lines:
+        for region in regions:
+            shared = set(line) & set(region)
+            if 1 < len(shared) < n:
+                a = sorted(set(region) - shared)
+                b = sorted(set(line) - shared)
+                out.append(([*a, *b], [1] * len(a) + [-1] * len(b), 0, (), True))
+    return out
+
+
+def _implied(n: int, regions: Regions, cages: list[Cage], near: list[set[int]]) -> list[Sum]:
     """The law-of-45 sums of the cages and their innie-outie differences (bounds, and
     digit sets when the cells all see each other)."""
     given = [(c.cells, c.indexed, None) for c in cages]
     out = []
-    for cells, total, _ in implied_sums(n, regions, given):
+    for cells, total, _ in implied_sums(n, regions, given, MOST_IMPLIED):
         apart = all(b in near[a] for a, b in combinations(cells, 2))
         sets = digit_sets(n, len(cells), total) if apart else ()
-        out.append((list(cells), [1] * len(cells), total, sets))
-    for cells, weights, total, _ in mixed_sums(n, regions, given):
-        out.append((list(cells), list(weights), total, ()))
-    return [s if len(s[3]) <= MOST_COMBOS else (s[0], s[1], s[2], ()) for s in out]
+        out.append((list(cells), [1] * len(cells), total, sets, False))
+    for cells, weights, total, _ in mixed_sums(n, regions, given, MOST_MIXED):
+        out.append((list(cells), list(weights), total, (), False))
+    return [s if len(s[3]) <= MOST_COMBOS else (s[0], s[1], s[2], (), False) for s in out]
 
 
-def priorities(t: tuple[Any, ...]) -> Any:
+def priorities(tables: Tables) -> Any:
     """The cells' first conflict scores: each house of a cell adds N, each sum of k cells
     max(2N - k, N) (small cages first), as sigh's handlers' priorities do."""
     import numpy as np
 
-    n, ho_ptr, s_ptr, s_cells = t[0], t[4], t[6], t[7]
-    out = n * (ho_ptr[1:] - ho_ptr[:-1])
-    sizes = s_ptr[1:] - s_ptr[:-1]
-    for k in range(len(sizes)):
-        out[s_cells[s_ptr[k] : s_ptr[k + 1]]] += max(2 * n - int(sizes[k]), n)
-    return out.astype(np.int64)
+    n = tables.n
+    out = np.zeros(n * n, np.int64)
+    for house in tables.houses:
+        out[house] += n
+    for cells, *_ in tables.sums:
+        out[cells] += max(2 * n - len(cells), n)
+    return out * PRIORITY
 
 
 def solutions(puzzle: Puzzle, cap: int) -> tuple[list[Grid], int]:
@@ -160,10 +212,10 @@ def solutions(puzzle: Puzzle, cap: int) -> tuple[list[Grid], int]:
     if cap > MOST_KEPT:
         raise ValueError(f"the killer search keeps at most {MOST_KEPT} solutions")
     n = puzzle.size
-    t = Tables.of(puzzle).arrays()
+    tables = Tables.of(puzzle)
     full = (1 << n) - 1
     start = np.array([1 << (d - 1) if d else full for d in puzzle.grid], np.int64)
     kept = np.zeros((max(cap, 0), n * n), np.int64)
-    found, nodes = count(start, cap, t, kept, priorities(t))
+    found, nodes = count(start, cap, tables.arrays(), kept, priorities(tables))
     grids = [tuple(int(m).bit_length() for m in row) for row in kept[: int(found)].tolist()]
     return grids, int(nodes)
