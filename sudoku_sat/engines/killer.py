@@ -36,6 +36,23 @@ from numba.extending import intrinsic
 
 from ..kernel_cache import njit
 from .count9 import lowest, popcount
+from .killer_layout import (
+    CELLS,
+    CS_PTR,
+    ENDS,
+    HO_PTR,
+    HOUSE,
+    HOUSES,
+    K_PTR,
+    O_PTR,
+    P_PTR,
+    S_PTR,
+    S_TOTAL,
+    S_W,
+    SAME,
+    SUMS,
+    N,
+)
 
 
 def _ctlz(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
@@ -51,19 +68,6 @@ def _ctlz(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - c
 leading: Any = intrinsic(_ctlz)
 DECAY = 1 << 14
 """Failed guesses between two halvings of the conflict scores (sigh's)."""
-
-# The table ``tab`` (one int64 array: each array of its own cost numba a reference count
-# at every use, 89 increments in propagate): a header, then the sections it points at.
-# A pointer section holds absolute positions in tab; the rows of cell or sum k run from
-# tab[ptr + k] to tab[ptr + k + 1].
-N, CELLS, SUMS, HOUSES = 0, 1, 2, 3
-P_PTR, HOUSE, HO_PTR, S_PTR, S_W, S_TOTAL, K_PTR, O_PTR, CS_PTR, SAME, ENDS = range(4, 15)
-"""Where each section starts: the peers of each cell; the houses (N cells each, row by
-row); the houses of each cell; the cells of each sum (their weights at the same
-positions plus tab[S_W]); each sum's total; its digit sets; the cells that see all of
-it; the sums of each cell; whether a sum's two sides hold the same digits; whether only
-its cells' smallest and largest digits matter to it."""
-HEADER = 15
 
 
 @njit(cache=True, inline="always")
@@ -139,6 +143,34 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                     if pm == 0:
                         return False
                     qt, sq, hq = narrow(st, p, pm, qt, sq, hq, tab, work)
+        if hh != hq:  # one house
+            h = work[hh]
+            hh += 1
+            if hh == end:
+                hh = w_hq
+            work[w_hd + h] = 0
+            once = np.int64(0)
+            twice = np.int64(0)
+            placed = np.int64(0)
+            row = house + h * n
+            for k in range(n):
+                m = st[tab[row + k]]
+                twice |= once & m
+                once |= m
+                if m & (m - 1) == 0:
+                    placed |= m
+            if once != full:
+                return False
+            alone = once & ~twice & ~placed
+            for k in range(n):
+                c = tab[row + k]
+                m = st[c]
+                x = m & alone
+                if x:
+                    if x & (x - 1):
+                        return False
+                    qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+            continue
         if sh != sq:  # one sum
             s = work[sh]
             sh += 1
@@ -198,6 +230,23 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                 work[w_sd + s] = 0
                 continue
             work[w_sd + s] = 0
+            if tab[same + s]:  # the same digits on both sides (their sums then agree)
+                plus = np.int64(0)
+                minus = np.int64(0)
+                for k in range(a, b):
+                    if tab[s_w + k] > 0:
+                        plus |= st[tab[k]]
+                    else:
+                        minus |= st[tab[k]]
+                for k in range(a, b):
+                    c = tab[k]
+                    m = st[c]
+                    keep = m & (minus if tab[s_w + k] > 0 else plus)
+                    if keep != m:
+                        if keep == 0:
+                            return False
+                        qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+                continue
             lo = 0
             hi = 0
             for k in range(a, b):
@@ -233,51 +282,8 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                     if keep == 0:
                         return False
                     qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
-            if tab[same + s]:  # the same digits on both sides
-                plus = np.int64(0)
-                minus = np.int64(0)
-                for k in range(a, b):
-                    if tab[s_w + k] > 0:
-                        plus |= st[tab[k]]
-                    else:
-                        minus |= st[tab[k]]
-                for k in range(a, b):
-                    c = tab[k]
-                    m = st[c]
-                    keep = m & (minus if tab[s_w + k] > 0 else plus)
-                    if keep != m:
-                        if keep == 0:
-                            return False
-                        qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
             continue
-        if hh == hq:
-            return True
-        h = work[hh]
-        hh += 1
-        if hh == end:
-            hh = w_hq
-        work[w_hd + h] = 0
-        once = np.int64(0)
-        twice = np.int64(0)
-        placed = np.int64(0)
-        row = house + h * n
-        for k in range(n):
-            m = st[tab[row + k]]
-            twice |= once & m
-            once |= m
-            if m & (m - 1) == 0:
-                placed |= m
-        if once != full:
-            return False
-        alone = once & ~twice & ~placed
-        for k in range(n):
-            c = tab[row + k]
-            m = st[c]
-            x = m & alone
-            if x:
-                if x & (x - 1):
-                    return False
-                qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+        return True
 
 
 @njit(cache=True)

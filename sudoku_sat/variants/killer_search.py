@@ -11,14 +11,16 @@ otherwise; and the innie-outie differences (``mixed_sums``), as bounds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib.util
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from ..grid import Grid
-from ..model.geometry import Regions, in_line
+from ..model.geometry import Regions
 from ..model.puzzle import Puzzle
 from .constraints._global import GroupRule
 from .constraints.killer import Cage
@@ -26,13 +28,14 @@ from .house_sums import implied_sums, mixed_sums
 
 MOST_SIZE = 16
 """Larger grids stay on the SAT path (masks are 64 bits; no measured puzzle there)."""
+MOST_ROUTED = 9
+"""``auto`` routes killers of at most 9 digits (the ones measured against the SAT path)."""
 MOST_KEPT = 10_000
 """Counts past this stay on the SAT path (the kernel keeps every solution it counts)."""
-INTERSECTIONS = 1
-PRIORITY = 1
-MOST_IMPLIED = 4
-"""Law-of-45 sums over more cells are left out."""
-MOST_MIXED = 3
+MOST_IMPLIED = 8
+"""Law-of-45 sums over more cells are left out (the SAT encoding stops at 4: a sum is
+cheap here, clauses are not there)."""
+MOST_MIXED = 4
 """Innie-outie differences over more cells are left out."""
 MOST_COMBOS = 4096
 """A sum of more digit sets than this keeps its bounds only."""
@@ -95,8 +98,7 @@ class Tables:
             if c.indexed is not None
         ]
         sums += _implied(n, puzzle.regions, cages, near)
-        if INTERSECTIONS:
-            sums += _intersections(n, puzzle.lines, puzzle.regions)
+        sums += _intersections(n, puzzle.lines, puzzle.regions)
         return cls(n, peers, houses, sums)
 
     def arrays(self) -> Any:
@@ -104,7 +106,7 @@ class Tables:
         its sections, one int64 array)."""
         import numpy as np
 
-        from ..engines import killer as k
+        from ..engines import killer_layout as k
 
         cells = self.n * self.n
         near = [set(p) for p in self.peers]
@@ -199,16 +201,42 @@ def priorities(tables: Tables) -> Any:
         out[house] += n
     for cells, *_ in tables.sums:
         out[cells] += max(2 * n - len(cells), n)
-    return out * PRIORITY
+    return out
 
 
-def solutions(puzzle: Puzzle, cap: int) -> tuple[list[Grid], int]:
+def routed(puzzle: Puzzle, cap: int, timeout: float | None = None) -> bool:
+    """True when ``auto`` gives the puzzle to the killer search rather than the SAT
+    session: it :func:`fits`, is at most :data:`MOST_ROUTED` digits, no timeout is set
+    (the kernel cannot be stopped), the cap is at most :data:`MOST_KEPT`, and the
+    kernel is built ahead of time or numba's is compiled."""
+    if timeout is not None or not 0 < cap <= MOST_KEPT or puzzle.size > MOST_ROUTED:
+        return False
+    if not fits(puzzle):
+        return False
+    from ..accel import numba_available
+
+    return aot_count() is not None or numba_available()
+
+
+def kernel() -> Callable[..., Any]:
+    """The kernel's count: built ahead of time, else numba's."""
+    found = aot_count()
+    if found is None:
+        from ..engines.killer import count
+
+        found = count
+    return found
+
+
+def solutions(
+    puzzle: Puzzle, cap: int, count: Callable[..., Any] | None = None
+) -> tuple[list[Grid], int]:
     """Up to cap solutions of the puzzle (cap at most :data:`MOST_KEPT`), in the order
-    the search finds them, and the search's nodes."""
+    the search finds them, and the search's nodes; on count (:func:`kernel` unless
+    given)."""
     import numpy as np
 
-    from ..engines.killer import count
-
+    count = count or kernel()
     if cap > MOST_KEPT:
         raise ValueError(f"the killer search keeps at most {MOST_KEPT} solutions")
     n = puzzle.size
@@ -219,3 +247,65 @@ def solutions(puzzle: Puzzle, cap: int) -> tuple[list[Grid], int]:
     found, nodes = count(start, cap, tables.arrays(), kept, priorities(tables))
     grids = [tuple(int(m).bit_length() for m in row) for row in kept[: int(found)].tolist()]
     return grids, int(nodes)
+
+
+AOT = "killer_aot"
+"""The kernel compiled ahead of time by the warm-up (:func:`build_ahead`) beside the 9x9
+count kernel's: a CPython extension that needs numpy, not numba, so a run of a few
+killers skips importing numba and loading its cache (about 0.4 and 0.3 s of CPU on an
+idle machine, 1.2 and 0.8 s at load 6)."""
+
+
+def aot_path(folder: Path | None = None) -> Path:
+    """Where the warm-up puts the ahead-of-time kernel (by the bulk count kernel's)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from ..bulk import aot_path as count_path
+
+    return count_path(folder).parent / (AOT + EXTENSION_SUFFIXES[0])
+
+
+@cache
+def aot_count() -> Callable[..., Any] | None:
+    """:func:`sudoku_sat.engines.killer.count` compiled ahead of time, or None when it is
+    not built (or cannot be loaded)."""
+    path = aot_path()
+    if not path.is_file():
+        return None
+    try:
+        spec = importlib.util.spec_from_file_location(AOT, path)
+        if spec is None or spec.loader is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except (ImportError, OSError):
+        return None
+    found: Callable[..., Any] = module.count
+    return found
+
+
+def build_ahead(folder: Path) -> None:
+    """The kernel compiled ahead of time into folder (numba's pycc and a C compiler), in
+    a folder of its own, then renamed into place, so no run loads half a file."""
+    import os
+    import tempfile
+    import warnings
+
+    from ..engines import killer
+
+    types: Any = importlib.import_module("numba.core.types")
+    with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=folder) as work:
+        warnings.simplefilter("ignore")  # pycc is pending deprecation (numba 0.57 on)
+        pycc: Any = importlib.import_module("numba.pycc")
+        cc = pycc.CC(AOT)
+        cc.output_dir = work
+        cc.verbose = False
+        cc.target_cpu = "host"
+        one = types.Array(types.int64, 1, "C")
+        two = types.Array(types.int64, 2, "C")
+        signature = types.UniTuple(types.int64, 2)(one, types.int64, one, two, one)
+        cc.export("count", signature)(killer.count.py_func)
+        cc.compile()
+        (built,) = Path(work).glob(f"{AOT}*")
+        aot_path(folder).parent.mkdir(exist_ok=True)
+        os.replace(built, aot_path(folder))
