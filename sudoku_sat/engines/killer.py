@@ -9,20 +9,36 @@ rows, innie-outie differences) are bounds only. A state is one ``int64`` mask pe
 (bit d-1 for the digit d), a stack row per level of the search.
 
 Propagation to a fixpoint, cheapest first: naked singles through the peers; then one
-dirty sum; then one dirty house's hidden singles; and again. A sum of combos keeps the
+dirty house's hidden singles; then one dirty sum; and again. A sum of combos keeps the
 sets that hold every placed digit of its cells, whose digits its cells' candidates cover
-and that meet every cell's candidates; each cell keeps the union of those sets; a digit
-in every set (the cage must hold it) with one place left goes there, and leaves the cells
-that see the whole sum (sigh's Sum handler reasons the same way, and the SAT encoding
-states it as clauses: ``sums.cage_combos``). A sum of bounds narrows each cell to what
-the others' smallest and largest digits leave. Branching: an open cell of fewest
-candidates, its digits lowest first. Counting stops at the cap (2 answers uniqueness);
-the first solution is kept.
+and that meet every cell's candidates; each cell keeps their union; a digit in every set
+with one place left goes there, and leaves the cells that see the whole sum (sigh's Sum
+handler reasons the same way; the SAT encoding states it as clauses, ``sums.cage_combos``).
+A sum of bounds narrows each cell to what the others' smallest and largest digits leave;
+one of the same digits on both sides (a box and a line) narrows each side to the other's
+candidates. Branching: sigh's conflict scores (:func:`branch_cell`), digits lowest
+first. Counting stops at the cap (2 answers uniqueness); the first solutions are kept.
 
-Roads not taken: a matching per combo (each cell's digit must leave the others a perfect
-matching of the rest: stronger, and the union-of-candidates test is what sigh does too);
-the implied sums found during the search (the areas are fixed up front, by
-``variants.house_sums``, as the SAT encoding uses them).
+What ``auto`` runs on a killer since issue 40 (``variants/killer_search.py`` routes and
+builds the tables). The 36 real killers of ``benchmarks/data/killers.jsonl``, each in
+one process, CPU, the kernel against one SAT ``Session`` (``bench_killers.py``,
+2026-12-03, load 5-6 on 2 cores): 3.15 s against 5.09 s in all, median 13 against
+39 ms; the hardest: "Wecoc #1 [mod A]" 1.00 s (SAT 0.92 s), "Wecoc #1" 0.61 s (0.76),
+"tarek all #37-#39" 0.17-0.25 s (0.54-0.61). Its trees are sigh's size (Wecoc #1 55,000
+nodes against sigh's 82,000 values tried; tarek all #37 15,000 against 57,000).
+
+How it got there, step by step with its figures: docs/variants.md ("Killers against
+sigh"): sigh's conflict scores with the cells' starting priorities, the box-line
+intersections as sums of the same digits, the law-of-45 sums over up to 8 cells and the
+innie-outie differences over up to 4 (the SAT path's 4 and 3: a clause costs there, a
+sum does not here), and one int64 table (``killer_layout``) in place of a tuple of
+arrays, whose every use numba counted as a reference (20 % of a node's time).
+
+Roads not taken: a matching per combo (stronger; sigh's union test is this one); implied
+sums found during the search (the areas are fixed up front, ``house_sums``). Left to try: sigh's
+distinct-value bounds for the sums whose cells may repeat (innies of two rows), its
+hidden and combined cages, a sum of a house's complement beside each cage (sigh's
+``setComplementCells``), and a node faster than its 15-25 microseconds.
 """
 
 from __future__ import annotations
