@@ -271,9 +271,9 @@ def aot_path(folder: Path | None = None) -> Path:
     """Where the warm-up puts the ahead-of-time kernel (by the bulk count kernel's)."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    from ..bulk import aot_path as count_path
+    from ..kernel_cache import aot_folder
 
-    return count_path(folder).parent / (AOT + EXTENSION_SUFFIXES[0])
+    return aot_folder(folder) / (AOT + EXTENSION_SUFFIXES[0])
 
 
 @cache
