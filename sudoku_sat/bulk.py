@@ -31,7 +31,7 @@ from typing import Any
 from .errors import GridError
 from .files import read_text
 from .gridio import Puzzle, parse_puzzles
-from .kernel_cache import cache_folder
+from .kernel_cache import aot_folder, processor  # noqa: F401  (processor: bulk's name)
 
 CELLS = 81
 SYMBOLS = b"123456789.0"
@@ -171,22 +171,7 @@ class CountArrays:
 def aot_path(folder: Path | None = None) -> Path:
     """Where the warm-up puts the ahead-of-time count kernel for this Python and this
     processor (it is compiled for the host's instructions, as numba's JIT compiles)."""
-    return (folder or cache_folder()) / f"aot-{processor()}" / (AOT + EXTENSION_SUFFIXES[0])
-
-
-@cache
-def processor() -> str:
-    """A short name of this machine's processor and its instruction sets."""
-    import hashlib
-    import platform
-
-    try:
-        with open("/proc/cpuinfo", "rb") as text:
-            lines = [line for line in text if line.startswith((b"model name", b"flags"))]
-        described = b"".join(sorted(set(lines)))
-    except OSError:
-        described = platform.processor().encode()
-    return f"{platform.machine()}-{hashlib.sha256(described).hexdigest()[:12]}"
+    return aot_folder(folder) / (AOT + EXTENSION_SUFFIXES[0])
 
 
 @cache

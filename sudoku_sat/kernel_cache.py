@@ -64,6 +64,28 @@ def cache_folder(environ: Mapping[str, str] | None = None) -> Path:
     return base / "sudoku-sat" / f"kernels-{_digest()}"
 
 
+def aot_folder(folder: Path | None = None) -> Path:
+    """Where the warm-up puts the kernels compiled ahead of time for this Python and this
+    processor (compiled for the host's instructions, as numba's JIT compiles): the 9x9
+    count kernel (``bulk``) and the killer kernel (``variants.killer_search``)."""
+    return (folder or cache_folder()) / f"aot-{processor()}"
+
+
+@cache
+def processor() -> str:
+    """A short name of this machine's processor and its instruction sets."""
+    import hashlib
+    import platform
+
+    try:
+        with open("/proc/cpuinfo", "rb") as text:
+            lines = [line for line in text if line.startswith((b"model name", b"flags"))]
+        described = b"".join(sorted(set(lines)))
+    except OSError:
+        described = platform.processor().encode()
+    return f"{platform.machine()}-{hashlib.sha256(described).hexdigest()[:12]}"
+
+
 @cache
 def _digest() -> str:
     """This installation's :func:`sources_digest`, hashed once per process."""

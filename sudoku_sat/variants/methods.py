@@ -1,8 +1,11 @@
 """Who answers a variant puzzle: the ``--method`` words of ``solve``, ``count`` and
 ``unique`` (:mod:`sudoku_sat.methods`) on the variant CNF.
 
-- ``auto``: the session's PySAT solver (Glucose 4; CaDiCaL 1.5.3 for non-consecutive,
-  Glucose 4 again under a timeout, since CaDiCaL cannot be interrupted);
+- ``auto``: a killer (cages, diagonals and disjoint groups as its only rules, at most
+  9x9, no timeout) goes to the compiled killer search (:mod:`.killer_search`), every
+  other puzzle to the session's PySAT solver (Glucose 4; CaDiCaL 1.5.3 for
+  non-consecutive, Glucose 4 again under a timeout, since CaDiCaL cannot be
+  interrupted);
 - ``pysat`` / ``pysat:NAME``: that PySAT solver (``m22`` alone), in a :class:`Session`;
 - ``bin:NAME``: the variant CNF (givens as units) written to a temp DIMACS file, the
   binary run on it in its own process group with the timeout, its model checked against
@@ -35,6 +38,7 @@ from ..methods import EMPTY, VARIANT, Method, parse_method
 from ..model.puzzle import Puzzle
 from ..sat.pysat import check_pysat_name
 from ..signals import scratch_folder
+from . import killer_search
 from .encode import encode_variant
 from .solve import Session, blocking, decode_model
 
@@ -129,6 +133,8 @@ def _by(method: str, puzzle: Puzzle, cap: int, timeout: float | None) -> list[Gr
         from . import cpsat
 
         return cpsat.solutions(puzzle, cap)
+    if name == "auto" and killer_search.routed(puzzle, cap, timeout):
+        return killer_search.solutions(puzzle, cap)[0]
     solver = None if name == "auto" else detail or "m22"
     return _session(solver, timeout).solutions(puzzle, cap)
 

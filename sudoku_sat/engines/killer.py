@@ -1,0 +1,399 @@
+"""The killer kernel: a compiled counting search for N x N grids of houses and sums.
+
+What it reads is plain data (:class:`sudoku_sat.variants.killer_search.Tables` builds it
+from a puzzle): the cells' peers (rows, columns, regions and cage-mates: all different),
+the houses (hidden singles), and the sums. A sum is a list of cells with weights +1 or
+-1 and a total; one whose cells all differ (a cage, an implied innie sum inside one
+house) also carries its digit sets as bitmasks (the *combos*), the others (innies of two
+rows, innie-outie differences) are bounds only. A state is one ``int64`` mask per cell
+(bit d-1 for the digit d), a stack row per level of the search.
+
+Propagation to a fixpoint, cheapest first: naked singles through the peers; then one
+dirty house's hidden singles; then one dirty sum; and again. A sum of combos keeps the
+sets that hold every placed digit of its cells, whose digits its cells' candidates cover
+and that meet every cell's candidates; each cell keeps their union; a digit in every set
+with one place left goes there, and leaves the cells that see the whole sum (sigh's Sum
+handler reasons the same way; the SAT encoding states it as clauses, ``sums.cage_combos``).
+A sum of bounds narrows each cell to what the others' smallest and largest digits leave;
+one of the same digits on both sides (a box and a line) narrows each side to the other's
+candidates. Branching: sigh's conflict scores (:func:`branch_cell`), digits lowest
+first. Counting stops at the cap (2 answers uniqueness); the first solutions are kept.
+
+What ``auto`` runs on a killer since issue 40 (``variants/killer_search.py`` routes and
+builds the tables). The 36 real killers of ``benchmarks/data/killers.jsonl``, each in
+one process, CPU, the kernel against one SAT ``Session`` (``bench_killers.py``,
+2026-12-03, load 5-6 on 2 cores): 3.15 s against 5.09 s in all, median 13 against
+39 ms; the hardest: "Wecoc #1 [mod A]" 1.00 s (SAT 0.92 s), "Wecoc #1" 0.61 s (0.76),
+"tarek all #37-#39" 0.17-0.25 s (0.54-0.61). Its trees are sigh's size (Wecoc #1 55,000
+nodes against sigh's 82,000 values tried; tarek all #37 15,000 against 57,000).
+
+How it got there, step by step with its figures: docs/variants.md ("Killers against
+sigh"): sigh's conflict scores with the cells' starting priorities, the box-line
+intersections as sums of the same digits, the law-of-45 sums over up to 8 cells and the
+innie-outie differences over up to 4 (the SAT path's 4 and 3: a clause costs there, a
+sum does not here), and one int64 table (``killer_layout``) in place of a tuple of
+arrays, whose every use numba counted as a reference (20 % of a node's time).
+
+Roads not taken: a matching per combo (stronger; sigh's union test is this one); implied
+sums found during the search (the areas are fixed up front, ``house_sums``). Left to try: sigh's
+distinct-value bounds for the sums whose cells may repeat (innies of two rows), its
+hidden and combined cages, a sum of a house's complement beside each cage (sigh's
+``setComplementCells``), and a node faster than its 15-25 microseconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
+from ..kernel_cache import njit
+from .count9 import lowest, popcount
+from .killer_layout import (
+    CELLS,
+    CS_PTR,
+    ENDS,
+    HO_PTR,
+    HOUSE,
+    HOUSES,
+    K_PTR,
+    O_PTR,
+    P_PTR,
+    S_PTR,
+    S_TOTAL,
+    S_W,
+    SAME,
+    SUMS,
+    N,
+)
+
+
+def _ctlz(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+    """The number of leading zero bits of a non-zero int64 (LLVM ctlz)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+leading: Any = intrinsic(_ctlz)
+DECAY = 1 << 14
+"""Failed guesses between two halvings of the conflict scores (sigh's)."""
+
+
+@njit(cache=True, inline="always")
+def narrow(st, c, m, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
+    """st[c] = m (a strict subset of it, not empty); its sums and houses marked dirty and
+    the cell queued when it is placed. work: the queue of placed cells, then the dirty
+    flags of the sums, their ring, the dirty flags of the houses, their ring (positions
+    in work, :func:`layout`). The new tails (qt, sq, hq) as one tuple."""
+    ns, nh = tab[SUMS], tab[HOUSES]
+    w_sd = tab[CELLS] + 1
+    w_hd = w_sd + 2 * ns + 1
+    old = st[c]
+    same_ends = (old & -old) == (m & -m) and leading(old) == leading(m)
+    st[c] = m
+    if m & (m - 1) == 0:
+        work[qt] = c
+        qt += 1
+    ends = tab[ENDS]
+    for k in range(tab[tab[CS_PTR] + c], tab[tab[CS_PTR] + c + 1]):
+        s = tab[k]
+        if work[w_sd + s] == 0 and not (same_ends and tab[ends + s]):
+            work[w_sd + s] = 1
+            work[sq] = s
+            sq += 1
+            if sq == w_sd + 2 * ns + 1:
+                sq = w_sd + ns
+    for k in range(tab[tab[HO_PTR] + c], tab[tab[HO_PTR] + c + 1]):
+        h = tab[k]
+        if work[w_hd + h] == 0:
+            work[w_hd + h] = 1
+            work[hq] = h
+            hq += 1
+            if hq == w_hd + 2 * nh + 1:
+                hq = w_hd + nh
+    return qt, sq, hq
+
+
+@njit(cache=True)
+def layout(tab):  # type: ignore[no-untyped-def]
+    """The positions in work of the dirty flags of the sums, their ring, the dirty flags
+    of the houses, their ring, and work's length (the queue of placed cells first)."""
+    ns, nh = tab[SUMS], tab[HOUSES]
+    w_sd = tab[CELLS] + 1
+    w_hd = w_sd + 2 * ns + 1
+    return w_sd, w_sd + ns, w_hd, w_hd + nh, w_hd + 2 * nh + 1
+
+
+@njit(cache=True)
+def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
+    """Naked singles, sums and hidden singles on st to a fixpoint: work[:qt] the cells
+    placed and not yet taken from their peers, the rings of the dirty sums and houses
+    from their starts to sq and hq (:func:`layout`; each ring one longer than the sums
+    or houses are many). False on a contradiction (the flags are then left set: the
+    caller clears them)."""
+    n = tab[N]
+    full = (np.int64(1) << n) - 1
+    w_sd, w_sq, w_hd, w_hq, end = layout(tab)
+    p_ptr, house, s_ptr, s_w = tab[P_PTR], tab[HOUSE], tab[S_PTR], tab[S_W]
+    s_total, k_ptr, o_ptr, same = tab[S_TOTAL], tab[K_PTR], tab[O_PTR], tab[SAME]
+    qh = 0
+    sh = w_sq
+    hh = w_hq
+    while True:
+        while qh < qt:  # naked singles
+            c = work[qh]
+            qh += 1
+            m = st[c]
+            for k in range(tab[p_ptr + c], tab[p_ptr + c + 1]):
+                p = tab[k]
+                pm = st[p]
+                if pm & m:
+                    pm ^= m
+                    if pm == 0:
+                        return False
+                    qt, sq, hq = narrow(st, p, pm, qt, sq, hq, tab, work)
+        if hh != hq:  # one house
+            h = work[hh]
+            hh += 1
+            if hh == end:
+                hh = w_hq
+            work[w_hd + h] = 0
+            once = np.int64(0)
+            twice = np.int64(0)
+            placed = np.int64(0)
+            row = house + h * n
+            for k in range(n):
+                m = st[tab[row + k]]
+                twice |= once & m
+                once |= m
+                if m & (m - 1) == 0:
+                    placed |= m
+            if once != full:
+                return False
+            alone = once & ~twice & ~placed
+            for k in range(n):
+                c = tab[row + k]
+                m = st[c]
+                x = m & alone
+                if x:
+                    if x & (x - 1):
+                        return False
+                    qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+            continue
+        if sh != sq:  # one sum
+            s = work[sh]
+            sh += 1
+            if sh == w_hd:
+                sh = w_sq
+            a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
+            j0, j1 = tab[k_ptr + s], tab[k_ptr + s + 1]
+            if j0 < j1:  # left dirty meanwhile: its own changes leave its sets as they are
+                placed = np.int64(0)
+                union = np.int64(0)
+                for k in range(a, b):
+                    m = st[tab[k]]
+                    union |= m
+                    if m & (m - 1) == 0:
+                        placed |= m
+                fit = np.int64(0)
+                must = full
+                for j in range(j0, j1):
+                    m = tab[j]
+                    if m & placed != placed or union & m != m:
+                        continue
+                    ok = True
+                    for k in range(a, b):
+                        if st[tab[k]] & m == 0:
+                            ok = False
+                            break
+                    if ok:
+                        fit |= m
+                        must &= m
+                if fit == 0:
+                    return False
+                for k in range(a, b):
+                    c = tab[k]
+                    m = st[c]
+                    if m & ~fit:
+                        qt, sq, hq = narrow(st, c, m & fit, qt, sq, hq, tab, work)
+                must &= ~placed
+                while must:  # digits the cage must hold
+                    bit = must & -must
+                    must ^= bit
+                    where = -1
+                    for k in range(a, b):
+                        if st[tab[k]] & bit:
+                            where = -2 if where != -1 else tab[k]
+                    if where == -1:
+                        return False
+                    if where >= 0 and st[where] != bit:
+                        qt, sq, hq = narrow(st, where, bit, qt, sq, hq, tab, work)
+                    for k in range(tab[o_ptr + s], tab[o_ptr + s + 1]):
+                        c = tab[k]
+                        m = st[c]
+                        if m & bit:
+                            m ^= bit
+                            if m == 0:
+                                return False
+                            qt, sq, hq = narrow(st, c, m, qt, sq, hq, tab, work)
+                work[w_sd + s] = 0
+                continue
+            work[w_sd + s] = 0
+            if tab[same + s]:  # the same digits on both sides (their sums then agree)
+                plus = np.int64(0)
+                minus = np.int64(0)
+                for k in range(a, b):
+                    if tab[s_w + k] > 0:
+                        plus |= st[tab[k]]
+                    else:
+                        minus |= st[tab[k]]
+                for k in range(a, b):
+                    c = tab[k]
+                    m = st[c]
+                    keep = m & (minus if tab[s_w + k] > 0 else plus)
+                    if keep != m:
+                        if keep == 0:
+                            return False
+                        qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+                continue
+            lo = 0
+            hi = 0
+            for k in range(a, b):
+                m = st[tab[k]]
+                small = np.int64(lowest(m)) + 1
+                big = 64 - leading(m)
+                if tab[s_w + k] > 0:
+                    lo += small
+                    hi += big
+                else:
+                    lo -= big
+                    hi -= small
+            total = tab[s_total + s]
+            if total < lo or total > hi:
+                return False
+            for k in range(a, b):
+                c = tab[k]
+                m = st[c]
+                small = np.int64(lowest(m)) + 1
+                big = 64 - leading(m)
+                if tab[s_w + k] > 0:
+                    first = total - (hi - big)
+                    last = total - (lo - small)
+                else:
+                    first = (lo + big) - total
+                    last = (hi + small) - total
+                keep = m
+                if first > 1:
+                    keep &= ~((np.int64(1) << (first - 1)) - 1) if first <= n else 0
+                if last < n:
+                    keep &= (np.int64(1) << max(last, 0)) - 1
+                if keep != m:
+                    if keep == 0:
+                        return False
+                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+            continue
+        return True
+
+
+@njit(cache=True)
+def branch_cell(st, scores):  # type: ignore[no-untyped-def]
+    """The open cell of highest conflict score per candidate (the first of them), of
+    fewest candidates when every open cell scores 0; -1 when every cell is placed."""
+    best = -1
+    best_score = 0
+    best_count = 1
+    fewest = 65
+    small = -1
+    for c in range(st.shape[0]):
+        k = popcount(st[c])
+        if k < 2:
+            continue
+        if scores[c] * best_count > best_score * k or best < 0:
+            best, best_score, best_count = c, scores[c], k
+        if k < fewest:
+            fewest, small = k, c
+    return small if best_score == 0 else best
+
+
+@njit(cache=True)
+def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
+    """min(count, cap) of the puzzle whose candidates are start (a mask per cell), and
+    the search nodes; the first solutions found go to the rows of kept (a mask per
+    cell), as many as it has rows. scores: each cell's conflict score, its priority to
+    start with (changed: a guess on the cell that fails adds one, all halve every
+    DECAY failures)."""
+    cells = start.shape[0]
+    ns, nh = tab[SUMS], tab[HOUSES]
+    w_sd, w_sq, w_hd, w_hq, end = layout(tab)
+    work = np.zeros(end, np.int64)
+    states = np.empty((cells + 1, cells), np.int64)
+    branch = np.empty(cells + 1, np.int64)
+    rems = np.empty(cells + 1, np.int64)
+    for k in range(ns):  # every sum and house dirty at the root
+        work[w_sd + k] = 1
+        work[w_sq + k] = k
+    for k in range(nh):
+        work[w_hd + k] = 1
+        work[w_hq + k] = k
+    root = states[0]
+    qt = 0
+    for c in range(cells):
+        root[c] = start[c]
+        if start[c] == 0:
+            return 0, 0
+        if start[c] & (start[c] - 1) == 0:
+            work[qt] = c
+            qt += 1
+    nodes = 1
+    if cap < 1 or not propagate(root, qt, w_sq + ns, w_hq + nh, tab, work):
+        return 0, nodes
+    c = branch_cell(root, scores)
+    if c < 0:
+        if kept.shape[0]:
+            kept[0] = root
+        return 1, nodes
+    branch[0] = c
+    rems[0] = root[c]
+    depth = 0
+    found = 0
+    fails = 0
+    while depth >= 0:
+        rem = rems[depth]
+        if rem == 0:
+            depth -= 1
+            continue
+        c = branch[depth]
+        bit = rem & -rem
+        rems[depth] = rem ^ bit
+        child = states[depth + 1]
+        child[:] = states[depth]
+        work[w_sd:w_sq] = 0
+        work[w_hd:w_hq] = 0
+        qt, sq, hq = narrow(child, c, bit, 0, w_sq, w_hq, tab, work)
+        nodes += 1
+        if not propagate(child, qt, sq, hq, tab, work):
+            scores[c] += 1
+            fails += 1
+            if fails % DECAY == 0:
+                for k in range(cells):
+                    scores[k] >>= 1
+            continue
+        nxt = branch_cell(child, scores)
+        if nxt < 0:
+            if found < kept.shape[0]:
+                kept[found] = child
+            found += 1
+            if found >= cap:
+                break
+            continue
+        depth += 1
+        branch[depth] = nxt
+        rems[depth] = child[nxt]
+    return found, nodes

@@ -1,0 +1,322 @@
+"""Killer puzzles on the compiled killer search (:mod:`sudoku_sat.engines.killer`): which
+puzzles it takes, the tables it reads, and their solutions.
+
+It takes a square grid whose only rules are killer cages, diagonals and disjoint groups
+(:func:`fits`): rows, columns and regions (boxes or a jigsaw's), cages with or without
+totals. Its tables: each cell's peers (its houses' cells, cage-mates, group-mates), the
+houses (every group of N cells is one), and the sums: each cage's total with its digit
+sets; the law-of-45 sums of :mod:`.house_sums` (its areas), with digit sets when their
+cells must all differ, bounds otherwise; the innie-outie differences (bounds); and the
+box-line intersections (the same digits on both sides).
+
+``auto`` sends a killer here (:func:`routed`, asked in ``methods._by``) when it is at
+most 9x9, no timeout is set (the kernel cannot be stopped) and the kernel is built ahead
+of time by the warm-up (:func:`build_ahead`: no numba import, 0.14 s for a first killer)
+or numba's is compiled; on a cold cache the SAT session answers, as before, while the
+warm-up runs. Measured (``benchmarks/bench_killers.py``, 2026-12-03, load about 5): the
+36 real killers as one ``unique`` process 4.16 s CPU against 5.0-5.6 s on the SAT path
+before (sigh 2.9 s in the same run: 0.76x sigh, against 0.50x); one killer as a whole
+process 0.37 s against 0.36 s (main, 7 pairs alternated, ratio 1.05, range 0.85-1.34).
+Larger grids stay on the SAT path: no 16x16 killer was measured.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from ..grid import Grid
+from ..model.geometry import Regions
+from ..model.puzzle import Puzzle
+from .constraints._global import GroupRule
+from .constraints.killer import Cage
+from .house_sums import implied_sums, mixed_sums
+
+MOST_SIZE = 16
+"""Larger grids stay on the SAT path (masks are 64 bits; no measured puzzle there)."""
+MOST_ROUTED = 9
+"""``auto`` routes killers of at most 9 digits (the ones measured against the SAT path)."""
+MOST_KEPT = 10_000
+"""Counts past this stay on the SAT path (the kernel keeps every solution it counts)."""
+MOST_IMPLIED = 8
+"""Law-of-45 sums over more cells are left out (the SAT encoding stops at 4: a sum is
+cheap here, clauses are not there)."""
+MOST_MIXED = 4
+"""Innie-outie differences over more cells are left out."""
+MOST_COMBOS = 4096
+"""A sum of more digit sets than this keeps its bounds only."""
+
+
+def fits(puzzle: Puzzle) -> bool:
+    """True when the killer search answers the puzzle: a square grid of N digits, rows,
+    columns and regions, and killer cages as its only rules."""
+    plain = not puzzle.extra and not puzzle.shaped and not puzzle.raw
+    if not plain or not 1 < puzzle.size <= MOST_SIZE or len(puzzle.regions) != puzzle.size:
+        return False
+    return all(type(c) is Cage or isinstance(c, GroupRule) for c in puzzle.constraints)
+
+
+@lru_cache(maxsize=1024)
+def digit_sets(n: int, k: int, total: int) -> tuple[int, ...]:
+    """The sets of k digits of 1..n summing to total, as bit masks (bit d-1 for d)."""
+    return tuple(
+        sum(1 << (d - 1) for d in s) for s in combinations(range(1, n + 1), k) if sum(s) == total
+    )
+
+
+Sum = tuple[list[int], list[int], int, tuple[int, ...], bool]
+"""A sum's cells, weights (+1, -1), total, digit sets (none: bounds only), and whether
+its two sides hold the same digits (a box and a line beside their intersection)."""
+
+
+@dataclass
+class Tables:
+    """What the kernel reads, as Python lists (``arrays`` makes them numpy arrays): the
+    peers of each cell, the houses, the sums (cells, weights, total, digit sets, the
+    cells that see every cell of the sum) and the sums of each cell."""
+
+    n: int
+    peers: list[list[int]]
+    houses: list[list[int]]
+    sums: list[Sum]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Tables:
+        n = puzzle.size
+        cages = [c for c in puzzle.constraints if isinstance(c, Cage)]
+        houses = [list(line) for line in puzzle.lines] + [sorted(r) for r in puzzle.regions]
+        groups = [g for c in puzzle.constraints for g in c.groups(n, puzzle.regions)]
+        houses += [list(g) for g in groups if len(g) == n]  # every digit once: a house
+        near: list[set[int]] = [set() for _ in range(n * n)]
+        for group in [*houses, *groups]:
+            for c in group:
+                near[c].update(group)
+        peers = [sorted(s - {c}) for c, s in enumerate(near)]
+        sums: list[Sum] = [
+            (
+                list(c.cells),
+                [1] * len(c.cells),
+                c.indexed,
+                digit_sets(n, len(c.cells), c.indexed),
+                False,
+            )
+            for c in cages
+            if c.indexed is not None
+        ]
+        sums += _implied(n, puzzle.regions, cages, near)
+        sums += _intersections(n, puzzle.lines, puzzle.regions)
+        return cls(n, peers, houses, sums)
+
+    def arrays(self) -> Any:
+        """The kernel's table ``tab`` (:mod:`sudoku_sat.engines.killer`: a header, then
+        its sections, one int64 array)."""
+        import numpy as np
+
+        from ..engines import killer_layout as k
+
+        cells = self.n * self.n
+        near = [set(p) for p in self.peers]
+        outs = [
+            sorted(set.intersection(*(near[c] for c in s[0])) - set(s[0])) if s[3] else []
+            for s in self.sums
+        ]
+        of_cell: list[list[int]] = [[] for _ in range(cells)]
+        for i, s in enumerate(self.sums):
+            for c in s[0]:
+                of_cell[c].append(i)
+        houses_of: list[list[int]] = [[] for _ in range(cells)]
+        for h, house in enumerate(self.houses):
+            for c in house:
+                houses_of[c].append(h)
+        tab = [0] * k.HEADER
+        tab[k.N], tab[k.CELLS], tab[k.SUMS], tab[k.HOUSES] = (
+            self.n,
+            cells,
+            len(self.sums),
+            len(self.houses),
+        )
+
+        def flat(at: int, values: list[int]) -> int:
+            tab[at] = len(tab)
+            tab.extend(values)
+            return tab[at]
+
+        def rows(at: int, lists: Sequence[Sequence[int]]) -> None:
+            """A pointer section and, after it, the rows it points at."""
+            base = flat(at, [0] * (len(lists) + 1))
+            for i, row in enumerate(lists):
+                tab[base + i] = len(tab)
+                tab.extend(row)
+            tab[base + len(lists)] = len(tab)
+
+        rows(k.P_PTR, self.peers)
+        flat(k.HOUSE, [c for house in self.houses for c in house])
+        rows(k.HO_PTR, houses_of)
+        rows(k.S_PTR, [s[0] for s in self.sums])
+        tab[k.S_W] = 0
+        weights = [w for s in self.sums for w in s[1]]
+        cells_at = tab[tab[k.S_PTR]]
+        tab[k.S_W] = len(tab) - cells_at  # a weight sits S_W past its cell
+        tab.extend(weights)
+        flat(k.S_TOTAL, [s[2] for s in self.sums])
+        rows(k.K_PTR, [s[3] for s in self.sums])
+        rows(k.O_PTR, outs)
+        rows(k.CS_PTR, of_cell)
+        flat(k.SAME, [int(s[4]) for s in self.sums])
+        flat(k.ENDS, [int(not s[3] and not s[4]) for s in self.sums])
+        return np.array(tab, np.int64)
+
+
+def _intersections(n: int, lines: Sequence[tuple[int, ...]], regions: Regions) -> list[Sum]:
+    """A region and a line that share more than one cell: the region's other cells and
+    the line's other cells hold the same digits (box-line reduction; sigh's house
+    intersections), stated as a sum of difference 0."""
+    out: list[Sum] = []
+    for line in lines:
+        for region in regions:
+            shared = set(line) & set(region)
+            if 1 < len(shared) < n:
+                a = sorted(set(region) - shared)
+                b = sorted(set(line) - shared)
+                out.append(([*a, *b], [1] * len(a) + [-1] * len(b), 0, (), True))
+    return out
+
+
+def _implied(n: int, regions: Regions, cages: list[Cage], near: list[set[int]]) -> list[Sum]:
+    """The law-of-45 sums of the cages and their innie-outie differences (bounds, and
+    digit sets when the cells all see each other)."""
+    given = [(c.cells, c.indexed, None) for c in cages]
+    out = []
+    for cells, total, _ in implied_sums(n, regions, given, MOST_IMPLIED):
+        apart = all(b in near[a] for a, b in combinations(cells, 2))
+        sets = digit_sets(n, len(cells), total) if apart else ()
+        out.append((list(cells), [1] * len(cells), total, sets, False))
+    for cells, weights, total, _ in mixed_sums(n, regions, given, MOST_MIXED):
+        out.append((list(cells), list(weights), total, (), False))
+    return [s if len(s[3]) <= MOST_COMBOS else (s[0], s[1], s[2], (), False) for s in out]
+
+
+def priorities(tables: Tables) -> Any:
+    """The cells' first conflict scores: each house of a cell adds N, each sum of k cells
+    max(2N - k, N) (small cages first), as sigh's handlers' priorities do."""
+    import numpy as np
+
+    n = tables.n
+    out = np.zeros(n * n, np.int64)
+    for house in tables.houses:
+        out[house] += n
+    for cells, *_ in tables.sums:
+        out[cells] += max(2 * n - len(cells), n)
+    return out
+
+
+def routed(puzzle: Puzzle, cap: int, timeout: float | None = None) -> bool:
+    """True when ``auto`` gives the puzzle to the killer search rather than the SAT
+    session: it :func:`fits`, is at most :data:`MOST_ROUTED` digits, no timeout is set
+    (the kernel cannot be stopped), the cap is at most :data:`MOST_KEPT`, and the
+    kernel is built ahead of time or numba's is compiled."""
+    if timeout is not None or not 0 < cap <= MOST_KEPT or puzzle.size > MOST_ROUTED:
+        return False
+    if not fits(puzzle):
+        return False
+    from ..accel import numba_available
+
+    return aot_count() is not None or numba_available()
+
+
+def kernel() -> Callable[..., Any]:
+    """The kernel's count: built ahead of time, else numba's."""
+    found = aot_count()
+    if found is None:
+        from ..engines.killer import count
+
+        found = count
+    return found
+
+
+def solutions(
+    puzzle: Puzzle, cap: int, count: Callable[..., Any] | None = None
+) -> tuple[list[Grid], int]:
+    """Up to cap solutions of the puzzle (cap at most :data:`MOST_KEPT`), in the order
+    the search finds them, and the search's nodes; on count (:func:`kernel` unless
+    given)."""
+    import numpy as np
+
+    count = count or kernel()
+    if cap > MOST_KEPT:
+        raise ValueError(f"the killer search keeps at most {MOST_KEPT} solutions")
+    n = puzzle.size
+    tables = Tables.of(puzzle)
+    full = (1 << n) - 1
+    start = np.array([1 << (d - 1) if d else full for d in puzzle.grid], np.int64)
+    kept = np.zeros((max(cap, 0), n * n), np.int64)
+    found, nodes = count(start, cap, tables.arrays(), kept, priorities(tables))
+    grids = [tuple(int(m).bit_length() for m in row) for row in kept[: int(found)].tolist()]
+    return grids, int(nodes)
+
+
+AOT = "killer_aot"
+"""The kernel compiled ahead of time by the warm-up (:func:`build_ahead`) beside the 9x9
+count kernel's: a CPython extension that needs numpy, not numba, so a run of a few
+killers skips importing numba and loading its cache (about 0.4 and 0.3 s of CPU on an
+idle machine, 1.2 and 0.8 s at load 6)."""
+
+
+def aot_path(folder: Path | None = None) -> Path:
+    """Where the warm-up puts the ahead-of-time kernel (by the bulk count kernel's)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from ..kernel_cache import aot_folder
+
+    return aot_folder(folder) / (AOT + EXTENSION_SUFFIXES[0])
+
+
+@cache
+def aot_count() -> Callable[..., Any] | None:
+    """:func:`sudoku_sat.engines.killer.count` compiled ahead of time, or None when it is
+    not built (or cannot be loaded)."""
+    path = aot_path()
+    if not path.is_file():
+        return None
+    try:
+        spec = importlib.util.spec_from_file_location(AOT, path)
+        if spec is None or spec.loader is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except (ImportError, OSError):
+        return None
+    found: Callable[..., Any] = module.count
+    return found
+
+
+def build_ahead(folder: Path) -> None:
+    """The kernel compiled ahead of time into folder (numba's pycc and a C compiler), in
+    a folder of its own, then renamed into place, so no run loads half a file."""
+    import os
+    import tempfile
+    import warnings
+
+    from ..engines import killer
+
+    types: Any = importlib.import_module("numba.core.types")
+    with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=folder) as work:
+        warnings.simplefilter("ignore")  # pycc is pending deprecation (numba 0.57 on)
+        pycc: Any = importlib.import_module("numba.pycc")
+        cc = pycc.CC(AOT)
+        cc.output_dir = work
+        cc.verbose = False
+        cc.target_cpu = "host"
+        one = types.Array(types.int64, 1, "C")
+        two = types.Array(types.int64, 2, "C")
+        signature = types.UniTuple(types.int64, 2)(one, types.int64, one, two, one)
+        cc.export("count", signature)(killer.count.py_func)
+        cc.compile()
+        (built,) = Path(work).glob(f"{AOT}*")
+        aot_path(folder).parent.mkdir(exist_ok=True)
+        os.replace(built, aot_path(folder))

@@ -1,0 +1,168 @@
+"""The killer search (sudoku_sat.variants.killer_search on sudoku_sat.engines.killer):
+its solutions are CP-SAT's and the SAT session's on real killers (the tests' 18, a few
+of the benchmark's 36, their made ones of several and no solutions), its counts are the
+exhaustive counts of small made killers, and ``auto`` routes only the puzzles it fits."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import permutations
+from pathlib import Path
+
+from sudoku_sat.model.puzzle import Puzzle
+from sudoku_sat.variants import cpsat, killer_search
+from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
+from sudoku_sat.variants.constraints.killer import Cage
+from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.methods import VariantTask
+from sudoku_sat.variants.solve import Session
+
+REPO = Path(__file__).resolve().parents[1]
+TESTS = REPO / "tests" / "data" / "constraints" / "killercage.jsonl"
+BENCH = REPO / "benchmarks" / "data" / "killers.jsonl"
+CHEAP = ("hs killers #2", "hs killers #3", "hs killers #5", "hs killers #7", "hs killers #8")
+"""Killers of the benchmark that CP-SAT answers in a fraction of a second."""
+
+
+def cases(path: Path) -> list[tuple[str, Puzzle]]:
+    out = []
+    for line in path.read_text().splitlines():
+        if line.startswith("{"):
+            case = json.loads(line)
+            name = case["origin"].split(":")[0]
+            out += [(name, p) for p in parse_variants(json.dumps(case["puzzle"]), name)]
+    return out
+
+
+def valid(p: Puzzle, grid: tuple[int, ...]) -> bool:
+    """True when grid keeps the puzzle's givens, houses and rules."""
+    houses = [*p.lines, *p.regions]
+    kept = all(d == 0 or d == g for d, g in zip(p.grid, grid, strict=True))
+    apart = all(len({grid[c] for c in h}) == len(h) for h in houses)
+    return kept and apart and all(c.holds(grid, p.size) for c in p.constraints)
+
+
+def test_the_tests_killers_agree_with_the_sat_session() -> None:
+    with Session() as s:
+        for name, p in cases(TESTS):
+            assert killer_search.fits(p), name
+            found, _ = killer_search.solutions(p, 3)
+            theirs = s.solutions(p, 3)
+            if len(found) < 3:
+                assert sorted(found) == sorted(theirs), name
+            else:  # several: any three of them
+                assert len(theirs) == 3 and len(set(found)) == 3, name
+                assert all(valid(p, g) for g in found), name
+            if p.solution is not None and len(found) == 1:
+                assert found[0] == p.solution, name
+
+
+def test_cheap_killers_of_the_benchmark_agree_with_cpsat() -> None:
+    named = dict(cases(BENCH))
+    for name in CHEAP:
+        p = named[name]
+        found, _ = killer_search.solutions(p, 2)
+        assert sorted(found) == sorted(cpsat.solutions(p, 2, lean=True)), name
+        assert found == [p.solution], name
+
+
+def grids4() -> list[tuple[int, ...]]:
+    """Every 4x4 sudoku grid (288), by brute force over the rows."""
+    rows = list(permutations(range(1, 5)))
+    boxes = [
+        [r * 4 + c for r in (br, br + 1) for c in (bc, bc + 1)] for br in (0, 2) for bc in (0, 2)
+    ]
+    out = []
+    for a in rows:
+        for b in rows:
+            for c in rows:
+                for d in rows:
+                    g = a + b + c + d
+                    cols = all(len({g[r * 4 + k] for r in range(4)}) == 4 for k in range(4))
+                    if cols and all(len({g[i] for i in box}) == 4 for box in boxes):
+                        out.append(g)
+    return out
+
+
+def made_cages(rng: random.Random, size: int, number: int) -> tuple[Cage, ...]:
+    """number cages of 1 to 3 cells in a row or a column, apart, with random totals or none."""
+    used: set[int] = set()
+    out = []
+    while len(out) < number:
+        length = rng.randint(1, 3)
+        r, c = rng.randrange(size), rng.randrange(size - length + 1)
+        down = rng.random() < 0.5
+        cells = tuple(
+            sorted((c + k) * size + r if down else r * size + c + k for k in range(length))
+        )
+        if used & set(cells):
+            continue
+        used |= set(cells)
+        total = rng.randint(length * (length + 1) // 2, length * (2 * size - length + 1) // 2)
+        out.append(Cage(cells, None if rng.random() < 0.2 else total))
+    return tuple(out)
+
+
+def test_counts_of_made_4x4_killers_are_the_exhaustive_counts() -> None:
+    grids = grids4()
+    assert len(grids) == 288
+    rng = random.Random(40)
+    seen = set()
+    for _ in range(40):
+        cages = made_cages(rng, 4, rng.randint(1, 5))
+        p = Puzzle(4, (0,) * 16, constraints=cages)
+        expect = [g for g in grids if valid(p, g)]
+        found, _ = killer_search.solutions(p, 300)
+        assert sorted(found) == sorted(expect), cages
+        seen.add(min(len(expect), 2))
+    assert seen == {0, 1, 2}  # none, one and several among them
+
+
+def test_counts_of_made_6x6_x_killers_are_cpsats() -> None:
+    """Cages cut from an X grid of CP-SAT's (their totals its sums, some left out, one
+    in three put off by one): none, one or several solutions."""
+    rng = random.Random(6)
+    x = (DiagonalMinus(), DiagonalPlus())
+    (grid,) = cpsat.solutions(Puzzle(6, (0,) * 36, constraints=x), 1)
+    seen = set()
+    for k in range(9):
+        cages = []
+        for cage in made_cages(rng, 6, 8):
+            total = sum(grid[c] for c in cage.cells) + (k % 3 == 0 and not cages)
+            cages.append(Cage(cage.cells, None if rng.random() < 0.3 else total))
+        p = Puzzle(6, (0,) * 36, constraints=(*cages, *x))
+        found, _ = killer_search.solutions(p, 20)
+        theirs = cpsat.solutions(p, 20)
+        if len(found) < 20:
+            assert sorted(found) == sorted(theirs), cages
+        else:  # past the cap: any twenty of them
+            assert len(theirs) == 20 and len(set(found)) == 20, cages
+            assert all(valid(p, g) for g in found), cages
+        seen.add(min(len(found), 2))
+    assert len(seen) >= 2
+
+
+def test_givens_count_too() -> None:
+    p = Puzzle(4, (1, 2) + (0,) * 14, constraints=(Cage((2, 3), 7),))
+    found, _ = killer_search.solutions(p, 30)
+    assert found and all(g[:2] == (1, 2) and g[2] + g[3] == 7 for g in found)
+    assert sorted(found) == sorted(cpsat.solutions(p, 30))
+    clash = Puzzle(4, (1, 1) + (0,) * 14, constraints=(Cage((2, 3), 7),))
+    assert killer_search.solutions(clash, 2)[0] == []
+
+
+def test_auto_routes_killers_only() -> None:
+    killer = Puzzle(4, (0,) * 16, constraints=(Cage((0, 1), 3),))
+    assert killer_search.fits(killer)
+    assert not killer_search.routed(killer, 2, timeout=5.0)  # the kernel cannot stop
+    assert not killer_search.routed(killer, killer_search.MOST_KEPT + 1)
+    (thermo,) = parse_variants(
+        json.dumps(
+            {"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}
+        )
+    )
+    assert not killer_search.fits(thermo)
+    answer = VariantTask("auto", 100, 100).answer(killer)
+    assert len(answer.solutions) < 100
+    assert sorted(answer.solutions) == sorted(cpsat.solutions(killer, 100))
