@@ -114,6 +114,33 @@ def same_exactly(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
     return s, out
 
 
+def connected(
+    b: Builder, labs: list[list[int]], seen: list[list[int]], rows: int, cols: int, size: int
+) -> list[Clause]:
+    """Every region reached from its first cell through itself within size - 1 steps:
+    r(c,k,t) "cell c is in region k, at most t steps from k's first cell, through k";
+    labs[c][k-1] is L(c,k), seen[c][k] "region k has appeared by c" (rows x cols in
+    reading order)."""
+    out: list[Clause] = []
+    labels = range(len(labs[0]))
+    reach = [[[b.fresh() for _ in range(size)] for _ in labels] for _ in labs]
+    for c, row in enumerate(reach):
+        near = orthogonal(0, c, rows, cols)
+        for k, layers in enumerate(row):
+            lab, root = labs[c][k], layers[0]
+            if c:  # r(c,k,0) <-> c is k's first cell
+                before = seen[c - 1][k + 1]
+                out += [[-root, lab], [-root, -before], [root, -lab, before]]
+            else:
+                out += [[-root, lab], [root, -lab]]
+            for t in range(1, size):
+                step = layers[t]
+                out.append([-step, lab])
+                out.append([-step, layers[t - 1], *(reach[m][k][t - 1] for m in near)])
+            out.append([-lab, layers[size - 1]])
+    return out
+
+
 @dataclass(frozen=True)
 class ChaosConstruction(GlobalRule):
     """The regions are unknowns: N connected regions of N cells, each with every digit
@@ -220,24 +247,7 @@ class ChaosConstruction(GlobalRule):
             for c in range(a + 1, rows * cols):
                 if abs(a // cols - c // cols) + abs(a % cols - c % cols) > size - 1:
                     out += [[-lab(a, k), -lab(c, k)] for k in labels]
-        reach = [[b.fresh() for _ in range(size)] for _ in cells]
-        for c in cells:
-            firsts = []
-            for k in labels:
-                f = b.fresh()
-                firsts.append(f)
-                out.append([-f, lab(c, k)])
-                if c:
-                    out.append([-f, -seen[c - 1][k]])
-            out.append([-reach[c][0], *firsts])
-            for t in range(1, size):
-                ways = []
-                for m in orthogonal(n, c, rows, cols):
-                    z = b.fresh()
-                    ways.append(z)
-                    out += [[-z, reach[m][t - 1]], [-z, same[(c, m)]]]
-                out.append([-reach[c][t], reach[c][t - 1], *ways])
-            out.append([reach[c][size - 1]])
+        out += connected(b, [[lab(c, k) for k in labels] for c in cells], seen, rows, cols, size)
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
