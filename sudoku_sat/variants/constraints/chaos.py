@@ -22,13 +22,41 @@ Clauses, with L(c,k) the literal "cell c is in region k" (region cell c's digit 
   cell of each (k, d) (a ladder, ``sums.at_most_one``); N*N cells on N*N pairs (k, d),
   so each pair is met once and each region has N cells; also y -> L, y -> x and one of
   y(., k, d), for propagation; and two neighbours in one region hold other digits;
-- connected: reach(c,t) "c is at most t steps from its region's first cell, through its
-  region": reach(c,0) -> c is the first cell of its region (L(c,k) and not e(c-1,k));
-  reach(c,t) -> reach(c,t-1) or some neighbour m with reach(m,t-1) and same(c,m);
-  same(c,m) -> L(c,k) <-> L(m,k); reach(c, N-1) for every c. One first cell a region and
-  every cell reaching one through its own region make each region connected.
+- connected (``connected``): r(c,k,t) "c is in region k, at most t steps from k's
+  first cell through k": r(c,k,0) <-> c is k's first cell (L(c,k) and not e(c-1,k));
+  r(c,k,t) -> L(c,k); r(c,k,t) -> r(c,k,t-1) or r(m,k,t-1) for a neighbour m;
+  L(c,k) -> r(c,k,N-1). A first cell a region and every cell of it reaching that one
+  through the region make each region connected. Also, redundant: a cell has a
+  neighbour of its region, and cells more than N-1 steps apart share none.
 
-At 9x9: about 60,000 clauses. CP-SAT states it apart: a bool a label and a digit,
+Connection, measured on the 15 real puzzles (tests/data/extra/chaos.jsonl; Glucose 4, a
+solver of each puzzle's own, to 2 solutions; conflicts, which the machine's load does not
+change; /tmp scripts of 2026-12-03 15:30-16:05 UTC, load 2-5 on the 2 cores):
+
+- these per-label layers: 490,000 conflicts in all, 62 s CPU under load 4-5 (the
+  hardest three, "9", "12", "14" of the file, 67k, 133k, 203k; "11" 9,900);
+- the layers before them, one r(c,t) a cell whatever its label, through same(c,m)
+  (c and m hold one label) and a helper a neighbour: 1,200,000 conflicts, 121 s
+  under load 2 ("11" alone 602,000 conflicts, 64 s; "12" 225k): the label of a step
+  was found only through same(c,m), so a cell's label did not prune its region's
+  layers;
+- the per-label layers without same(c,m) (two neighbours of one region hold other
+  digits, which the region's (k, d) pairs already say): "9" 77k, "12" 113k, "14" past
+  200 s (20 s with them): not kept;
+- the per-label layers with r(c,k,t-1) -> r(c,k,t) too: the same 490,000 conflicts
+  (9 and 12 fewer, 14 more), 6% more clauses: not kept;
+- no connection in the CNF at all, the classic lazy loop instead (solve; each
+  component S of a label with fewer than N cells, for every label k: some cell of S
+  is not k or a cell beside S is k; solve again): 112 s and 456,000 conflicts on "2"
+  alone against 6 s with the old layers (5 rounds, 297 cuts), 16 s on "4" against 3 s:
+  the solver wanders among disconnected regions that a few cuts do not forbid; stopped
+  there;
+- other PySAT solvers: on the old layers ("2", "4", "9", "12", "14") CaDiCaL 1.5.3 and
+  1.9.5 1.0-1.8x Glucose 4's time, MapleChrono 6-7x; on these layers ("9", "12",
+  "14", in turn, load 5-6) CaDiCaL 1.9.5 55 s and Glucose 3 54 s against Glucose 4's
+  53 s, MiniSat 2.2 85 s on the first two alone: Glucose 4 stays.
+
+At 9x9: about 90,000 clauses. CP-SAT states it apart: a bool a label and a digit,
 ``AddExactlyOne`` of their conjunctions for each (k, d), the running maximum of the
 labels for the order, and each cell's distance from its region's first cell through the
 region: 0 there, elsewhere one more than the least of its neighbours' in its region
@@ -112,6 +140,33 @@ def same_exactly(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
     for k in b.digits():
         out.append([s, -b.x(a, k), -b.x(c, k)])
     return s, out
+
+
+def connected(
+    b: Builder, labs: list[list[int]], seen: list[list[int]], rows: int, cols: int, size: int
+) -> list[Clause]:
+    """Every region reached from its first cell through itself within size - 1 steps:
+    r(c,k,t) "cell c is in region k, at most t steps from k's first cell, through k";
+    labs[c][k-1] is L(c,k), seen[c][k] "region k has appeared by c" (rows x cols in
+    reading order)."""
+    out: list[Clause] = []
+    labels = range(len(labs[0]))
+    reach = [[[b.fresh() for _ in range(size)] for _ in labels] for _ in labs]
+    for c, row in enumerate(reach):
+        near = orthogonal(0, c, rows, cols)
+        for k, layers in enumerate(row):
+            lab, root = labs[c][k], layers[0]
+            if c:  # r(c,k,0) <-> c is k's first cell
+                before = seen[c - 1][k + 1]
+                out += [[-root, lab], [-root, -before], [root, -lab, before]]
+            else:
+                out += [[-root, lab], [root, -lab]]
+            for t in range(1, size):
+                step = layers[t]
+                out.append([-step, lab])
+                out.append([-step, layers[t - 1], *(reach[m][k][t - 1] for m in near)])
+            out.append([-lab, layers[size - 1]])
+    return out
 
 
 @dataclass(frozen=True)
@@ -220,24 +275,7 @@ class ChaosConstruction(GlobalRule):
             for c in range(a + 1, rows * cols):
                 if abs(a // cols - c // cols) + abs(a % cols - c % cols) > size - 1:
                     out += [[-lab(a, k), -lab(c, k)] for k in labels]
-        reach = [[b.fresh() for _ in range(size)] for _ in cells]
-        for c in cells:
-            firsts = []
-            for k in labels:
-                f = b.fresh()
-                firsts.append(f)
-                out.append([-f, lab(c, k)])
-                if c:
-                    out.append([-f, -seen[c - 1][k]])
-            out.append([-reach[c][0], *firsts])
-            for t in range(1, size):
-                ways = []
-                for m in orthogonal(n, c, rows, cols):
-                    z = b.fresh()
-                    ways.append(z)
-                    out += [[-z, reach[m][t - 1]], [-z, same[(c, m)]]]
-                out.append([-reach[c][t], reach[c][t - 1], *ways])
-            out.append([reach[c][size - 1]])
+        out += connected(b, [[lab(c, k) for k in labels] for c in cells], seen, rows, cols, size)
         return out
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
