@@ -135,11 +135,13 @@ def test_the_warm_up_leaves_its_marks_and_its_lock(
     done: list[str] = []
     monkeypatch.setattr(warmup, "warm_counts", lambda: done.append("counts"))
     monkeypatch.setattr(warmup, "warm_rest", lambda: done.append("rest"))
+    monkeypatch.setattr(warmup, "warm_killers", lambda: done.append("killers"))
     monkeypatch.setattr(warmup, "build_ahead", lambda folder: done.append("ahead"))
+    monkeypatch.setattr(warmup, "killer_ahead", lambda folder: done.append("killers ahead"))
     (cold / accel.LOCK).parent.mkdir(parents=True, exist_ok=True)
     (cold / accel.LOCK).write_text("1")
     warmup.main()
-    assert done == ["counts", "rest", "ahead"]
+    assert done == ["counts", "rest", "killers", "ahead", "killers ahead"]
     assert (cold / accel.COUNT).exists() and (cold / accel.READY).exists()
     assert not (cold / accel.LOCK).exists()
 
