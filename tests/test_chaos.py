@@ -192,3 +192,20 @@ def test_drawn() -> None:
     case = next(c for c in REAL if c["origin"].startswith("Chaos Construction: 6x6"))
     svg = ss.parse(str(case["sigh"])).svg()
     assert svg.count(">CC") == 36 and 'stroke="#4060a0"' in svg
+
+
+def test_unique_names_the_files_solution_of_the_grid_alone(tmp_path: Path) -> None:
+    """A file's solution holds the grid's digits, the one found the region cells too:
+    ``unique`` compares the grid's part (it said "not the file's solution")."""
+    from typer.testing import CliRunner
+
+    from sudoku_sat.cli import app
+
+    case = next(c for c in REAL if str(c["origin"]).startswith("Cavernous Construction: 6x6"))
+    p = ss.parse(str(case["sigh"]))
+    text = json.loads(dumps(p))
+    text["solution"] = [int(ch) for ch in str(case["solution"])]
+    path = tmp_path / "chaos.json"
+    path.write_text(json.dumps(text) + "\n")
+    result = CliRunner().invoke(app, ["unique", str(path)])
+    assert result.output.strip() == "unique (the file's solution)", result.output

@@ -190,7 +190,9 @@ def _note(p: Puzzle, result: Counted) -> str:
         return ""
     if not result.solutions:
         return " (the file's solution)" if result.count == 1 else ""
-    same = result.count == 1 and result.solutions[0] == p.solution
+    found = p.grid_part(result.solutions[0])  # a file's solution may hold the grid alone
+    given = p.solution if len(p.solution) == len(found) else p.grid_part(p.solution)
+    same = result.count == 1 and found == given
     return " (the file's solution)" if same else " (not the file's solution)"
 
 
