@@ -19,7 +19,6 @@ write cost nothing beside its puzzles.
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from typing import Any
 from .errors import GridError
 from .files import read_text
 from .gridio import Puzzle, parse_puzzles
-from .kernel_cache import aot_folder, processor  # noqa: F401  (processor: bulk's name)
+from .kernel_cache import aot_folder, load_ahead, processor  # noqa: F401  (processor: bulk's name)
 
 CELLS = 81
 SYMBOLS = b"123456789.0"
@@ -178,18 +177,7 @@ def aot_path(folder: Path | None = None) -> Path:
 def aot_count() -> Callable[..., Any] | None:
     """count_lines of :mod:`sudoku_sat.engines.count9`, compiled ahead of time, or None
     when it is not built (or cannot be loaded: then numba's runs)."""
-    path = aot_path()
-    if not path.is_file():
-        return None
-    try:
-        spec = importlib.util.spec_from_file_location(AOT, path)
-        if spec is None or spec.loader is None:
-            return None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    except (ImportError, OSError):
-        return None
-    count: Callable[..., Any] = module.count_lines
+    count: Callable[..., Any] | None = load_ahead(aot_path(), AOT, "count_lines")
     return count
 
 

@@ -32,7 +32,7 @@ caller and of every process it starts); numba's ``recompile()`` on each dispatch
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,50 @@ def aot_folder(folder: Path | None = None) -> Path:
     processor (compiled for the host's instructions, as numba's JIT compiles): the 9x9
     count kernel (``bulk``) and the killer kernel (``variants.killer_search``)."""
     return (folder or cache_folder()) / f"aot-{processor()}"
+
+
+def load_ahead(path: Path, name: str, attribute: str) -> Any:
+    """The function attribute of the module compiled ahead of time at path (named name),
+    or None when it is not built or cannot be loaded (then numba's kernel runs)."""
+    import importlib.util
+
+    if not path.is_file():
+        return None
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except (ImportError, OSError):
+        return None
+    return getattr(module, attribute)
+
+
+def compile_ahead(
+    target: Path, name: str, attribute: str, signature: Callable[[Any], Any], kernel: Any
+) -> None:
+    """kernel (a numba function) compiled ahead of time by numba's pycc and a C compiler
+    as attribute of the module name, with signature (of ``numba.core.types``, given
+    them), into target: built in a folder of its own beside it, then renamed into place,
+    so no run loads half a file. Raises when pycc or the compiler is missing."""
+    import importlib
+    import tempfile
+    import warnings
+
+    types: Any = importlib.import_module("numba.core.types")  # untyped, numba or not
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=target.parent) as work:
+        warnings.simplefilter("ignore")  # pycc is pending deprecation (numba 0.57 on)
+        pycc: Any = importlib.import_module("numba.pycc")
+        cc = pycc.CC(name)
+        cc.output_dir = work
+        cc.verbose = False
+        cc.target_cpu = "host"  # as numba's JIT: the generic target ran 20 % slower
+        cc.export(attribute, signature(types))(kernel.py_func)
+        cc.compile()
+        (built,) = Path(work).glob(f"{name}*")
+        os.replace(built, target)
 
 
 @cache

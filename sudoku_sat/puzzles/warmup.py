@@ -14,16 +14,14 @@ its first call. Only the compiled back-end runs here (``SUDOKU_SAT_COMPILE=foreg
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import tempfile
-import warnings
 from pathlib import Path
 from typing import Any
 
 from ..accel import COMPILE, COUNT, LOCK, READY
 from ..grid import empty_grid
-from ..kernel_cache import cache_folder
+from ..kernel_cache import cache_folder, compile_ahead
 from ..proofs import Certifier
 from ..variants.killer_search import build_ahead as killer_ahead
 from .maker import MakeOptions, make_one
@@ -64,26 +62,16 @@ def warm_killers() -> None:
 
 def build_ahead(folder: Path) -> None:
     """The count kernel of the bulk path compiled ahead of time into folder (numba's pycc
-    and a C compiler; best effort: without them, numba's cached kernel runs). Built in a
-    folder of its own, then renamed into place, so no run loads half a file."""
+    and a C compiler, ``kernel_cache.compile_ahead``; best effort: without them, numba's
+    cached kernel runs)."""
     from ..bulk import AOT, aot_path
     from ..engines import count9
 
-    types: Any = importlib.import_module("numba.core.types")  # untyped, numba or not
-    with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=folder) as work:
-        warnings.simplefilter("ignore")  # pycc is pending deprecation (numba 0.57 on)
-        pycc: Any = importlib.import_module("numba.pycc")
-        cc = pycc.CC(AOT)
-        cc.output_dir = work
-        cc.verbose = False
-        cc.target_cpu = "host"  # as numba's JIT: the generic target ran 20 % slower
+    def signature(types: Any) -> Any:
         lines = types.Array(types.uint8, 2, "C", readonly=True)
-        signature = types.Array(types.int64, 1, "C")(lines, types.int64)
-        cc.export("count_lines", signature)(count9.count_lines.py_func)
-        cc.compile()
-        (built,) = Path(work).glob(f"{AOT}*")
-        aot_path(folder).parent.mkdir(exist_ok=True)
-        os.replace(built, aot_path(folder))
+        return types.Array(types.int64, 1, "C")(lines, types.int64)
+
+    compile_ahead(aot_path(folder), AOT, "count_lines", signature, count9.count_lines)
 
 
 def main() -> None:

@@ -22,7 +22,6 @@ Larger grids stay on the SAT path: no 16x16 killer was measured.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -280,43 +279,20 @@ def aot_path(folder: Path | None = None) -> Path:
 def aot_count() -> Callable[..., Any] | None:
     """:func:`sudoku_sat.engines.killer.count` compiled ahead of time, or None when it is
     not built (or cannot be loaded)."""
-    path = aot_path()
-    if not path.is_file():
-        return None
-    try:
-        spec = importlib.util.spec_from_file_location(AOT, path)
-        if spec is None or spec.loader is None:
-            return None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    except (ImportError, OSError):
-        return None
-    found: Callable[..., Any] = module.count
+    from ..kernel_cache import load_ahead
+
+    found: Callable[..., Any] | None = load_ahead(aot_path(), AOT, "count")
     return found
 
 
 def build_ahead(folder: Path) -> None:
-    """The kernel compiled ahead of time into folder (numba's pycc and a C compiler), in
-    a folder of its own, then renamed into place, so no run loads half a file."""
-    import os
-    import tempfile
-    import warnings
-
+    """The kernel compiled ahead of time into folder (numba's pycc and a C compiler:
+    ``kernel_cache.compile_ahead``)."""
     from ..engines import killer
+    from ..kernel_cache import compile_ahead
 
-    types: Any = importlib.import_module("numba.core.types")
-    with warnings.catch_warnings(), tempfile.TemporaryDirectory(dir=folder) as work:
-        warnings.simplefilter("ignore")  # pycc is pending deprecation (numba 0.57 on)
-        pycc: Any = importlib.import_module("numba.pycc")
-        cc = pycc.CC(AOT)
-        cc.output_dir = work
-        cc.verbose = False
-        cc.target_cpu = "host"
-        one = types.Array(types.int64, 1, "C")
-        two = types.Array(types.int64, 2, "C")
-        signature = types.UniTuple(types.int64, 2)(one, types.int64, one, two, one)
-        cc.export("count", signature)(killer.count.py_func)
-        cc.compile()
-        (built,) = Path(work).glob(f"{AOT}*")
-        aot_path(folder).parent.mkdir(exist_ok=True)
-        os.replace(built, aot_path(folder))
+    def signature(types: Any) -> Any:
+        one, two = types.Array(types.int64, 1, "C"), types.Array(types.int64, 2, "C")
+        return types.UniTuple(types.int64, 2)(one, types.int64, one, two, one)
+
+    compile_ahead(aot_path(folder), AOT, "count", signature, killer.count)
