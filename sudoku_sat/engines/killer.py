@@ -178,6 +178,8 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
             if once != full:
                 return False
             alone = once & ~twice & ~placed
+            if alone == 0:
+                continue
             for k in range(n):
                 c = tab[row + k]
                 m = st[c]
@@ -223,27 +225,35 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                     m = st[c]
                     if m & ~fit:
                         qt, sq, hq = narrow(st, c, m & fit, qt, sq, hq, tab, work)
-                must &= ~placed
-                while must:  # digits the cage must hold
-                    bit = must & -must
-                    must ^= bit
-                    where = -1
-                    for k in range(a, b):
-                        if st[tab[k]] & bit:
-                            where = -2 if where != -1 else tab[k]
-                    if where == -1:
-                        return False
-                    if where >= 0 and st[where] != bit:
-                        qt, sq, hq = narrow(st, where, bit, qt, sq, hq, tab, work)
-                    for k in range(tab[o_ptr + s], tab[o_ptr + s + 1]):
-                        c = tab[k]
-                        m = st[c]
-                        if m & bit:
-                            m ^= bit
-                            if m == 0:
-                                return False
-                            qt, sq, hq = narrow(st, c, m, qt, sq, hq, tab, work)
                 work[w_sd + s] = 0
+                must &= ~placed
+                if must == 0:
+                    continue
+                once = np.int64(0)  # digits the sum must hold: one place left, goes there
+                twice = np.int64(0)
+                for k in range(a, b):
+                    m = st[tab[k]]
+                    twice |= once & m
+                    once |= m
+                if must & ~once:
+                    return False
+                alone = must & ~twice
+                if alone:
+                    for k in range(a, b):
+                        c = tab[k]
+                        x = st[c] & alone
+                        if x and st[c] != x:
+                            if x & (x - 1):
+                                return False
+                            qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+                for k in range(tab[o_ptr + s], tab[o_ptr + s + 1]):  # and leave who sees it all
+                    c = tab[k]
+                    m = st[c]
+                    if m & must:
+                        m &= ~must
+                        if m == 0:
+                            return False
+                        qt, sq, hq = narrow(st, c, m, qt, sq, hq, tab, work)
                 continue
             work[w_sd + s] = 0
             if tab[same + s]:  # the same digits on both sides (their sums then agree)
@@ -254,21 +264,33 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                         plus |= st[tab[k]]
                     else:
                         minus |= st[tab[k]]
+                if plus == minus:  # the common case: nothing to narrow
+                    continue
+                extra_plus = plus & ~minus
+                extra_minus = minus & ~plus
                 for k in range(a, b):
                     c = tab[k]
                     m = st[c]
-                    keep = m & (minus if tab[s_w + k] > 0 else plus)
-                    if keep != m:
-                        if keep == 0:
-                            return False
-                        qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+                    if tab[s_w + k] > 0:
+                        if m & extra_plus == 0:
+                            continue
+                        keep = m & minus
+                    else:
+                        if m & extra_minus == 0:
+                            continue
+                        keep = m & plus
+                    if keep == 0:
+                        return False
+                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
                 continue
             lo = 0
             hi = 0
+            span = 0
             for k in range(a, b):
                 m = st[tab[k]]
                 small = np.int64(lowest(m)) + 1
                 big = 64 - leading(m)
+                span = max(span, big - small)
                 if tab[s_w + k] > 0:
                     lo += small
                     hi += big
@@ -278,6 +300,8 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
             total = tab[s_total + s]
             if total < lo or total > hi:
                 return False
+            if total - lo >= span and hi - total >= span:  # no cell's ends move
+                continue
             for k in range(a, b):
                 c = tab[k]
                 m = st[c]
