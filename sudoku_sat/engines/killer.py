@@ -8,8 +8,8 @@ house) also carries its digit sets as bitmasks (the *combos*), the others (innie
 rows, innie-outie differences) are bounds only. A state is one ``int64`` mask per cell
 (bit d-1 for the digit d), a stack row per level of the search.
 
-Propagation to a fixpoint, cheapest first: naked singles through the peers; then one
-dirty house's hidden singles; then one dirty sum; and again. A sum of combos keeps the
+Propagation to a fixpoint: naked singles through the peers; then one dirty sum; then,
+no sum left dirty, one dirty house's hidden singles; and again. A sum of combos keeps the
 sets that hold every placed digit of its cells, whose digits its cells' candidates cover
 and that meet every cell's candidates; each cell keeps their union; a digit in every set
 with one place left goes there, and leaves the cells that see the whole sum (sigh's Sum
@@ -95,6 +95,8 @@ def narrow(st, c, m, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
     ns, nh = tab[SUMS], tab[HOUSES]
     w_sd = tab[CELLS] + 1
     w_hd = w_sd + 2 * ns + 1
+    w_end = w_hd + 2 * nh + ns + 1
+    same = tab[SAME]
     old = st[c]
     same_ends = (old & -old) == (m & -m) and leading(old) == leading(m)
     st[c] = m
@@ -106,17 +108,23 @@ def narrow(st, c, m, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
         s = tab[k]
         if work[w_sd + s] == 0 and not (same_ends and tab[ends + s]):
             work[w_sd + s] = 1
-            work[sq] = s
-            sq += 1
-            if sq == w_sd + 2 * ns + 1:
-                sq = w_sd + ns
+            if tab[same + s]:  # last, with the houses
+                work[hq] = nh + s
+                hq += 1
+                if hq == w_end:
+                    hq = w_hd + nh
+            else:
+                work[sq] = s
+                sq += 1
+                if sq == w_sd + 2 * ns + 1:
+                    sq = w_sd + ns
     for k in range(tab[tab[HO_PTR] + c], tab[tab[HO_PTR] + c + 1]):
         h = tab[k]
         if work[w_hd + h] == 0:
             work[w_hd + h] = 1
             work[hq] = h
             hq += 1
-            if hq == w_hd + 2 * nh + 1:
+            if hq == w_end:
                 hq = w_hd + nh
     return qt, sq, hq
 
@@ -128,7 +136,7 @@ def layout(tab):  # type: ignore[no-untyped-def]
     ns, nh = tab[SUMS], tab[HOUSES]
     w_sd = tab[CELLS] + 1
     w_hd = w_sd + 2 * ns + 1
-    return w_sd, w_sd + ns, w_hd, w_hd + nh, w_hd + 2 * nh + 1
+    return w_sd, w_sd + ns, w_hd, w_hd + nh, w_hd + 2 * nh + ns + 1
 
 
 @njit(cache=True)
@@ -142,7 +150,7 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
     full = (np.int64(1) << n) - 1
     w_sd, w_sq, w_hd, w_hq, end = layout(tab)
     p_ptr, house, s_ptr, s_w = tab[P_PTR], tab[HOUSE], tab[S_PTR], tab[S_W]
-    s_total, k_ptr, o_ptr, same = tab[S_TOTAL], tab[K_PTR], tab[O_PTR], tab[SAME]
+    s_total, k_ptr, o_ptr, nh = tab[S_TOTAL], tab[K_PTR], tab[O_PTR], tab[HOUSES]
     qh = 0
     sh = w_sq
     hh = w_hq
@@ -159,36 +167,6 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                     if pm == 0:
                         return False
                     qt, sq, hq = narrow(st, p, pm, qt, sq, hq, tab, work)
-        if hh != hq:  # one house
-            h = work[hh]
-            hh += 1
-            if hh == end:
-                hh = w_hq
-            work[w_hd + h] = 0
-            once = np.int64(0)
-            twice = np.int64(0)
-            placed = np.int64(0)
-            row = house + h * n
-            for k in range(n):
-                m = st[tab[row + k]]
-                twice |= once & m
-                once |= m
-                if m & (m - 1) == 0:
-                    placed |= m
-            if once != full:
-                return False
-            alone = once & ~twice & ~placed
-            if alone == 0:
-                continue
-            for k in range(n):
-                c = tab[row + k]
-                m = st[c]
-                x = m & alone
-                if x:
-                    if x & (x - 1):
-                        return False
-                    qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
-            continue
         if sh != sq:  # one sum
             s = work[sh]
             sh += 1
@@ -256,33 +234,6 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                         qt, sq, hq = narrow(st, c, m, qt, sq, hq, tab, work)
                 continue
             work[w_sd + s] = 0
-            if tab[same + s]:  # the same digits on both sides (their sums then agree)
-                plus = np.int64(0)
-                minus = np.int64(0)
-                for k in range(a, b):
-                    if tab[s_w + k] > 0:
-                        plus |= st[tab[k]]
-                    else:
-                        minus |= st[tab[k]]
-                if plus == minus:  # the common case: nothing to narrow
-                    continue
-                extra_plus = plus & ~minus
-                extra_minus = minus & ~plus
-                for k in range(a, b):
-                    c = tab[k]
-                    m = st[c]
-                    if tab[s_w + k] > 0:
-                        if m & extra_plus == 0:
-                            continue
-                        keep = m & minus
-                    else:
-                        if m & extra_minus == 0:
-                            continue
-                        keep = m & plus
-                    if keep == 0:
-                        return False
-                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
-                continue
             lo = 0
             hi = 0
             span = 0
@@ -323,6 +274,66 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                         return False
                     qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
             continue
+        if hh != hq:  # one house
+            h = work[hh]
+            hh += 1
+            if hh == end:
+                hh = w_hq
+            if h >= nh:  # a sum of the same digits on both sides (their sums then agree)
+                s = h - nh
+                work[w_sd + s] = 0
+                a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
+                plus = np.int64(0)
+                minus = np.int64(0)
+                for k in range(a, b):
+                    if tab[s_w + k] > 0:
+                        plus |= st[tab[k]]
+                    else:
+                        minus |= st[tab[k]]
+                if plus == minus:  # the common case: nothing to narrow
+                    continue
+                extra_plus = plus & ~minus
+                extra_minus = minus & ~plus
+                for k in range(a, b):
+                    c = tab[k]
+                    m = st[c]
+                    if tab[s_w + k] > 0:
+                        if m & extra_plus == 0:
+                            continue
+                        keep = m & minus
+                    else:
+                        if m & extra_minus == 0:
+                            continue
+                        keep = m & plus
+                    if keep == 0:
+                        return False
+                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+                continue
+            work[w_hd + h] = 0
+            once = np.int64(0)
+            twice = np.int64(0)
+            placed = np.int64(0)
+            row = house + h * n
+            for k in range(n):
+                m = st[tab[row + k]]
+                twice |= once & m
+                once |= m
+                if m & (m - 1) == 0:
+                    placed |= m
+            if once != full:
+                return False
+            alone = once & ~twice & ~placed
+            if alone == 0:
+                continue
+            for k in range(n):
+                c = tab[row + k]
+                m = st[c]
+                x = m & alone
+                if x:
+                    if x & (x - 1):
+                        return False
+                    qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+            continue
         return True
 
 
@@ -360,12 +371,20 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)
-    for k in range(ns):  # every sum and house dirty at the root
-        work[w_sd + k] = 1
-        work[w_sq + k] = k
+    sq = w_sq  # every sum and house dirty at the root
+    hq = w_hq
     for k in range(nh):
         work[w_hd + k] = 1
-        work[w_hq + k] = k
+        work[hq] = k
+        hq += 1
+    for k in range(ns):
+        work[w_sd + k] = 1
+        if tab[tab[SAME] + k]:
+            work[hq] = nh + k
+            hq += 1
+        else:
+            work[sq] = k
+            sq += 1
     root = states[0]
     qt = 0
     for c in range(cells):
@@ -376,7 +395,7 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
             work[qt] = c
             qt += 1
     nodes = 1
-    if cap < 1 or not propagate(root, qt, w_sq + ns, w_hq + nh, tab, work):
+    if cap < 1 or not propagate(root, qt, sq, hq, tab, work):
         return 0, nodes
     c = branch_cell(root, scores)
     if c < 0:
