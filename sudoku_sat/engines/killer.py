@@ -54,10 +54,12 @@ from ..kernel_cache import njit
 from .count9 import lowest, popcount
 from .killer_layout import (
     CELLS,
-    CS_PTR,
-    ENDS,
-    HO_PTR,
+    CM_ALL,
+    CM_LO,
+    CM_MID,
+    HM,
     HOUSE,
+    HW,
     HOUSES,
     K_PTR,
     O_PTR,
@@ -68,6 +70,7 @@ from .killer_layout import (
     SAME,
     SUMS,
     N,
+    W,
 )
 
 
@@ -87,73 +90,58 @@ DECAY = 1 << 14
 
 
 @njit(cache=True, inline="always")
-def narrow(st, c, m, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
+def narrow(st, c, m, qt, tab, work):  # type: ignore[no-untyped-def]
     """st[c] = m (a strict subset of it, not empty); its sums and houses marked dirty and
-    the cell queued when it is placed. work: the queue of placed cells, then the dirty
-    flags of the sums, their ring, the dirty flags of the houses, their ring (positions
-    in work, :func:`layout`). The new tails (qt, sq, hq) as one tuple."""
-    ns, nh = tab[SUMS], tab[HOUSES]
-    w_sd = tab[CELLS] + 1
-    w_hd = w_sd + 2 * ns + 1
-    w_end = w_hd + 2 * nh + ns + 1
-    same = tab[SAME]
+    the cell queued when it is placed; the queue's new tail. work: the queue of placed
+    cells (work[:CELLS + 1]), then the bits of the dirty sums (W words: the sums of
+    bounds and digit sets), of the dirty sums of the same digits (W words, looked at
+    last) and of the dirty houses (HW words). A sum of bounds whose cells' ends stay as
+    they were is left clean."""
+    w, hw = tab[W], tab[HW]
     old = st[c]
     same_ends = (old & -old) == (m & -m) and leading(old) == leading(m)
     st[c] = m
     if m & (m - 1) == 0:
         work[qt] = c
         qt += 1
-    ends = tab[ENDS]
-    for k in range(tab[tab[CS_PTR] + c], tab[tab[CS_PTR] + c + 1]):
-        s = tab[k]
-        if work[w_sd + s] == 0 and not (same_ends and tab[ends + s]):
-            work[w_sd + s] = 1
-            if tab[same + s]:  # last, with the houses
-                work[hq] = nh + s
-                hq += 1
-                if hq == w_end:
-                    hq = w_hd + nh
-            else:
-                work[sq] = s
-                sq += 1
-                if sq == w_sd + 2 * ns + 1:
-                    sq = w_sd + ns
-    for k in range(tab[tab[HO_PTR] + c], tab[tab[HO_PTR] + c + 1]):
-        h = tab[k]
-        if work[w_hd + h] == 0:
-            work[w_hd + h] = 1
-            work[hq] = h
-            hq += 1
-            if hq == w_end:
-                hq = w_hd + nh
-    return qt, sq, hq
+    at = tab[CELLS] + 1
+    mine = tab[CM_MID if same_ends else CM_ALL] + c * w
+    last = tab[CM_LO] + c * w
+    for k in range(w):
+        work[at + k] |= tab[mine + k]
+        work[at + w + k] |= tab[last + k]
+    at += 2 * w
+    mine = tab[HM] + c * hw
+    for k in range(hw):
+        work[at + k] |= tab[mine + k]
+    return qt
+
+
+@njit(cache=True, inline="always")
+def pop_bit(work, at, words):  # type: ignore[no-untyped-def]
+    """The lowest set bit of work[at:at + words] (a bit set), cleared; -1 when none is."""
+    for k in range(words):
+        x = work[at + k]
+        if x:
+            work[at + k] = x & (x - 1)
+            return k * 64 + np.int64(lowest(x))
+    return -1
 
 
 @njit(cache=True)
-def layout(tab):  # type: ignore[no-untyped-def]
-    """The positions in work of the dirty flags of the sums, their ring, the dirty flags
-    of the houses, their ring, and work's length (the queue of placed cells first)."""
-    ns, nh = tab[SUMS], tab[HOUSES]
-    w_sd = tab[CELLS] + 1
-    w_hd = w_sd + 2 * ns + 1
-    return w_sd, w_sd + ns, w_hd, w_hd + nh, w_hd + 2 * nh + ns + 1
-
-
-@njit(cache=True)
-def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
+def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
     """Naked singles, sums and hidden singles on st to a fixpoint: work[:qt] the cells
-    placed and not yet taken from their peers, the rings of the dirty sums and houses
-    from their starts to sq and hq (:func:`layout`; each ring one longer than the sums
-    or houses are many). False on a contradiction (the flags are then left set: the
-    caller clears them)."""
+    placed and not yet taken from their peers, the dirty sums and houses as bits
+    (:func:`narrow`). False on a contradiction (bits may then be left set: the caller
+    clears them)."""
     n = tab[N]
     full = (np.int64(1) << n) - 1
-    w_sd, w_sq, w_hd, w_hq, end = layout(tab)
+    w, hw = tab[W], tab[HW]
+    at_sums = tab[CELLS] + 1
+    at_same, at_houses = at_sums + w, at_sums + 2 * w
     p_ptr, house, s_ptr, s_w = tab[P_PTR], tab[HOUSE], tab[S_PTR], tab[S_W]
-    s_total, k_ptr, o_ptr, nh = tab[S_TOTAL], tab[K_PTR], tab[O_PTR], tab[HOUSES]
+    s_total, k_ptr, o_ptr = tab[S_TOTAL], tab[K_PTR], tab[O_PTR]
     qh = 0
-    sh = w_sq
-    hh = w_hq
     while True:
         while qh < qt:  # naked singles
             c = work[qh]
@@ -166,15 +154,13 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                     pm ^= m
                     if pm == 0:
                         return False
-                    qt, sq, hq = narrow(st, p, pm, qt, sq, hq, tab, work)
-        if sh != sq:  # one sum
-            s = work[sh]
-            sh += 1
-            if sh == w_hd:
-                sh = w_sq
+                    qt = narrow(st, p, pm, qt, tab, work)
+        s = pop_bit(work, at_sums, w)
+        if s >= 0:  # one sum
             a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
             j0, j1 = tab[k_ptr + s], tab[k_ptr + s + 1]
-            if j0 < j1:  # left dirty meanwhile: its own changes leave its sets as they are
+            if j0 < j1:  # its own changes leave its sets as they are (its bit set again)
+                work[at_sums + (s >> 6)] |= np.int64(1) << (s & 63)
                 placed = np.int64(0)
                 union = np.int64(0)
                 for k in range(a, b):
@@ -202,8 +188,8 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                     c = tab[k]
                     m = st[c]
                     if m & ~fit:
-                        qt, sq, hq = narrow(st, c, m & fit, qt, sq, hq, tab, work)
-                work[w_sd + s] = 0
+                        qt = narrow(st, c, m & fit, qt, tab, work)
+                work[at_sums + (s >> 6)] &= ~(np.int64(1) << (s & 63))
                 must &= ~placed
                 if must == 0:
                     continue
@@ -223,7 +209,7 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                         if x and st[c] != x:
                             if x & (x - 1):
                                 return False
-                            qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+                            qt = narrow(st, c, x, qt, tab, work)
                 for k in range(tab[o_ptr + s], tab[o_ptr + s + 1]):  # and leave who sees it all
                     c = tab[k]
                     m = st[c]
@@ -231,9 +217,8 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                         m &= ~must
                         if m == 0:
                             return False
-                        qt, sq, hq = narrow(st, c, m, qt, sq, hq, tab, work)
+                        qt = narrow(st, c, m, qt, tab, work)
                 continue
-            work[w_sd + s] = 0
             lo = 0
             hi = 0
             span = 0
@@ -272,69 +257,66 @@ def propagate(st, qt, sq, hq, tab, work):  # type: ignore[no-untyped-def]
                 if keep != m:
                     if keep == 0:
                         return False
-                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+                    qt = narrow(st, c, keep, qt, tab, work)
             continue
-        if hh != hq:  # one house
-            h = work[hh]
-            hh += 1
-            if hh == end:
-                hh = w_hq
-            if h >= nh:  # a sum of the same digits on both sides (their sums then agree)
-                s = h - nh
-                work[w_sd + s] = 0
-                a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
-                plus = np.int64(0)
-                minus = np.int64(0)
-                for k in range(a, b):
-                    if tab[s_w + k] > 0:
-                        plus |= st[tab[k]]
-                    else:
-                        minus |= st[tab[k]]
-                if plus == minus:  # the common case: nothing to narrow
-                    continue
-                extra_plus = plus & ~minus
-                extra_minus = minus & ~plus
-                for k in range(a, b):
-                    c = tab[k]
-                    m = st[c]
-                    if tab[s_w + k] > 0:
-                        if m & extra_plus == 0:
-                            continue
-                        keep = m & minus
-                    else:
-                        if m & extra_minus == 0:
-                            continue
-                        keep = m & plus
-                    if keep == 0:
-                        return False
-                    qt, sq, hq = narrow(st, c, keep, qt, sq, hq, tab, work)
+        h = pop_bit(work, at_houses, hw)
+        if h < 0:
+            s = pop_bit(work, at_same, w)
+            if s < 0:
+                return True
+            # a sum of the same digits on both sides (their sums then agree)
+            a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
+            plus = np.int64(0)
+            minus = np.int64(0)
+            for k in range(a, b):
+                if tab[s_w + k] > 0:
+                    plus |= st[tab[k]]
+                else:
+                    minus |= st[tab[k]]
+            if plus == minus:  # the common case: nothing to narrow
                 continue
-            work[w_hd + h] = 0
-            once = np.int64(0)
-            twice = np.int64(0)
-            placed = np.int64(0)
-            row = house + h * n
-            for k in range(n):
-                m = st[tab[row + k]]
-                twice |= once & m
-                once |= m
-                if m & (m - 1) == 0:
-                    placed |= m
-            if once != full:
-                return False
-            alone = once & ~twice & ~placed
-            if alone == 0:
-                continue
-            for k in range(n):
-                c = tab[row + k]
+            extra_plus = plus & ~minus
+            extra_minus = minus & ~plus
+            for k in range(a, b):
+                c = tab[k]
                 m = st[c]
-                x = m & alone
-                if x:
-                    if x & (x - 1):
-                        return False
-                    qt, sq, hq = narrow(st, c, x, qt, sq, hq, tab, work)
+                if tab[s_w + k] > 0:
+                    if m & extra_plus == 0:
+                        continue
+                    keep = m & minus
+                else:
+                    if m & extra_minus == 0:
+                        continue
+                    keep = m & plus
+                if keep == 0:
+                    return False
+                qt = narrow(st, c, keep, qt, tab, work)
             continue
-        return True
+        # one house
+        once = np.int64(0)
+        twice = np.int64(0)
+        placed = np.int64(0)
+        row = house + h * n
+        for k in range(n):
+            m = st[tab[row + k]]
+            twice |= once & m
+            once |= m
+            if m & (m - 1) == 0:
+                placed |= m
+        if once != full:
+            return False
+        alone = once & ~twice & ~placed
+        if alone == 0:
+            continue
+        for k in range(n):
+            c = tab[row + k]
+            m = st[c]
+            x = m & alone
+            if x:
+                if x & (x - 1):
+                    return False
+                qt = narrow(st, c, x, qt, tab, work)
+        continue
 
 
 @njit(cache=True)
@@ -366,25 +348,17 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     DECAY failures)."""
     cells = start.shape[0]
     ns, nh = tab[SUMS], tab[HOUSES]
-    w_sd, w_sq, w_hd, w_hq, end = layout(tab)
-    work = np.zeros(end, np.int64)
+    w, hw = tab[W], tab[HW]
+    at = cells + 1
+    work = np.zeros(at + 2 * w + hw, np.int64)
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)
-    sq = w_sq  # every sum and house dirty at the root
-    hq = w_hq
+    for k in range(ns):  # every sum and house dirty at the root
+        lo = tab[tab[SAME] + k]
+        work[at + lo * w + (k >> 6)] |= np.int64(1) << (k & 63)
     for k in range(nh):
-        work[w_hd + k] = 1
-        work[hq] = k
-        hq += 1
-    for k in range(ns):
-        work[w_sd + k] = 1
-        if tab[tab[SAME] + k]:
-            work[hq] = nh + k
-            hq += 1
-        else:
-            work[sq] = k
-            sq += 1
+        work[at + 2 * w + (k >> 6)] |= np.int64(1) << (k & 63)
     root = states[0]
     qt = 0
     for c in range(cells):
@@ -395,7 +369,7 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
             work[qt] = c
             qt += 1
     nodes = 1
-    if cap < 1 or not propagate(root, qt, sq, hq, tab, work):
+    if cap < 1 or not propagate(root, qt, tab, work):
         return 0, nodes
     c = branch_cell(root, scores)
     if c < 0:
@@ -417,11 +391,10 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
         rems[depth] = rem ^ bit
         child = states[depth + 1]
         child[:] = states[depth]
-        work[w_sd:w_sq] = 0
-        work[w_hd:w_hq] = 0
-        qt, sq, hq = narrow(child, c, bit, 0, w_sq, w_hq, tab, work)
+        work[at:] = 0
+        qt = narrow(child, c, bit, 0, tab, work)
         nodes += 1
-        if not propagate(child, qt, sq, hq, tab, work):
+        if not propagate(child, qt, tab, work):
             scores[c] += 1
             fails += 1
             if fails % DECAY == 0:

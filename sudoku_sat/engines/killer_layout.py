@@ -10,11 +10,15 @@ absolute positions in tab; the rows of cell or sum k run from tab[ptr + k] to
 tab[ptr + k + 1].
 """
 
-N, CELLS, SUMS, HOUSES = 0, 1, 2, 3
-P_PTR, HOUSE, HO_PTR, S_PTR, S_W, S_TOTAL, K_PTR, O_PTR, CS_PTR, SAME, ENDS = range(4, 15)
+N, CELLS, SUMS, HOUSES, W, HW = 0, 1, 2, 3, 4, 5
+"""The digits, cells, sums and houses, and the 64-bit words of a bit set of the sums
+(W) and of the houses (HW)."""
+P_PTR, HOUSE, S_PTR, S_W, S_TOTAL, K_PTR, O_PTR, SAME, CM_ALL, CM_MID, CM_LO, HM = range(6, 18)
 """Where each section starts: the peers of each cell; the houses (N cells each, row by
-row); the houses of each cell; the cells of each sum (their weights at the same
-positions plus tab[S_W]); each sum's total; its digit sets; the cells that see all of
-it; the sums of each cell; whether a sum's two sides hold the same digits; whether only
-its cells' smallest and largest digits matter to it."""
-HEADER = 15
+row); the cells of each sum (their weights at the same positions plus tab[S_W]); each
+sum's total; its digit sets; the cells that see all of it; whether a sum's two sides
+hold the same digits. Then, W words a cell, the bits of its sums a change marks dirty:
+every sum of bounds or digit sets (CM_ALL); those of them that more than its cells'
+smallest and largest digits matter to (CM_MID: a change that keeps a cell's ends marks
+these only); its sums of the same digits (CM_LO); and its houses (HM, HW words a cell)."""
+HEADER = 18

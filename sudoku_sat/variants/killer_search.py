@@ -124,6 +124,16 @@ class Tables:
             sorted(set.intersection(*(near[c] for c in s[0])) - set(s[0])) if s[3] else []
             for s in self.sums
         ]
+        words, house_words = -(-len(self.sums) // 64) or 1, -(-len(self.houses) // 64) or 1
+
+        def bits(kinds: Sequence[bool], per_cell: Sequence[Sequence[int]], size: int) -> list[int]:
+            """Each cell's bit set (size words, low word first) of its items of a kind."""
+            out = []
+            for items in per_cell:
+                mask = sum(1 << i for i in items if kinds[i])
+                out += [((mask >> (64 * k)) & (2**64 - 1)) - ((mask >> (64 * k + 63)) & 1) * 2**64 for k in range(size)]
+            return out
+
         of_cell: list[list[int]] = [[] for _ in range(cells)]
         for i, s in enumerate(self.sums):
             for c in s[0]:
@@ -133,11 +143,13 @@ class Tables:
             for c in house:
                 houses_of[c].append(h)
         tab = [0] * k.HEADER
-        tab[k.N], tab[k.CELLS], tab[k.SUMS], tab[k.HOUSES] = (
+        tab[k.N], tab[k.CELLS], tab[k.SUMS], tab[k.HOUSES], tab[k.W], tab[k.HW] = (
             self.n,
             cells,
             len(self.sums),
             len(self.houses),
+            words,
+            house_words,
         )
 
         def flat(at: int, values: list[int]) -> int:
@@ -155,7 +167,6 @@ class Tables:
 
         rows(k.P_PTR, self.peers)
         flat(k.HOUSE, [c for house in self.houses for c in house])
-        rows(k.HO_PTR, houses_of)
         rows(k.S_PTR, [s[0] for s in self.sums])
         tab[k.S_W] = 0
         weights = [w for s in self.sums for w in s[1]]
@@ -165,9 +176,12 @@ class Tables:
         flat(k.S_TOTAL, [s[2] for s in self.sums])
         rows(k.K_PTR, [s[3] for s in self.sums])
         rows(k.O_PTR, outs)
-        rows(k.CS_PTR, of_cell)
         flat(k.SAME, [int(s[4]) for s in self.sums])
-        flat(k.ENDS, [int(not s[3] and not s[4]) for s in self.sums])
+        plain = [not s[4] for s in self.sums]
+        flat(k.CM_ALL, bits(plain, of_cell, words))
+        flat(k.CM_MID, bits([bool(s[3]) and not s[4] for s in self.sums], of_cell, words))
+        flat(k.CM_LO, bits([s[4] for s in self.sums], of_cell, words))
+        flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
         return np.array(tab, np.int64)
 
 
