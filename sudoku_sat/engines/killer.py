@@ -57,6 +57,7 @@ from .killer_layout import (
     CM_ALL,
     CM_LO,
     CM_MID,
+    CW,
     HM,
     HOUSE,
     HW,
@@ -70,6 +71,7 @@ from .killer_layout import (
     SAME,
     SUMS,
     N,
+    PB,
     W,
 )
 
@@ -139,6 +141,8 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
     w, hw = tab[W], tab[HW]
     at_sums = tab[CELLS] + 1
     at_same, at_houses = at_sums + w, at_sums + 2 * w
+    cw = tab[CW]
+    at_peers = at_houses + hw
     p_ptr, house, s_ptr, s_w = tab[P_PTR], tab[HOUSE], tab[S_PTR], tab[S_W]
     s_total, k_ptr, o_ptr = tab[S_TOTAL], tab[K_PTR], tab[O_PTR]
     qh = 0
@@ -218,6 +222,34 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
                         if m == 0:
                             return False
                         qt = narrow(st, c, m, qt, tab, work)
+                spread = must & twice  # a digit it must hold, in some of its cells:
+                while spread:  # it leaves the cells that see all of them
+                    bit = spread & -spread
+                    spread ^= bit
+                    for j in range(cw):
+                        work[at_peers + j] = -1
+                    every = True
+                    for k in range(a, b):
+                        c = tab[k]
+                        if st[c] & bit:
+                            mine = tab[PB] + c * cw
+                            for j in range(cw):
+                                work[at_peers + j] &= tab[mine + j]
+                        else:
+                            every = False
+                    if every:  # as above
+                        continue
+                    for j in range(cw):
+                        x = work[at_peers + j]
+                        while x:
+                            c = j * 64 + np.int64(lowest(x))
+                            x &= x - 1
+                            m = st[c]
+                            if m & bit:
+                                m ^= bit
+                                if m == 0:
+                                    return False
+                                qt = narrow(st, c, m, qt, tab, work)
                 continue
             lo = 0
             hi = 0
@@ -350,7 +382,7 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     ns, nh = tab[SUMS], tab[HOUSES]
     w, hw = tab[W], tab[HW]
     at = cells + 1
-    work = np.zeros(at + 2 * w + hw, np.int64)
+    work = np.zeros(at + 2 * w + hw + tab[CW], np.int64)
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)

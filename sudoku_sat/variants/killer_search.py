@@ -125,6 +125,7 @@ class Tables:
             for s in self.sums
         ]
         words, house_words = -(-len(self.sums) // 64) or 1, -(-len(self.houses) // 64) or 1
+        cell_words = -(-cells // 64)
 
         def bits(kinds: Sequence[bool], per_cell: Sequence[Sequence[int]], size: int) -> list[int]:
             """Each cell's bit set (size words, low word first) of its items of a kind."""
@@ -143,14 +144,13 @@ class Tables:
             for c in house:
                 houses_of[c].append(h)
         tab = [0] * k.HEADER
-        tab[k.N], tab[k.CELLS], tab[k.SUMS], tab[k.HOUSES], tab[k.W], tab[k.HW] = (
+        tab[k.N], tab[k.CELLS], tab[k.SUMS], tab[k.HOUSES] = (
             self.n,
             cells,
             len(self.sums),
             len(self.houses),
-            words,
-            house_words,
         )
+        tab[k.W], tab[k.HW], tab[k.CW] = words, house_words, cell_words
 
         def flat(at: int, values: list[int]) -> int:
             tab[at] = len(tab)
@@ -182,6 +182,7 @@ class Tables:
         flat(k.CM_MID, bits([bool(s[3]) and not s[4] for s in self.sums], of_cell, words))
         flat(k.CM_LO, bits([s[4] for s in self.sums], of_cell, words))
         flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
+        flat(k.PB, bits([True] * cells, self.peers, cell_words))
         return np.array(tab, np.int64)
 
 
