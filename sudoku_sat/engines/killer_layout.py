@@ -22,5 +22,6 @@ sum's total; its digit sets; the cells that see all of it; whether a sum's two s
 hold the same digits. Then, W words a cell, the bits of its sums a change marks dirty:
 every sum of bounds or digit sets (CM_ALL); those of them that more than its cells'
 smallest and largest digits matter to (CM_MID: a change that keeps a cell's ends marks
-these only); its sums of the same digits (CM_LO); its houses (HM, HW words a cell); and its peers (PB, CW words a cell)."""
+these only); its sums of the same digits (CM_LO); its houses (HM, HW words a cell);
+and its peers (PB, CW words a cell)."""
 HEADER = 20

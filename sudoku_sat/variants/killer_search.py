@@ -132,7 +132,9 @@ class Tables:
             out = []
             for items in per_cell:
                 mask = sum(1 << i for i in items if kinds[i])
-                out += [((mask >> (64 * k)) & (2**64 - 1)) - ((mask >> (64 * k + 63)) & 1) * 2**64 for k in range(size)]
+                for k in range(size):
+                    word = (mask >> (64 * k)) & (2**64 - 1)
+                    out.append(word - 2**64 if word >> 63 else word)  # as an int64
             return out
 
         of_cell: list[list[int]] = [[] for _ in range(cells)]
