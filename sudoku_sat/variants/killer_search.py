@@ -132,8 +132,8 @@ class Tables:
             out = []
             for items in per_cell:
                 mask = sum(1 << i for i in items if kinds[i])
-                for k in range(size):
-                    word = (mask >> (64 * k)) & (2**64 - 1)
+                for at in range(size):
+                    word = (mask >> (64 * at)) & (2**64 - 1)
                     out.append(word - 2**64 if word >> 63 else word)  # as an int64
             return out
 
