@@ -32,9 +32,8 @@ from ..kernel_cache import njit
 from .count9 import lowest
 from .killer_layout import (
     CELLS,
-    CM_ALL,
-    CM_LO,
-    CM_MID,
+    CM_SAME,
+    CM_SUMS,
     CW,
     HM,
     HOUSE,
@@ -70,18 +69,15 @@ def narrow(st, c, m, qt, tab, work):  # type: ignore[no-untyped-def]
     the cell queued when it is placed; the queue's new tail. work: the queue of placed
     cells (work[:CELLS + 1]), then the bits of the dirty sums (W words: the sums of
     bounds and digit sets), of the dirty sums of the same digits (W words, looked at
-    last) and of the dirty houses (HW words). A sum of bounds whose cells' ends stay as
-    they were is left clean."""
+    last) and of the dirty houses (HW words)."""
     w, hw = tab[W], tab[HW]
-    old = st[c]
-    same_ends = (old & -old) == (m & -m) and leading(old) == leading(m)
     st[c] = m
     if m & (m - 1) == 0:
         work[qt] = c
         qt += 1
     at = tab[CELLS] + 1
-    mine = tab[CM_MID if same_ends else CM_ALL] + c * w
-    last = tab[CM_LO] + c * w
+    mine = tab[CM_SUMS] + c * w
+    last = tab[CM_SAME] + c * w
     for k in range(w):
         work[at + k] |= tab[mine + k]
         work[at + w + k] |= tab[last + k]
@@ -227,11 +223,20 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
             lo = 0
             hi = 0
             span = 0
+            free = 0
+            one = -1
+            two = -1
             for k in range(a, b):
                 m = st[tab[k]]
                 small = np.int64(lowest(m)) + 1
                 big = 64 - leading(m)
                 span = max(span, big - small)
+                if big > small:
+                    free += 1
+                    if one < 0:
+                        one = k
+                    else:
+                        two = k
                 if tab[s_w + k] > 0:
                     lo += small
                     hi += big
@@ -241,6 +246,33 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
             total = tab[s_total + s]
             if total < lo or total > hi:
                 return False
+            if free == 2:  # two cells left: each keeps the digits the other completes
+                rest = total
+                for k in range(a, b):
+                    if k != one and k != two:
+                        rest -= tab[s_w + k] * (np.int64(lowest(st[tab[k]])) + 1)
+                c, e = tab[one], tab[two]
+                wc, we = tab[s_w + one], tab[s_w + two]
+                apart = (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
+                mc, me = st[c], st[e]
+                kc = np.int64(0)
+                ke = np.int64(0)
+                x = mc
+                while x:
+                    bit = x & -x
+                    x ^= bit
+                    d = np.int64(lowest(bit)) + 1
+                    y = (rest - wc * d) * we
+                    if 1 <= y <= n and (me >> (y - 1)) & 1 and not (apart and y == d):
+                        kc |= bit
+                        ke |= np.int64(1) << (y - 1)
+                if kc == 0:
+                    return False
+                if kc != mc:
+                    qt = narrow(st, c, kc, qt, tab, work)
+                if ke != me:
+                    qt = narrow(st, e, ke, qt, tab, work)
+                continue
             if total - lo >= span and hi - total >= span:  # no cell's ends move
                 continue
             for k in range(a, b):

@@ -180,9 +180,8 @@ class Tables:
         rows(k.O_PTR, outs)
         flat(k.SAME, [int(s[4]) for s in self.sums])
         plain = [not s[4] for s in self.sums]
-        flat(k.CM_ALL, bits(plain, of_cell, words))
-        flat(k.CM_MID, bits([bool(s[3]) and not s[4] for s in self.sums], of_cell, words))
-        flat(k.CM_LO, bits([s[4] for s in self.sums], of_cell, words))
+        flat(k.CM_SUMS, bits(plain, of_cell, words))
+        flat(k.CM_SAME, bits([s[4] for s in self.sums], of_cell, words))
         flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
         flat(k.PB, bits([True] * cells, self.peers, cell_words))
         return np.array(tab, np.int64)
