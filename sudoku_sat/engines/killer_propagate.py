@@ -226,6 +226,7 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
             free = 0
             one = -1
             two = -1
+            three = -1
             for k in range(a, b):
                 m = st[tab[k]]
                 small = np.int64(lowest(m)) + 1
@@ -235,8 +236,10 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
                     free += 1
                     if one < 0:
                         one = k
-                    else:
+                    elif two < 0:
                         two = k
+                    else:
+                        three = k
                 if tab[s_w + k] > 0:
                     lo += small
                     hi += big
@@ -272,6 +275,49 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
                     qt = narrow(st, c, kc, qt, tab, work)
                 if ke != me:
                     qt = narrow(st, e, ke, qt, tab, work)
+                continue
+            if free == 3:  # three left: each keeps the digits two of the others complete
+                rest = total
+                for k in range(a, b):
+                    if k != one and k != two and k != three:
+                        rest -= tab[s_w + k] * (np.int64(lowest(st[tab[k]])) + 1)
+                c, e, f = tab[one], tab[two], tab[three]
+                wc, we, wf = tab[s_w + one], tab[s_w + two], tab[s_w + three]
+                ce = (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
+                cf = (tab[tab[PB] + c * cw + (f >> 6)] >> (f & 63)) & 1
+                ef = (tab[tab[PB] + e * cw + (f >> 6)] >> (f & 63)) & 1
+                mc, me, mf = st[c], st[e], st[f]
+                kc = np.int64(0)
+                ke = np.int64(0)
+                kf = np.int64(0)
+                x = mc
+                while x:
+                    bit = x & -x
+                    x ^= bit
+                    d = np.int64(lowest(bit)) + 1
+                    y = me
+                    while y:
+                        ybit = y & -y
+                        y ^= ybit
+                        g = np.int64(lowest(ybit)) + 1
+                        if ce and g == d:
+                            continue
+                        z = (rest - wc * d - we * g) * wf
+                        if z < 1 or z > n or not (mf >> (z - 1)) & 1:
+                            continue
+                        if (cf and z == d) or (ef and z == g):
+                            continue
+                        kc |= bit
+                        ke |= ybit
+                        kf |= np.int64(1) << (z - 1)
+                if kc == 0:
+                    return False
+                if kc != mc:
+                    qt = narrow(st, c, kc, qt, tab, work)
+                if ke != me:
+                    qt = narrow(st, e, ke, qt, tab, work)
+                if kf != mf:
+                    qt = narrow(st, f, kf, qt, tab, work)
                 continue
             if total - lo >= span and hi - total >= span:  # no cell's ends move
                 continue
