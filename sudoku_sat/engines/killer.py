@@ -48,7 +48,8 @@ import numpy as np
 from ..kernel_cache import njit
 from .count9 import popcount
 from .killer_layout import CW, HOUSES, HW, SAME, SUMS, W
-from .killer_propagate import narrow, propagate
+from .killer_propagate import propagate
+from .killer_state import narrow
 
 DECAY = 1 << 14
 """Failed guesses between two halvings of the conflict scores (sigh's)."""

@@ -21,82 +21,13 @@ are equal).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from ..kernel_cache import njit
 from .count9 import lowest
-from .killer_layout import (
-    CELLS,
-    CM_SAME,
-    CM_SUMS,
-    CW,
-    HM,
-    HOUSE,
-    HW,
-    K_PTR,
-    O_PTR,
-    P_PTR,
-    PB,
-    S_PTR,
-    S_TOTAL,
-    S_W,
-    N,
-    W,
-)
-
-
-def _ctlz(typingctx, x):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
-    """The number of leading zero bits of a non-zero int64 (LLVM ctlz)."""
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return sig, codegen
-
-
-leading: Any = intrinsic(_ctlz)
-
-
-@njit(cache=True, inline="always")
-def narrow(st, c, m, qt, tab, work):  # type: ignore[no-untyped-def]
-    """st[c] = m (a strict subset of it, not empty); its sums and houses marked dirty and
-    the cell queued when it is placed; the queue's new tail. work: the queue of placed
-    cells (work[:CELLS + 1]), then the bits of the dirty sums (W words: the sums of
-    bounds and digit sets), of the dirty sums of the same digits (W words, looked at
-    last) and of the dirty houses (HW words)."""
-    w, hw = tab[W], tab[HW]
-    st[c] = m
-    if m & (m - 1) == 0:
-        work[qt] = c
-        qt += 1
-    at = tab[CELLS] + 1
-    mine = tab[CM_SUMS] + c * w
-    last = tab[CM_SAME] + c * w
-    for k in range(w):
-        work[at + k] |= tab[mine + k]
-        work[at + w + k] |= tab[last + k]
-    at += 2 * w
-    mine = tab[HM] + c * hw
-    for k in range(hw):
-        work[at + k] |= tab[mine + k]
-    return qt
-
-
-@njit(cache=True, inline="always")
-def pop_bit(work, at, words):  # type: ignore[no-untyped-def]
-    """The lowest set bit of work[at:at + words] (a bit set), cleared; -1 when none is."""
-    for k in range(words):
-        x = work[at + k]
-        if x:
-            work[at + k] = x & (x - 1)
-            return k * 64 + np.int64(lowest(x))
-    return -1
+from .killer_bounds import bounds
+from .killer_layout import CELLS, CW, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
+from .killer_state import narrow, pop_bit
 
 
 @njit(cache=True)
@@ -113,7 +44,7 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
     cw = tab[CW]
     at_peers = at_houses + hw
     p_ptr, house, s_ptr, s_w = tab[P_PTR], tab[HOUSE], tab[S_PTR], tab[S_W]
-    s_total, k_ptr, o_ptr = tab[S_TOTAL], tab[K_PTR], tab[O_PTR]
+    k_ptr, o_ptr = tab[K_PTR], tab[O_PTR]
     qh = 0
     while True:
         while qh < qt:  # naked singles
@@ -220,127 +151,9 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
                                     return False
                                 qt = narrow(st, c, m, qt, tab, work)
                 continue
-            lo = 0
-            hi = 0
-            span = 0
-            free = 0
-            one = -1
-            two = -1
-            three = -1
-            for k in range(a, b):
-                m = st[tab[k]]
-                small = np.int64(lowest(m)) + 1
-                big = 64 - leading(m)
-                span = max(span, big - small)
-                if big > small:
-                    free += 1
-                    if one < 0:
-                        one = k
-                    elif two < 0:
-                        two = k
-                    else:
-                        three = k
-                if tab[s_w + k] > 0:
-                    lo += small
-                    hi += big
-                else:
-                    lo -= big
-                    hi -= small
-            total = tab[s_total + s]
-            if total < lo or total > hi:
+            ok, qt = bounds(st, s, a, b, qt, tab, work)
+            if not ok:
                 return False
-            if free == 2:  # two cells left: each keeps the digits the other completes
-                rest = total
-                for k in range(a, b):
-                    if k != one and k != two:
-                        rest -= tab[s_w + k] * (np.int64(lowest(st[tab[k]])) + 1)
-                c, e = tab[one], tab[two]
-                wc, we = tab[s_w + one], tab[s_w + two]
-                apart = (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
-                mc, me = st[c], st[e]
-                kc = np.int64(0)
-                ke = np.int64(0)
-                x = mc
-                while x:
-                    bit = x & -x
-                    x ^= bit
-                    d = np.int64(lowest(bit)) + 1
-                    y = (rest - wc * d) * we
-                    if 1 <= y <= n and (me >> (y - 1)) & 1 and not (apart and y == d):
-                        kc |= bit
-                        ke |= np.int64(1) << (y - 1)
-                if kc == 0:
-                    return False
-                if kc != mc:
-                    qt = narrow(st, c, kc, qt, tab, work)
-                if ke != me:
-                    qt = narrow(st, e, ke, qt, tab, work)
-                continue
-            if free == 3:  # three left: each keeps the digits two of the others complete
-                rest = total
-                for k in range(a, b):
-                    if k != one and k != two and k != three:
-                        rest -= tab[s_w + k] * (np.int64(lowest(st[tab[k]])) + 1)
-                c, e, f = tab[one], tab[two], tab[three]
-                wc, we, wf = tab[s_w + one], tab[s_w + two], tab[s_w + three]
-                ce = (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
-                cf = (tab[tab[PB] + c * cw + (f >> 6)] >> (f & 63)) & 1
-                ef = (tab[tab[PB] + e * cw + (f >> 6)] >> (f & 63)) & 1
-                mc, me, mf = st[c], st[e], st[f]
-                kc = np.int64(0)
-                ke = np.int64(0)
-                kf = np.int64(0)
-                x = mc
-                while x:
-                    bit = x & -x
-                    x ^= bit
-                    d = np.int64(lowest(bit)) + 1
-                    y = me
-                    while y:
-                        ybit = y & -y
-                        y ^= ybit
-                        g = np.int64(lowest(ybit)) + 1
-                        if ce and g == d:
-                            continue
-                        z = (rest - wc * d - we * g) * wf
-                        if z < 1 or z > n or not (mf >> (z - 1)) & 1:
-                            continue
-                        if (cf and z == d) or (ef and z == g):
-                            continue
-                        kc |= bit
-                        ke |= ybit
-                        kf |= np.int64(1) << (z - 1)
-                if kc == 0:
-                    return False
-                if kc != mc:
-                    qt = narrow(st, c, kc, qt, tab, work)
-                if ke != me:
-                    qt = narrow(st, e, ke, qt, tab, work)
-                if kf != mf:
-                    qt = narrow(st, f, kf, qt, tab, work)
-                continue
-            if total - lo >= span and hi - total >= span:  # no cell's ends move
-                continue
-            for k in range(a, b):
-                c = tab[k]
-                m = st[c]
-                small = np.int64(lowest(m)) + 1
-                big = 64 - leading(m)
-                if tab[s_w + k] > 0:
-                    first = total - (hi - big)
-                    last = total - (lo - small)
-                else:
-                    first = (lo + big) - total
-                    last = (hi + small) - total
-                keep = m
-                if first > 1:
-                    keep &= ~((np.int64(1) << (first - 1)) - 1) if first <= n else 0
-                if last < n:
-                    keep &= (np.int64(1) << max(last, 0)) - 1
-                if keep != m:
-                    if keep == 0:
-                        return False
-                    qt = narrow(st, c, keep, qt, tab, work)
             continue
         h = pop_bit(work, at_houses, hw)
         if h < 0:
