@@ -129,13 +129,12 @@ class Tables:
 
         def bits(kinds: Sequence[bool], per_cell: Sequence[Sequence[int]], size: int) -> list[int]:
             """Each cell's bit set (size words, low word first) of its items of a kind."""
-            out = []
-            for items in per_cell:
-                mask = sum(1 << i for i in items if kinds[i])
-                for at in range(size):
-                    word = (mask >> (64 * at)) & (2**64 - 1)
-                    out.append(word - 2**64 if word >> 63 else word)  # as an int64
-            return out
+            out = [0] * (len(per_cell) * size)
+            for c, items in enumerate(per_cell):
+                for i in items:
+                    if kinds[i]:
+                        out[c * size + (i >> 6)] |= 1 << (i & 63)
+            return [word - 2**64 if word >> 63 else word for word in out]  # as int64s
 
         of_cell: list[list[int]] = [[] for _ in range(cells)]
         for i, s in enumerate(self.sums):
@@ -222,12 +221,15 @@ def priorities(tables: Tables) -> Any:
     import numpy as np
 
     n = tables.n
-    out = np.zeros(n * n, np.int64)
+    out = [0] * (n * n)
     for house in tables.houses:
-        out[house] += n
+        for c in house:
+            out[c] += n
     for cells, *_ in tables.sums:
-        out[cells] += max(2 * n - len(cells), n)
-    return out
+        weight = max(2 * n - len(cells), n)
+        for c in cells:
+            out[c] += weight
+    return np.array(out, np.int64)
 
 
 def routed(puzzle: Puzzle, cap: int, timeout: float | None = None) -> bool:
