@@ -1,44 +1,37 @@
 """The killer kernel: a compiled counting search for N x N grids of houses and sums.
 
 What it reads is plain data (:class:`sudoku_sat.variants.killer_search.Tables` builds it
-from a puzzle): the cells' peers (rows, columns, regions and cage-mates: all different),
-the houses (hidden singles), and the sums. A sum is a list of cells with weights +1 or
--1 and a total; one whose cells all differ (a cage, an implied innie sum inside one
-house) also carries its digit sets as bitmasks (the *combos*), the others (innies of two
-rows, innie-outie differences) are bounds only. A state is one ``int64`` mask per cell
-(bit d-1 for the digit d), a stack row per level of the search.
-
-Propagation to a fixpoint: naked singles through the peers; then one dirty sum; then,
-no sum left dirty, one dirty house's hidden singles; and again. A sum of combos keeps the
-sets that hold every placed digit of its cells, whose digits its cells' candidates cover
-and that meet every cell's candidates; each cell keeps their union; a digit in every set
-with one place left goes there, and leaves the cells that see the whole sum (sigh's Sum
-handler reasons the same way; the SAT encoding states it as clauses, ``sums.cage_combos``).
-A sum of bounds narrows each cell to what the others' smallest and largest digits leave;
-one of the same digits on both sides (a box and a line) narrows each side to the other's
-candidates. Branching: sigh's conflict scores (:func:`branch_cell`), digits lowest
-first. Counting stops at the cap (2 answers uniqueness); the first solutions are kept.
+from a puzzle, :mod:`.killer_layout` says where each part sits): the cells' peers (rows,
+columns, regions and cage-mates: all different), the houses (hidden singles), and the
+sums. A sum is a list of cells with weights +1 or -1 and a total; one whose cells all
+differ (a cage, an implied innie sum inside one house) also carries its digit sets as
+bitmasks (the *combos*); the others (innies of two rows, innie-outie differences) are
+sums of bounds (:mod:`.killer_bounds`), and the box-line intersections are sums of the
+same digits on both sides. A state is one ``int64`` mask per cell (bit d-1 for the digit
+d, :mod:`.killer_state`), a stack row per level of the search; :mod:`.killer_propagate`
+narrows it to a fixpoint. Branching: sigh's conflict scores (:func:`branch_cell`),
+digits lowest first. Counting stops at the cap (2 answers uniqueness); the first
+solutions are kept.
 
 What ``auto`` runs on a killer since issue 40 (``variants/killer_search.py`` routes and
-builds the tables). The 36 real killers of ``benchmarks/data/killers.jsonl``, each in
-one process, CPU, the kernel against one SAT ``Session`` (``bench_killers.py``,
-2026-12-03, load 5-6 on 2 cores): 3.15 s against 5.09 s in all, median 13 against
-39 ms; the hardest: "Wecoc #1 [mod A]" 1.00 s (SAT 0.92 s), "Wecoc #1" 0.61 s (0.76),
-"tarek all #37-#39" 0.17-0.25 s (0.54-0.61). Its trees are sigh's size (Wecoc #1 55,000
-nodes against sigh's 82,000 values tried; tarek all #37 15,000 against 57,000).
+builds the tables). On the 36 real killers of ``benchmarks/data/killers.jsonl``
+(``bench_killers.py``, CPU in one process): 265,000 nodes and 3.1 s at the start of
+2026-12-03's second session, 110,000 nodes and 1.2-1.5 s after it; the hardest, "Wecoc
+#1 [mod A]", 82,000 nodes and 1.0-1.4 s, then 38,000 and 0.4-0.55 s (sigh: 82,000
+values tried, 0.57 s). The steps, each measured on the 36 (docs/variants.md, "Killers
+against sigh"): the dirty sums and houses as bit sets, not rings of flags (a third less
+a node); the sums of the same digits looked at last, after the houses; skipping a sum of
+bounds whose total is in reach of every cell's range, and a sum of the same digits whose
+two unions are equal; a digit a cage must hold leaving the cells that see all of its
+cells that may hold it (265,000 -> 174,000 nodes); sums of bounds exact on two and three
+open cells (174,000 -> 110,000).
 
-How it got there, step by step with its figures: docs/variants.md ("Killers against
-sigh"): sigh's conflict scores with the cells' starting priorities, the box-line
-intersections as sums of the same digits, the law-of-45 sums over up to 8 cells and the
-innie-outie differences over up to 4 (the SAT path's 4 and 3: a clause costs there, a
-sum does not here), and one int64 table (``killer_layout``) in place of a tuple of
-arrays, whose every use numba counted as a reference (20 % of a node's time).
-
-Roads not taken: a matching per combo (stronger; sigh's union test is this one); implied
-sums found during the search (the areas are fixed up front, ``house_sums``). Left to try: sigh's
-distinct-value bounds for the sums whose cells may repeat (innies of two rows), its
-hidden and combined cages, a sum of a house's complement beside each cage (sigh's
-``setComplementCells``), and a node faster than its 15-25 microseconds.
+Roads measured and not kept: a digit with two places in a house leaving the cells that
+see both (174,000 -> 163,000 nodes, no faster); cages exact on two and three open cells
+too (110,000 -> 102,000 nodes, slower); other branching scores (fewest candidates
+first, or scores per candidate squared: 1.4 to 3 times the nodes). Left to try: a
+matching per combo, implied sums found during the search, and a cheaper three-cell step
+(sigh's tables of pairwise sums).
 """
 
 from __future__ import annotations

@@ -13,10 +13,10 @@ box-line intersections (the same digits on both sides).
 most 9x9, no timeout is set (the kernel cannot be stopped) and the kernel is built ahead
 of time by the warm-up (:func:`build_ahead`: no numba import, 0.14 s for a first killer)
 or numba's is compiled; on a cold cache the SAT session answers, as before, while the
-warm-up runs. Measured (``benchmarks/bench_killers.py``, 2026-12-03, load about 5): the
-36 real killers as one ``unique`` process 4.16 s CPU against 5.0-5.6 s on the SAT path
-before (sigh 2.9 s in the same run: 0.76x sigh, against 0.50x); one killer as a whole
-process 0.37 s against 0.36 s (main, 7 pairs alternated, ratio 1.05, range 0.85-1.34).
+warm-up runs. Measured (``benchmarks/bench_killers.py --rounds 5``, 2026-12-03 18:07,
+load 1.6): the 36 real killers as one ``unique`` process 1.91 s wall and 2.00 s CPU,
+sigh's solver 2.78 and 3.01 s in the same run (1.46x sigh wall, 1.61x CPU; the SAT
+path alone: 5.8 s CPU in one session). Tables: 2.5 ms a puzzle.
 Larger grids stay on the SAT path: no 16x16 killer was measured.
 """
 
