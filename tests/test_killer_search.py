@@ -209,3 +209,7 @@ def test_auto_routes_killers_only() -> None:
     answer = VariantTask("auto", 100, 100).answer(killer)
     assert len(answer.solutions) < 100
     assert sorted(answer.solutions) == sorted(cpsat.solutions(killer, 100))
+    assert answer.solver == ("auto:killer" if killer_search.routed(killer, 100) else "auto")
+    assert VariantTask("auto", 2, 2).answer(thermo).solver == "auto"
+    timed = VariantTask("auto", 2, 2, timeout=5.0).answer(killer)
+    assert timed.solver == "auto" and timed.status == "solved"

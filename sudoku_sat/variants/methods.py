@@ -124,19 +124,24 @@ def _session(solver: str | None, timeout: float | None) -> Session:
     return cached(("variant-session", solver, timeout), lambda: Session(solver, timeout=timeout))
 
 
-def _by(method: str, puzzle: Puzzle, cap: int, timeout: float | None) -> list[Grid]:
-    """Up to cap solutions by one method (TimedOut past timeout; SolverError on a crash)."""
+KILLER = "auto:killer"
+"""Who answered when ``auto`` gave the puzzle to the compiled killer search."""
+
+
+def _by(method: str, puzzle: Puzzle, cap: int, timeout: float | None) -> tuple[list[Grid], str]:
+    """Up to cap solutions by one method, and who answered (the method, or
+    :data:`KILLER`); TimedOut past timeout, SolverError on a crash."""
     name, _, detail = method.partition(":")
     if name == "bin":
-        return binary_solutions(puzzle, detail, cap, timeout)
+        return binary_solutions(puzzle, detail, cap, timeout), method
     if name == "cpsat":
         from . import cpsat
 
-        return cpsat.solutions(puzzle, cap)
+        return cpsat.solutions(puzzle, cap), method
     if name == "auto" and killer_search.routed(puzzle, cap, timeout):
-        return killer_search.solutions(puzzle, cap)[0]
+        return killer_search.solutions(puzzle, cap)[0], KILLER
     solver = None if name == "auto" else detail or "m22"
-    return _session(solver, timeout).solutions(puzzle, cap)
+    return _session(solver, timeout).solutions(puzzle, cap), method
 
 
 @dataclass(frozen=True)
@@ -156,10 +161,11 @@ class VariantTask:
         methods = available() if self.method == "all" else [self.method]
         counts: dict[str, int] = {}
         kept: tuple[Grid, ...] = ()
+        who: list[str] = []
         start = time.perf_counter()
         for method in methods:
             try:
-                found = _by(method, puzzle, self.cap, self.timeout)
+                found, answered = _by(method, puzzle, self.cap, self.timeout)
             except TimedOut:
                 seconds = time.perf_counter() - start
                 return Answer(
@@ -169,9 +175,10 @@ class VariantTask:
                 seconds = time.perf_counter() - start
                 return Answer("crashed", (), counts, method, seconds, str(exc))
             counts[method] = len(found)
+            who.append(answered)
             kept = kept or tuple(found[: self.keep])
         status = "solved" if any(counts.values()) else "unsat"
-        return Answer(status, kept, counts, "+".join(methods), time.perf_counter() - start)
+        return Answer(status, kept, counts, "+".join(who), time.perf_counter() - start)
 
 
 def binary_solutions(
