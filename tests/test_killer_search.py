@@ -15,6 +15,7 @@ from sudoku_sat.variants import cpsat, killer_search
 from sudoku_sat.variants.constraints.diagonal import DiagonalMinus, DiagonalPlus
 from sudoku_sat.variants.constraints.killer import Cage
 from sudoku_sat.variants.fpuzzles import parse_variants
+from sudoku_sat.variants.make import make
 from sudoku_sat.variants.methods import VariantTask
 from sudoku_sat.variants.solve import Session
 
@@ -213,3 +214,26 @@ def test_auto_routes_killers_only() -> None:
     assert VariantTask("auto", 2, 2).answer(thermo).solver == "auto"
     timed = VariantTask("auto", 2, 2, timeout=5.0).answer(killer)
     assert timed.solver == "auto" and timed.status == "solved"
+
+
+def test_anti_knight_and_anti_king_are_cpsats() -> None:
+    """Made 6x6 puzzles of each move rule, with one given less and one given wrong: the
+    moves are the kernel's peers (``KERNEL_RULES``), the solutions CP-SAT's."""
+    for kind in ("anti-knight", "anti-king"):
+        rng = random.Random(kind)
+        for _ in range(3):
+            p, _ = make(kind, 6, rng)
+            assert killer_search.fits(p)
+            first = next(c for c, v in enumerate(p.grid) if v)
+            fewer = p.with_givens(tuple(0 if c == first else v for c, v in enumerate(p.grid)))
+            wrong = p.with_givens(
+                tuple(v % 6 + 1 if c == first else v for c, v in enumerate(p.grid))
+            )
+            for q in (p, fewer, wrong):
+                found, _ = killer_search.solutions(q, 40)
+                theirs = cpsat.solutions(q, 40)
+                if len(theirs) < 40:
+                    assert sorted(found) == sorted(theirs), (kind, q.grid)
+                else:
+                    assert len(set(found)) == 40 and all(valid(q, g) for g in found)
+            assert len(killer_search.solutions(p, 2)[0]) == 1
