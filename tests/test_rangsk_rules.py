@@ -6,6 +6,7 @@ tests/test_fpuzzles_sizes.py."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from itertools import product
@@ -19,7 +20,7 @@ from sudoku_sat.variants.constraints.digital_root import DigitalRootCage
 from sudoku_sat.variants.constraints.thermometer import SlowThermometer
 from sudoku_sat.variants.fpuzzles import parse_variants
 from sudoku_sat.variants.sigh_write import to_sigh
-from sudoku_sat.variants.solve import Session
+from sudoku_sat.variants.solve import Session, enumerate_solutions
 
 from .conftest import IN_CI
 from .test_constraint_registry import _cnf_holds, _cpsat_holds
@@ -70,6 +71,33 @@ def test_a_digital_root_cage_allows_exactly_its_digit_pairs(root: int) -> None:
         assert cage.holds(grid, 9) == want
         assert _cnf_holds(p, (cage,), grid) == want
         assert _cpsat_holds((cage,), grid) == want
+
+
+@pytest.mark.parametrize("sums", ["combos", "running"])
+def test_digital_root_cages_count_the_solutions_as_cpsat(sums: str) -> None:
+    """Cages of 2 and 3 cells on a 9x9, most of two allowed sums (one selector per digit
+    set of every allowed sum in ``combos``, the one-hot sums in ``running``), some
+    digits given: the session's count and a solver's of the puzzle's own are CP-SAT's,
+    and every solution holds."""
+    rng = random.Random(sums)
+    (grid,) = cpsat.solutions(Puzzle(9, (0,) * 81), 1)
+    for _ in range(3):
+        free, cages = rng.sample(range(81), 81), []
+        while len(free) > 51:  # cages of different digits over 30 cells or so
+            size, group = rng.randint(2, 3), [free.pop()]
+            for c in list(free):
+                if len(group) < size and grid[c] not in {grid[k] for k in group}:
+                    group.append(c)
+                    free.remove(c)
+            cells = tuple(sorted(group))
+            cages.append(DigitalRootCage(cells, sum(grid[c] for c in cells) % 9))
+        shown = set(rng.sample(free, 24))
+        p = Puzzle(9, tuple(d if c in shown else 0 for c, d in enumerate(grid)), "t", ())
+        p = p.with_constraints(tuple(cages))
+        with Session(sums=sums) as session:
+            found = session.solutions(p, 20)
+        assert len(found) == cpsat.count(p, 20) == len(enumerate_solutions(p, 20, sums=sums))
+        assert all(c.holds(g, 9) for g in found for c in cages)
 
 
 def test_a_slow_thermometer_rises_where_its_cells_see_each_other() -> None:

@@ -124,8 +124,11 @@ def _combos(n: int, size: int, total: int) -> tuple[tuple[int, ...], ...]:
     return tuple(s for s in combinations(range(1, n + 1), size) if sum(s) == total)
 
 
-def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clause]:
-    """One selector per digit set: exactly the sets that sum to total, supports both ways.
+def cage_combos(
+    b: Builder, cells: tuple[int, ...], total: int | tuple[int, ...]
+) -> Iterator[Clause]:
+    """One selector per digit set: exactly the sets that sum to total (or to one of
+    several: a digital-root cage's), supports both ways.
     A cage that lies in a row, column or region with other cells: each set's digits are
     out of those cells (``[-set, -x(o, d)]``), so choosing a set clears the house at
     once and a digit placed beside the cage rules out the sets that hold it (the cages of
@@ -136,7 +139,8 @@ def cage_combos(b: Builder, cells: tuple[int, ...], total: int) -> Iterator[Clau
     rules' own clauses.
     (Not kept: a literal "the cage holds d", true once every set without d is out; the
     36 killers, two runs of 3 rounds: 7.38 and 6.87 s with it, 7.20 and 7.55 s without.)"""
-    sets = _combos(b.n, len(cells), total)
+    totals = (total,) if isinstance(total, int) else total
+    sets = tuple(s for t in totals for s in _combos(b.n, len(cells), t))
     if not sets:
         yield from _contradiction(b)
         return

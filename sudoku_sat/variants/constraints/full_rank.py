@@ -31,13 +31,18 @@ p(j) <-> p(j-1) and f_j = e_j, smaller-at-j literals p(j) and f_j < e_j, their
 disjunction "f < e"), c(f) <-> g(f) and f < e, a sequential counter over the c(f)
 (``_counting.count_is``) and, but in mode ``any``, not (g(f) and f = e). The digit
 comparisons of two cells, eq and lt, 2N clauses each, are made once per pair; every
-auxiliary is a function of the grid (a 9x9 clue: about 5,000 clauses). No other encoding
-was considered. CP-SAT states it with each number as an integer in base N+1 (grids up to
-12x12). Mode ``none``: for every two numbers (a line against another line, the same way
-or reversed: the reversed pair says the same), unless some position holds two cells of
-one row, column or region (they differ: at 9x9 every pair does, so the option there says
-nothing), one clause "some position differs" over the eq literals; CP-SAT: every two of
-the 4N integers differ.
+auxiliary is a function of the grid. The comparison ends at the first position whose two
+cells share a row, column or region (``Builder.sees``): their digits differ, so f < e is
+decided there (only lt is made there, and no tie is possible: the no-tie clause goes);
+two rows read the same way are decided at their second digit. A 9x9 clue went from about
+7,300 clauses to about 2,700: the 4 real puzzles 142,257 clauses in all against 71,422,
+encoding 108 against 34 ms, loading Glucose 57 against 27, solving 30 against 14 (one
+process, 2026-12-03, load about 1). CP-SAT states it with each number as an integer in
+base N+1 (grids up to 12x12). Mode ``none``: for every two numbers (a line against
+another line, the same way or reversed: the reversed pair says the same), unless some
+position holds two cells of one row, column or region (they differ: at 9x9 every pair
+does, so the option there says nothing), one clause "some position differs" over the eq
+literals; CP-SAT: every two of the 4N integers differ.
 """
 
 from __future__ import annotations
@@ -110,7 +115,8 @@ class FullRank(LineClue):
         if not 1 <= self.value <= 4 * n:
             return [[-b.x(e[0], v)] for v in b.digits()]
         out: list[Clause] = [[b.x(e[0], d)]]
-        pairs: dict[tuple[int, int], tuple[int, int]] = {}
+        eqs: dict[tuple[int, int], int] = {}
+        lts: dict[tuple[int, int], int] = {}
         counted = []
         apart = {c for unit in b.p.regions if e[0] in unit for c in unit}
         apart |= {c for c in range(n * n) if c // n == e[0] // n or c % n == e[0] % n}
@@ -120,33 +126,17 @@ class FullRank(LineClue):
             starts = b.x(f[0], d)
             prefix, less = 0, []  # prefix 0: equal so far (the first digits, under starts)
             for a, c in zip(f[1:], e[1:], strict=True):
-                eq, lt = self._compare(b, a, c, pairs, out)
-                smaller = _and(b, [p for p in (prefix, lt) if p], out)
-                less.append(smaller)
+                if a != c and b.sees(a, c):  # they differ: the comparison ends here
+                    less.append(_and(b, [p for p in (prefix, _less(b, a, c, lts, out)) if p], out))
+                    break
+                eq, lt = _equal(b, a, c, eqs, out), _less(b, a, c, lts, out)
+                less.append(_and(b, [p for p in (prefix, lt) if p], out))
                 prefix = _and(b, [p for p in (prefix, eq) if p], out)
-            if self.ties != ANY:
-                out.append([-starts, -prefix])  # no tie with the clued number
+            else:
+                if self.ties != ANY:
+                    out.append([-starts, -prefix])  # no tie with the clued number
             counted.append(_and(b, [starts, _or(b, less, out)], out))
         return out + count_is(b, counted, [below])
-
-    @staticmethod
-    def _compare(
-        b: Builder, a: int, c: int, cache: dict[tuple[int, int], tuple[int, int]], out: list[Clause]
-    ) -> tuple[int, int]:
-        """The literals "a's digit equals c's" and "a's is below c's" (made once)."""
-        if (a, c) in cache:
-            return cache[(a, c)]
-        x, n = b.x, b.n
-        eq, lt = b.fresh(), b.fresh()
-        if a == c:
-            out += [[eq], [-lt]]
-        else:
-            for v in b.digits():
-                out += [[-eq, -x(a, v), x(c, v)], [eq, -x(a, v), -x(c, v)]]
-                out.append([-lt, -x(c, v), *(x(a, u) for u in range(1, v))])
-                out.append([lt, -x(c, v), *(x(a, u) for u in range(v, n + 1))])
-        cache[(a, c)] = (eq, lt)
-        return eq, lt
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
         """Each number an integer in base N+1 (``_number``); the clued one differs from
@@ -303,12 +293,28 @@ class FullRankTies(Constraint):
 
 
 def _equal(b: Builder, a: int, c: int, cache: dict[tuple[int, int], int], out: list[Clause]) -> int:
-    """The literal "a's digit equals c's" (made once a pair)."""
+    """The literal "a's digit equals c's" (made once a pair; true for one cell)."""
     if (a, c) not in cache:
         eq, x = b.fresh(), b.x
-        for v in b.digits():
+        if a == c:
+            out.append([eq])
+        for v in b.digits() if a != c else ():
             out += [[-eq, -x(a, v), x(c, v)], [eq, -x(a, v), -x(c, v)]]
         cache[(a, c)] = cache[(c, a)] = eq
+    return cache[(a, c)]
+
+
+def _less(b: Builder, a: int, c: int, cache: dict[tuple[int, int], int], out: list[Clause]) -> int:
+    """The literal "a's digit is below c's" (made once a pair; false for one cell)."""
+    if (a, c) not in cache:
+        lt, n = b.fresh(), b.n
+        xa, xc = [0, *(b.x(a, v) for v in b.digits())], [b.x(c, v) for v in b.digits()]
+        if a == c:
+            out.append([-lt])
+        for v in b.digits() if a != c else ():
+            out.append([-lt, -xc[v - 1], *xa[1:v]])
+            out.append([lt, -xc[v - 1], *xa[v : n + 1]])
+        cache[(a, c)] = lt
     return cache[(a, c)]
 
 
