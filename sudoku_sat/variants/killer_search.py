@@ -1,9 +1,10 @@
 """Killer puzzles on the compiled killer search (:mod:`sudoku_sat.engines.killer`): which
 puzzles it takes, the tables it reads, and their solutions.
 
-It takes a square grid whose only rules are killer cages, diagonals and disjoint groups
-(:func:`fits`): rows, columns and regions (boxes or a jigsaw's), cages with or without
-totals. Its tables: each cell's peers (its houses' cells, cage-mates, group-mates), the
+It takes a square grid whose only rules are killer cages, diagonals, disjoint groups,
+anti-knight and anti-king (:func:`fits`): rows, columns and regions (boxes or a
+jigsaw's), cages with or without totals. Its tables: each cell's peers (its houses'
+cells, cage-mates, group-mates, a knight's or king's move away), the
 houses (every group of N cells is one), and the sums: each cage's total with its digit
 sets; the law-of-45 sums of :mod:`.house_sums` (its areas), with digit sets when their
 cells must all differ, bounds otherwise; the innie-outie differences (bounds); and the
