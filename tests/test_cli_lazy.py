@@ -137,7 +137,7 @@ def plain_files(folder: Path) -> dict[str, Path]:
     JSON, a missing file."""
     lines = [
         json.dumps(json.loads(line)["puzzle"])
-        for line in (DATA / "constraints" / "antiknight.jsonl").read_text().splitlines()
+        for line in (DATA / "constraints" / "thermometer.jsonl").read_text().splitlines()
         if line.startswith("{")
     ]
     sigh = [
@@ -196,8 +196,9 @@ def imported_by_main(*args: str) -> set[str]:
 @pytest.mark.parametrize("command", ["unique", "count", "solve"])
 def test_a_plain_form_on_variant_puzzles_loads_no_typer(command: str, tmp_path: Path) -> None:
     """typer and click are about 70 ms of a process that answers a few variant puzzles
-    in 10 ms; numpy and numba are not needed either, nor the classic engines, nor the
-    modules of worker pools, solver binaries and the kernel cache's digest."""
+    in 10 ms; numpy and numba are not needed either (thermometers go to the SAT session;
+    the killer search's rules need numpy), nor the classic engines, nor the modules of
+    worker pools, solver binaries and the kernel cache's digest."""
     modules = imported_by_main(command, str(plain_files(tmp_path)["fpuzzles.jsonl"]))
     assert "sudoku_sat.variants.solve" in modules
     tops = {m.split(".")[0] for m in modules}

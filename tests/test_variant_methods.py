@@ -62,9 +62,9 @@ def test_all_cross_checks_every_method(puzzles: Path) -> None:
 def test_a_disagreement_exits_3(puzzles: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = methods._by
 
-    def lying(method: str, *args: object) -> list[tuple[int, ...]]:
-        found = real(method, *args)  # type: ignore[arg-type]
-        return found * 2 if method == "cpsat" else found
+    def lying(method: str, *args: object) -> tuple[list[tuple[int, ...]], str]:
+        found, who = real(method, *args)  # type: ignore[arg-type]
+        return (found * 2 if method == "cpsat" else found), who
 
     monkeypatch.setattr(methods, "_by", lying)
     result = runner.invoke(app, ["unique", str(puzzles), "--method", "all"])
