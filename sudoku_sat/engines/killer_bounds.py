@@ -19,6 +19,19 @@ from .killer_state import leading, narrow
 
 
 @njit(cache=True, inline="always")
+def sees(tab, cw, c, e):  # type: ignore[no-untyped-def]
+    """1 when the cells c and e see each other (their digits differ), else 0."""
+    return (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
+
+
+@njit(cache=True, inline="always")
+def settle(st, c, m, qt, tab, work):  # type: ignore[no-untyped-def]
+    """The cell c narrowed to m (a subset of its candidates, not empty) when that is
+    fewer; the queue's new tail."""
+    return narrow(st, c, m, qt, tab, work) if m != st[c] else qt
+
+
+@njit(cache=True, inline="always")
 def bounds(st, s, a, b, qt, tab, work):  # type: ignore[no-untyped-def]
     """The sum s (its cells tab[a:b]) on st: (False, qt) on a contradiction, else (True,
     qt), qt the new tail of the queue of placed cells."""
@@ -28,6 +41,7 @@ def bounds(st, s, a, b, qt, tab, work):  # type: ignore[no-untyped-def]
     hi = 0
     span = 0
     free = 0
+    fixed = 0  # the placed cells' part of the total
     one = -1
     two = -1
     three = -1
@@ -36,7 +50,9 @@ def bounds(st, s, a, b, qt, tab, work):  # type: ignore[no-untyped-def]
         small = np.int64(lowest(m)) + 1
         big = 64 - leading(m)
         span = max(span, big - small)
-        if big > small:
+        if big == small:
+            fixed += tab[s_w + k] * small
+        else:
             free += 1
             if one < 0:
                 one = k
@@ -53,14 +69,11 @@ def bounds(st, s, a, b, qt, tab, work):  # type: ignore[no-untyped-def]
     total = tab[s_total + s]
     if total < lo or total > hi:
         return False, qt
+    rest = total - fixed
     if free == 2:  # two cells left: each keeps the digits the other completes
-        rest = total
-        for k in range(a, b):
-            if k != one and k != two:
-                rest -= tab[s_w + k] * (np.int64(lowest(st[tab[k]])) + 1)
         c, e = tab[one], tab[two]
         wc, we = tab[s_w + one], tab[s_w + two]
-        apart = (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
+        apart = sees(tab, cw, c, e)
         mc, me = st[c], st[e]
         kc = np.int64(0)
         ke = np.int64(0)
@@ -75,21 +88,11 @@ def bounds(st, s, a, b, qt, tab, work):  # type: ignore[no-untyped-def]
                 ke |= np.int64(1) << (y - 1)
         if kc == 0:
             return False, qt
-        if kc != mc:
-            qt = narrow(st, c, kc, qt, tab, work)
-        if ke != me:
-            qt = narrow(st, e, ke, qt, tab, work)
-        return True, qt
+        return True, settle(st, e, ke, settle(st, c, kc, qt, tab, work), tab, work)
     if free == 3:  # three left: each keeps the digits two of the others complete
-        rest = total
-        for k in range(a, b):
-            if k != one and k != two and k != three:
-                rest -= tab[s_w + k] * (np.int64(lowest(st[tab[k]])) + 1)
         c, e, f = tab[one], tab[two], tab[three]
         wc, we, wf = tab[s_w + one], tab[s_w + two], tab[s_w + three]
-        ce = (tab[tab[PB] + c * cw + (e >> 6)] >> (e & 63)) & 1
-        cf = (tab[tab[PB] + c * cw + (f >> 6)] >> (f & 63)) & 1
-        ef = (tab[tab[PB] + e * cw + (f >> 6)] >> (f & 63)) & 1
+        ce, cf, ef = sees(tab, cw, c, e), sees(tab, cw, c, f), sees(tab, cw, e, f)
         mc, me, mf = st[c], st[e], st[f]
         kc = np.int64(0)
         ke = np.int64(0)
@@ -116,13 +119,8 @@ def bounds(st, s, a, b, qt, tab, work):  # type: ignore[no-untyped-def]
                 kf |= np.int64(1) << (z - 1)
         if kc == 0:
             return False, qt
-        if kc != mc:
-            qt = narrow(st, c, kc, qt, tab, work)
-        if ke != me:
-            qt = narrow(st, e, ke, qt, tab, work)
-        if kf != mf:
-            qt = narrow(st, f, kf, qt, tab, work)
-        return True, qt
+        qt = settle(st, c, kc, settle(st, e, ke, qt, tab, work), tab, work)
+        return True, settle(st, f, kf, qt, tab, work)
     if total - lo >= span and hi - total >= span:  # no cell's ends move
         return True, qt
     for k in range(a, b):
