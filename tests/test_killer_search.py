@@ -237,3 +237,16 @@ def test_anti_knight_and_anti_king_are_cpsats() -> None:
                 else:
                     assert len(set(found)) == 40 and all(valid(q, g) for g in found)
             assert len(killer_search.solutions(p, 2)[0]) == 1
+
+
+def test_puzzles_of_the_same_rules_share_their_tables_and_keep_their_trees() -> None:
+    """The tables are built once for the rules (the givens are the search's start), and
+    the conflict scores a search changes are its own copy: the same puzzle twice makes
+    the same tree."""
+    p = dict(cases(TESTS))["hs killers #5"]  # 1,265 nodes: its guesses fail and score
+    first = killer_search.solutions(p, 2)
+    hits = killer_search._tables.cache_info().hits
+    assert killer_search.solutions(p, 2) == first
+    other = p.with_givens(tuple(p.solution or (0,) * p.ncells)[:1] + (0,) * (p.ncells - 1))
+    killer_search.solutions(other, 2)
+    assert killer_search._tables.cache_info().hits == hits + 2
