@@ -4,9 +4,10 @@ converted to sigh's constraint strings, timed three ways on the same puzzles:
 
 - sudoku-sat: ``sudoku-sat unique FILE`` on the file of a row's puzzles, whole processes
   (wall, the median of :data:`ROUNDS` runs in turn with sigh's), and the CPU per puzzle
-  of what ``unique`` runs (:func:`answer_as_auto`: the killer search or a new
-  ``Session``) over the row's puzzles, each once, after a first session has
-  warmed the process (marginal: what a file of new puzzles
+  of what ``unique`` runs (``methods.auto``: the killer search or a new ``Session``;
+  until 2026-12-03 the session alone, also on the rows ``auto`` sends to the kernel)
+  over the row's puzzles, each once, after a first session has warmed the process
+  (marginal: what a file of new puzzles
   costs a puzzle once start-up is out; until 2026-12-02 the same session solved the
   puzzles a second time, its skeletons open, which a file of new puzzles never sees);
   ``sudoku-sat unique ONE`` on each puzzle alone (wall, start-up included): median, worst;
@@ -36,7 +37,7 @@ from pathlib import Path
 
 from sudoku_sat.errors import InputError, SolverError
 from sudoku_sat.model.puzzle import Puzzle
-from sudoku_sat.variants import cpsat, killer_search
+from sudoku_sat.variants import cpsat, methods
 from sudoku_sat.variants.constraints import sum_defaults
 from sudoku_sat.variants.constraints.arrow import Arrow
 from sudoku_sat.variants.fpuzzles import parse_variants
@@ -214,24 +215,16 @@ HEAD = (
 )
 
 
-def answer_as_auto(session: Session, p: Puzzle) -> object:
-    """What ``unique`` runs on the puzzle (``methods._by`` for ``auto``): the compiled
-    killer search when it takes the puzzle, else the session. Until 2026-12-03 the
-    marginal column timed the session alone, also on the rows ``auto`` sends to the
-    kernel (killercage, antiknight, diagonal, classic)."""
-    if killer_search.routed(p, 2):
-        return killer_search.solutions(p, 2)
-    return session.unique(p)
-
-
 def real_row(stem: str, puzzles: list[Puzzle], cli: list[str], folder: Path) -> str:
     """One table row: a file's real puzzles timed by sudoku-sat, sigh and CP-SAT."""
     with Session() as session:
         verdicts = [session.unique(p) for p in puzzles]  # and the process warmed
     with Session() as session:  # the kernel loaded as the first session warmed the SAT path
-        answer_as_auto(session, puzzles[0])
+        methods.auto(lambda: session, puzzles[0], 2)
     with Session() as session:
-        marginal = cpu_per_puzzle(lambda p: answer_as_auto(session, p), puzzles, warm=False)
+        marginal = cpu_per_puzzle(
+            lambda p: methods.auto(lambda: session, p, 2), puzzles, warm=False
+        )
     ours = sum(
         v.verdict == "unique"
         and p.solution is not None

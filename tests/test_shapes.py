@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import product
+from itertools import permutations, product
 from pathlib import Path
 
 import pytest
@@ -65,10 +65,19 @@ def test_real_puzzle_with_its_published_solution(case: dict[str, str]) -> None:
 
 
 def _every(p: Puzzle) -> list[tuple[int, ...]]:
-    """Every assignment of digits to the shape's cells that the direct checks keep."""
+    """Every assignment of digits to the shape's cells that the direct checks keep. A
+    grid with rows holds different digits along each row, so only those assignments are
+    tried (every row a permutation: 24^3 in place of 4^9 on a 3x3 of 4 digits); a raw
+    grid, which has no rows, tries every assignment."""
+    digits = range(1, p.size + 1)
+    if p.raw or p.rows * p.cols != len(p.grid_cells):
+        tried = product(digits, repeat=len(p.grid_cells))
+    else:
+        row = list(permutations(digits, p.cols))
+        tried = (sum(rows, ()) for rows in product(row, repeat=p.rows))
     out = []
-    for digits in product(range(1, p.size + 1), repeat=len(p.grid_cells)):
-        grid = p.framed(digits)
+    for values in tried:
+        grid = p.framed(values)
         if p.problem(grid) is None:
             out.append(grid)
     return sorted(out)

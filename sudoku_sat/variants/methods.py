@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -138,10 +138,20 @@ def _by(method: str, puzzle: Puzzle, cap: int, timeout: float | None) -> tuple[l
         from . import cpsat
 
         return cpsat.solutions(puzzle, cap), method
-    if name == "auto" and killer_search.routed(puzzle, cap, timeout):
+    if name == "auto":
+        return auto(lambda: _session(None, timeout), puzzle, cap, timeout)
+    return _session(detail or "m22", timeout).solutions(puzzle, cap), method
+
+
+def auto(
+    session: Callable[[], Session], puzzle: Puzzle, cap: int, timeout: float | None = None
+) -> tuple[list[Grid], str]:
+    """What ``auto`` answers with: the compiled killer search when it takes the puzzle
+    (:data:`KILLER`), else the session (made when first needed); up to cap solutions,
+    and who answered."""
+    if killer_search.routed(puzzle, cap, timeout):
         return killer_search.solutions(puzzle, cap)[0], KILLER
-    solver = None if name == "auto" else detail or "m22"
-    return _session(solver, timeout).solutions(puzzle, cap), method
+    return session().solutions(puzzle, cap), "auto"
 
 
 @dataclass(frozen=True)
