@@ -4,6 +4,7 @@ that takes no conflict budget (Lingeling) runs without one, on solve, count and 
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -120,3 +121,80 @@ def test_the_cells_and_units_are_made_once_for_every_puzzle_of_a_structure() -> 
     cells, units = structure_clauses(6, 36, shape.outside, shape.lines + shape.regions)
     assert len(cells) == 24 * (1 + 15) + 12 * 6
     assert len(units) == 4 * 6 * (1 + 15) + 6 * 6 * 6 + len(shape.regions) * 6 * 16
+
+
+def test_the_structure_groups_say_what_its_pair_clauses_say() -> None:
+    """The cardinal form of a structure: its groups' pairs are exactly the structure's
+    pair clauses, and its clauses are the structure's others (9x9, and a 4x6 shape with
+    frame cells and columns shorter than the digits)."""
+    from sudoku_sat.variants.encode import group_pairs, structure_clauses, structure_groups
+
+    shape = replace(Puzzle(6, (0,) * 36, "s"), rows=4, cols=6)
+    nine = Puzzle(9, (0,) * 81, "n")
+    for p in (nine, shape):
+        args = (p.size, p.cells, p.outside, p.lines + p.regions)
+        cells, units = structure_clauses(*args)
+        clauses, groups = structure_groups(*args)
+
+        def pair(c: list[int]) -> bool:
+            return len(c) == 2 and c[0] < 0 and c[1] < 0
+
+        every = cells + units
+        assert sorted(map(sorted, group_pairs(groups))) == sorted(
+            sorted(c) for c in every if pair(c)
+        )
+        assert sorted(map(tuple, clauses)) == sorted(tuple(c) for c in every if not pair(c))
+
+
+@pytest.mark.production_sessions
+@pytest.mark.parametrize("budget", [0, 100, 10**6])
+def test_the_cardinal_solver_keeps_exactly_the_288_grids_of_order_2(budget: int) -> None:
+    """A puzzle alone on Gluecard (its groups; their pairs added at once with a budget of
+    0, later, or never) has exactly the 288 grids of order 2."""
+    with Session() as session:
+        session.CARDINAL_BUDGET = budget
+        grids = session.solutions(Puzzle(4, (0,) * 16, "blank"), 300)
+    assert len(set(grids)) == 288
+
+
+@pytest.mark.production_sessions
+def test_a_puzzle_alone_goes_to_gluecard_unless_a_solver_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The default session solves a puzzle of its own on Gluecard; a named solver is
+    used as named."""
+    calls: list[str] = []
+    real = Session._cardinal
+
+    def spy(self: Session, *args: object) -> object:
+        calls.append("gluecard")
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Session, "_cardinal", spy)
+    (p,) = parse_variants(KILLER.read_text())
+    with Session() as session:
+        assert session.unique(p).verdict == "unique"
+    with Session(solver="g4") as session:
+        assert session.unique(p).verdict == "unique"
+    assert calls == ["gluecard"]
+
+
+CONSTRAINTS = sorted((Path(__file__).parent / "data" / "constraints").glob("*.jsonl"))
+
+
+@pytest.mark.production_sessions
+@pytest.mark.parametrize("path", CONSTRAINTS, ids=lambda path: path.stem)
+def test_every_puzzle_of_a_rule_alone_on_gluecard_counts_as_its_file_says(path: Path) -> None:
+    """Each puzzle of the rule files, real and made (unique, several, none), each on a
+    solver of its own as a session's policy has it (Gluecard), counts as the file says
+    (to 3), a unique real one to its published solution."""
+    for line in path.read_text().splitlines():
+        if not line.startswith("{"):
+            continue
+        case = json.loads(line)
+        (p,) = parse_variants(json.dumps(case["puzzle"]))
+        with Session() as session:
+            found = session.solutions(p, 3)
+        assert len(found) == case["expect"], case["origin"]
+        if case["expect"] == 1 and p.solution is not None:
+            assert p.grid_part(found[0]) == p.grid_part(p.solution), case["origin"]

@@ -98,12 +98,17 @@ def families(puzzle: Puzzle) -> dict[type[Constraint], list[Constraint]]:
     return out
 
 
-def _structure(b: Builder, puzzle: Puzzle) -> None:
-    """Cells, rows, columns, and the regions unless a constraint gives them (jigsaw)."""
+def _units(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """Rows, columns, and the regions unless a constraint gives them (jigsaw)."""
     units = list(puzzle.lines)
     if not puzzle.own_regions:
         units += list(puzzle.regions)
-    cells, houses = structure_clauses(puzzle.size, puzzle.cells, puzzle.outside, tuple(units))
+    return tuple(units)
+
+
+def _structure(b: Builder, puzzle: Puzzle) -> None:
+    """Cells, rows, columns, and the regions unless a constraint gives them (jigsaw)."""
+    cells, houses = structure_clauses(puzzle.size, puzzle.cells, puzzle.outside, _units(puzzle))
     b.part = "cells"
     b.add(cells)
     b.part = "units"
@@ -139,6 +144,56 @@ def structure_clauses(
                 houses.append([x(c, d) for c in unit])
             houses += ([-x(a, d), -x(c, d)] for a, c in combinations(unit, 2))
     return tuple(own), tuple(houses)
+
+
+@lru_cache(maxsize=8)
+def structure_groups(
+    n: int, cells: int, outside: frozenset[int], units: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[Clause, ...], tuple[tuple[int, ...], ...]]:
+    """The rules of :func:`structure_clauses` for a solver that keeps at-most-one
+    constraints itself (Gluecard): the clauses that are no pairwise at-most-one (each
+    cell's and each full unit's at-least-one, the frame cells' units), and the
+    at-most-one groups (each cell's digits; each unit's cells, one group a digit)."""
+
+    def x(c: int, d: int) -> int:
+        return c * n + d
+
+    digits = range(1, n + 1)
+    clauses: list[Clause] = []
+    groups: list[tuple[int, ...]] = []
+    for c in range(cells):
+        if c in outside:
+            clauses += [[x(c, 1)], *([-x(c, d)] for d in digits if d > 1)]
+            continue
+        clauses.append([x(c, d) for d in digits])
+        groups.append(tuple(x(c, d) for d in digits))
+    for unit in units:
+        for d in digits:
+            if len(unit) == n:
+                clauses.append([x(c, d) for c in unit])
+            if len(unit) > 1:
+                groups.append(tuple(x(c, d) for c in unit))
+    return tuple(clauses), tuple(groups)
+
+
+@lru_cache(maxsize=8)
+def group_pairs(groups: tuple[tuple[int, ...], ...]) -> tuple[Clause, ...]:
+    """The pairwise clauses of at-most-one groups (:func:`structure_groups`'): what a
+    solver that holds the groups gets when its search runs long."""
+    return tuple([-a, -c] for group in groups for a, c in combinations(group, 2))
+
+
+def cardinal_formula(
+    puzzle: Puzzle, formula: VariantFormula
+) -> tuple[list[Clause], tuple[tuple[int, ...], ...]]:
+    """The puzzle's formula (:func:`encode_variant`'s, which starts with the structure)
+    with the structure's pairwise at-most-one clauses as groups: (clauses, groups), the
+    same rules for a solver that keeps cardinality constraints (``solve.CARDINAL_SOLVER``).
+    A 9x9 structure is 11,988 clauses, 11,664 of them pairs: loading them took most of
+    an easy puzzle's time."""
+    clauses, groups = structure_groups(puzzle.size, puzzle.cells, puzzle.outside, _units(puzzle))
+    skip = formula.parts.get("cells", 0) + formula.parts.get("units", 0)
+    return [*clauses, *formula.clauses[skip:]], groups
 
 
 def skeleton_key(puzzle: Puzzle) -> tuple[object, ...]:

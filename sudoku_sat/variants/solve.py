@@ -18,10 +18,36 @@ from ..grid import Grid
 from ..model.builder import DEFAULT_SUMS, VariantFormula
 from ..model.puzzle import Puzzle
 from ..sat.pysat import NO_BUDGET, SUPPORTED, check_pysat_name, solve_stoppable, solve_within
-from .encode import encode_clues, encode_skeleton, encode_variant, skeleton_key
+from .encode import (
+    cardinal_formula,
+    encode_clues,
+    encode_skeleton,
+    encode_variant,
+    group_pairs,
+    skeleton_key,
+)
 
 DEFAULT_SOLVER = "g4"
 """Glucose 4: as fast as MiniSat 2.2 or faster on the variant benchmark (docs/variants.md)."""
+CARDINAL_SOLVER = "gc4"
+"""Gluecard 4 (Glucose 4.1 that keeps cardinality constraints itself): a puzzle a session
+solves alone where it would take Glucose 4 goes there, the structure's at-most-ones as
+groups (``encode.cardinal_formula``: 324 groups load in place of 11,664 pair clauses at
+9x9, which took most of an easy puzzle's time); past :attr:`Session.CARDINAL_BUDGET`
+conflicts the groups' pairs are added too, and the search goes on. On the real puzzles of
+the 73 rows of the real-puzzle table (one session a row, each puzzle once, the least CPU
+of 3 rounds alternated with Glucose 4 on the pairs; /tmp scripts, 2026-12-04 19:20-19:45
+UTC, load 2-3, two other sessions working): faster on 63 rows, 870 -> 729 ms summed over
+the rows, 2-3.4x on the easy ones (samevalues 6.6 -> 1.9 ms, odd 3.1 -> 1.0,
+valueindexing 3.7 -> 1.7), 0.84-0.95x on 7 (globalmod, equalsum, thermometer: the noise
+of that load). Roads that lost, the same way:
+
+- Gluecard 4 without the pairs: "Pencilmark sudoku 3" 32-42 s (480,383 conflicts)
+  against Glucose 4's 24-27 s (392,480); with the pairs after 100 conflicts, 25 s
+  (416,383);
+- Gluecard 4 for 100 or 1,000 conflicts, then Glucose 4 loaded again: the load paid
+  twice on every hard puzzle (connectedvalues 54 -> 104 ms with 1,000);
+- Minicard (MiniSat with the groups): faster on 54 rows, doublearrow 0.53x."""
 SEARCH_SOLVER = "cd15"
 """CaDiCaL 1.5.3 for non-consecutive puzzles, whose time is in the search: 82 against 144 ms
 a puzzle for Glucose 4 on four 9x9 puzzles (CPU), while on the others Glucose 4 is about
@@ -137,6 +163,9 @@ class Session:
     SEEN = 4096
     EASY = 100
     SHARE_AFTER = 4
+    CARDINAL_BUDGET = 100
+    """Conflicts a puzzle spends on :data:`CARDINAL_SOLVER` with its groups alone, before
+    their pair clauses are added (an easy puzzle needs fewer)."""
     BUDGET = 1_000
     """Conflicts a puzzle may spend on the shared solver; past them it starts again on a
     solver of its own loaded with its whole CNF, givens and facts (pencil marks, parity)
@@ -267,7 +296,7 @@ class Session:
                 budget = limit - _conflicts(s) if entry[4] else None
                 answer = self._budgeted(s, assume, entry[3], budget)
                 if answer is None:
-                    return self._alone(puzzle, cap, found)
+                    return self._alone(puzzle, cap, found, first=False)
                 if not answer:
                     break
                 found.append(grid_of(s.get_model(), size))
@@ -277,22 +306,56 @@ class Session:
             entry[2] += 1
         return found
 
-    def _alone(self, puzzle: Puzzle, cap: int, found: list[Grid]) -> list[Grid]:
+    def _alone(self, puzzle: Puzzle, cap: int, found: list[Grid], first: bool = True) -> list[Grid]:
         """Up to cap solutions on a solver of the puzzle's own (every clause, givens and
-        facts as units), the solutions already found blocked."""
+        facts as units), the solutions already found blocked: on :data:`CARDINAL_SOLVER`
+        (:meth:`_cardinal`) in place of the default solver, but after the shared solver's
+        budget (not first)."""
         from pysat.solvers import Solver
 
         name = self.solver or solver_for(puzzle)
         if effective_timeout(self.timeout) is not None and not interruptible(name):
             name = DEFAULT_SOLVER
-        with Solver(name=name, bootstrap_with=encode_variant(puzzle, self.sums).clauses) as s:
+        formula = encode_variant(puzzle, self.sums)
+        if first and self.solver is None and name == DEFAULT_SOLVER:
+            return self._cardinal(puzzle, formula, cap, found)
+        with Solver(name=name, bootstrap_with=formula.clauses) as s:
+            self._search(s, puzzle, cap, found, interruptible(name))
+        return found
+
+    def _cardinal(
+        self, puzzle: Puzzle, formula: VariantFormula, cap: int, found: list[Grid]
+    ) -> list[Grid]:
+        """Up to cap solutions on :data:`CARDINAL_SOLVER`, the structure's at-most-ones
+        as groups; past :attr:`CARDINAL_BUDGET` conflicts their pairs are added too."""
+        from pysat.solvers import Solver
+
+        clauses, groups = cardinal_formula(puzzle, formula)
+        with Solver(name=CARDINAL_SOLVER, bootstrap_with=clauses) as s:
+            for group in groups:
+                s.add_atmost(list(group), 1)
             for grid in found:
                 s.add_clause(blocking(grid, puzzle.size))
-            while len(found) < cap and self._solve(s, [], interruptible(name)):
+            while len(found) < cap:
+                answer = self._budgeted(s, [], True, self.CARDINAL_BUDGET - _conflicts(s))
+                if answer is None:
+                    for pair in group_pairs(groups):
+                        s.add_clause(pair)
+                    break
+                if not answer:
+                    break
                 found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
                 s.add_clause(blocking(found[-1], puzzle.size))
-            self._spent = _conflicts(s)
+            self._search(s, puzzle, cap, found, True)
         return found
+
+    def _search(self, s: Any, puzzle: Puzzle, cap: int, found: list[Grid], can_stop: bool) -> None:
+        """Solutions into found, up to cap, on the loaded solver s (those found blocked
+        already); the conflicts it has spent in :attr:`_spent`."""
+        while len(found) < cap and self._solve(s, [], can_stop):
+            found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
+            s.add_clause(blocking(found[-1], puzzle.size))
+        self._spent = _conflicts(s)
 
     def _solve(self, s: Any, assume: list[int], can_stop: bool) -> bool:
         answer = solve_within(s, assume, self.timeout, can_stop)
