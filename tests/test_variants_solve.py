@@ -198,3 +198,12 @@ def test_every_puzzle_of_a_rule_alone_on_gluecard_counts_as_its_file_says(path: 
         assert len(found) == case["expect"], case["origin"]
         if case["expect"] == 1 and p.solution is not None:
             assert p.grid_part(found[0]) == p.grid_part(p.solution), case["origin"]
+
+
+def test_a_puzzle_past_the_shared_budget_keeps_the_solutions_it_found_there() -> None:
+    """A puzzle that spends the shared solver's budget after some solutions goes on
+    alone with them blocked: the 288 grids of order 2, each once."""
+    with Session() as session:
+        session.BUDGET = 1
+        grids = session.solutions(Puzzle(4, (0,) * 16, "blank"), 300)
+    assert len(grids) == len(set(grids)) == 288

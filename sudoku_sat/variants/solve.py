@@ -320,6 +320,8 @@ class Session:
         if first and self.solver is None and name == DEFAULT_SOLVER:
             return self._cardinal(puzzle, formula, cap, found)
         with Solver(name=name, bootstrap_with=formula.clauses) as s:
+            for grid in found:
+                s.add_clause(blocking(grid, puzzle.size))
             self._search(s, puzzle, cap, found, interruptible(name))
         return found
 
@@ -338,20 +340,21 @@ class Session:
                 s.add_clause(blocking(grid, puzzle.size))
             while len(found) < cap:
                 answer = self._budgeted(s, [], True, self.CARDINAL_BUDGET - _conflicts(s))
-                if answer is None:
+                if answer is None:  # a long search: the pairs too, and on to the end
                     for pair in group_pairs(groups):
                         s.add_clause(pair)
-                    break
+                    self._search(s, puzzle, cap, found, True)
+                    return found
                 if not answer:
                     break
                 found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
                 s.add_clause(blocking(found[-1], puzzle.size))
-            self._search(s, puzzle, cap, found, True)
+            self._spent = _conflicts(s)
         return found
 
     def _search(self, s: Any, puzzle: Puzzle, cap: int, found: list[Grid], can_stop: bool) -> None:
-        """Solutions into found, up to cap, on the loaded solver s (those found blocked
-        already); the conflicts it has spent in :attr:`_spent`."""
+        """Solutions into found, up to cap, on the loaded solver s (those found before
+        blocked already); the conflicts it has spent in :attr:`_spent`."""
         while len(found) < cap and self._solve(s, [], can_stop):
             found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
             s.add_clause(blocking(found[-1], puzzle.size))
