@@ -26,7 +26,7 @@ import numpy as np
 from ..kernel_cache import njit
 from .count9 import lowest
 from .killer_bounds import bounds
-from .killer_layout import CELLS, CW, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
+from .killer_layout import CELLS, CW, H_GROUP, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
 from .killer_state import narrow, pop_bit
 
 
@@ -203,6 +203,9 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
             return False
         alone = once & ~twice & ~placed
         if alone == 0:
+            ok, qt = held(st, h, placed, qt, tab, work)
+            if not ok:
+                return False
             continue
         for k in range(n):
             c = tab[row + k]
@@ -213,3 +216,59 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
                     return False
                 qt = narrow(st, c, x, qt, tab, work)
         continue
+
+
+@njit(cache=True)
+def held(st, h, placed, qt, tab, work):  # type: ignore[no-untyped-def]
+    """The house h: a digit whose places in it are all in one cage must be in the cage
+    (its sets without it go). (False, qt) on a contradiction, else (True, qt)."""
+    n = tab[N]
+    gm = tab[CELLS] + 1 + 2 * tab[W] + tab[HW] + tab[CW]
+    grp = tab[H_GROUP] + h * 2 * n
+    row = tab[HOUSE] + h * n
+    for g in range(n):
+        work[gm + g] = 0
+    for k in range(n):
+        work[gm + tab[grp + k]] |= st[tab[row + k]]
+    once = np.int64(0)
+    twice = np.int64(0)
+    for g in range(n):
+        m = work[gm + g]
+        twice |= once & m
+        once |= m
+    only = once & ~twice & ~placed
+    if only == 0:
+        return True, qt
+    s_ptr, k_ptr = tab[S_PTR], tab[K_PTR]
+    for g in range(n):
+        s = tab[grp + n + g]
+        need = work[gm + g] & only
+        if s < 0 or need == 0:
+            continue
+        a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
+        union = np.int64(0)
+        for k in range(a, b):
+            m = st[tab[k]]
+            union |= m
+            if m & (m - 1) == 0:
+                need |= m
+        fit = np.int64(0)
+        for j in range(tab[k_ptr + s], tab[k_ptr + s + 1]):
+            m = tab[j]
+            if m & need != need or union & m != m:
+                continue
+            ok = True
+            for k in range(a, b):
+                if st[tab[k]] & m == 0:
+                    ok = False
+                    break
+            if ok:
+                fit |= m
+        if fit == 0:
+            return False, qt
+        for k in range(a, b):
+            c = tab[k]
+            m = st[c]
+            if m & ~fit:
+                qt = narrow(st, c, m & fit, qt, tab, work)
+    return True, qt

@@ -197,6 +197,24 @@ class Tables:
         flat(k.CM_SAME, bits([s[4] for s in self.sums], of_cell, words))
         flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
         flat(k.PB, bits([True] * cells, self.peers, cell_words))
+        cage = [-1] * cells
+        for i, s in reversed(list(enumerate(self.sums))):
+            if s[3]:
+                for c in s[0]:
+                    cage[c] = i
+        flat(k.CAGE, cage)
+        grouped: list[int] = []
+        for house in self.houses:
+            owners: list[int] = []
+            of: list[int] = []
+            for c in house:
+                if cage[c] >= 0 and cage[c] in owners:
+                    of.append(owners.index(cage[c]))
+                else:
+                    of.append(len(owners))
+                    owners.append(cage[c])
+            grouped += of + owners + [-1] * (self.n - len(owners))
+        flat(k.H_GROUP, grouped)
         return np.array(tab, np.int64)
 
 
