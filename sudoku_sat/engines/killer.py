@@ -40,7 +40,7 @@ import numpy as np
 
 from ..kernel_cache import njit
 from .count9 import popcount
-from .killer_layout import CW, HOUSES, HW, SAME, SUMS, N, W
+from .killer_layout import CW, HOUSES, HW, SAME, SUMS, W
 from .killer_propagate import propagate
 from .killer_state import narrow
 
@@ -79,7 +79,7 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     ns, nh = tab[SUMS], tab[HOUSES]
     w, hw = tab[W], tab[HW]
     at = cells + 1
-    work = np.zeros(at + 2 * w + hw + tab[CW] + tab[N], np.int64)
+    work = np.zeros(at + 2 * w + hw + tab[CW], np.int64)
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)

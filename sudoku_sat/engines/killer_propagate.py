@@ -26,7 +26,7 @@ import numpy as np
 from ..kernel_cache import njit
 from .count9 import lowest
 from .killer_bounds import bounds
-from .killer_layout import CELLS, CW, H_GROUP, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
+from .killer_layout import CELLS, CW, H_SUMS, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
 from .killer_state import narrow, pop_bit
 
 
@@ -220,30 +220,20 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def held(st, h, placed, qt, tab, work):  # type: ignore[no-untyped-def]
-    """The house h: a digit whose places in it are all in one cage must be in the cage
-    (its sets without it go). (False, qt) on a contradiction, else (True, qt)."""
+    """The house h: a sum of digit sets holds every digit the house's other cells cannot
+    (its sets without them go). (False, qt) on a contradiction, else (True, qt)."""
     n = tab[N]
-    gm = tab[CELLS] + 1 + 2 * tab[W] + tab[HW] + tab[CW]
-    grp = tab[H_GROUP] + h * 2 * n
+    full = (np.int64(1) << n) - 1
     row = tab[HOUSE] + h * n
-    for g in range(n):
-        work[gm + g] = 0
-    for k in range(n):
-        work[gm + tab[grp + k]] |= st[tab[row + k]]
-    once = np.int64(0)
-    twice = np.int64(0)
-    for g in range(n):
-        m = work[gm + g]
-        twice |= once & m
-        once |= m
-    only = once & ~twice & ~placed
-    if only == 0:
-        return True, qt
-    s_ptr, k_ptr = tab[S_PTR], tab[K_PTR]
-    for g in range(n):
-        s = tab[grp + n + g]
-        need = work[gm + g] & only
-        if s < 0 or need == 0:
+    s_ptr, k_ptr, h_sums = tab[S_PTR], tab[K_PTR], tab[H_SUMS]
+    for i in range(tab[h_sums + h], tab[h_sums + h + 1], 2):
+        s, mine = tab[i], tab[i + 1]
+        outside = np.int64(0)
+        for k in range(n):
+            if not (mine >> k) & 1:
+                outside |= st[tab[row + k]]
+        need = full & ~outside
+        if need & ~placed == 0:
             continue
         a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
         union = np.int64(0)

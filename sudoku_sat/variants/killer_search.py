@@ -197,24 +197,15 @@ class Tables:
         flat(k.CM_SAME, bits([s[4] for s in self.sums], of_cell, words))
         flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
         flat(k.PB, bits([True] * cells, self.peers, cell_words))
-        cage = [-1] * cells
-        for i, s in reversed(list(enumerate(self.sums))):
-            if s[3]:
-                for c in s[0]:
-                    cage[c] = i
-        flat(k.CAGE, cage)
-        grouped: list[int] = []
+        meets: list[list[int]] = []
         for house in self.houses:
-            owners: list[int] = []
-            of: list[int] = []
-            for c in house:
-                if cage[c] >= 0 and cage[c] in owners:
-                    of.append(owners.index(cage[c]))
-                else:
-                    of.append(len(owners))
-                    owners.append(cage[c])
-            grouped += of + owners + [-1] * (self.n - len(owners))
-        flat(k.H_GROUP, grouped)
+            pairs: list[int] = []
+            for i, s in enumerate(self.sums):
+                held = sum(1 << j for j, c in enumerate(house) if c in s[0])
+                if s[3] and held:
+                    pairs += [i, held]
+            meets.append(pairs)
+        rows(k.H_SUMS, meets)
         return np.array(tab, np.int64)
 
 
