@@ -39,8 +39,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernel_cache import njit
-from .count9 import popcount
-from .killer_layout import CW, HOUSES, HW, SAME, SUMS, W
+from .count9 import lowest, popcount
+from .killer_layout import CW, HM, HOUSE, HOUSES, HW, SAME, SUMS, N, W
 from .killer_propagate import propagate
 from .killer_state import narrow
 
@@ -69,6 +69,35 @@ def branch_cell(st, scores):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def split(st, c, tab):  # type: ignore[no-untyped-def]
+    """A candidate of the cell c (a bit) with two places in one of its houses, when c
+    has three candidates or more; else 0."""
+    m = st[c]
+    if popcount(m) < 3:
+        return 0
+    n, hw = tab[N], tab[HW]
+    mine = tab[HM] + c * hw
+    for j in range(hw):
+        x = tab[mine + j]
+        while x:
+            h = j * 64 + np.int64(lowest(x))
+            x &= x - 1
+            row = tab[HOUSE] + h * n
+            once = np.int64(0)
+            twice = np.int64(0)
+            thrice = np.int64(0)
+            for k in range(n):
+                v = st[tab[row + k]]
+                thrice |= twice & v
+                twice |= once & v
+                once |= v
+            two = m & twice & ~thrice
+            if two:
+                return two & -two
+    return 0
+
+
+@njit(cache=True)
 def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     """min(count, cap) of the puzzle whose candidates are start (a mask per cell), and
     the search nodes; the first solutions found go to the rows of kept (a mask per
@@ -83,6 +112,7 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)
+    rests = np.zeros(cells + 1, np.int64)
     for k in range(ns):  # every sum and house dirty at the root
         lo = tab[tab[SAME] + k]
         work[at + lo * w + (k >> 6)] |= np.int64(1) << (k & 63)
@@ -112,12 +142,16 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     fails = 0
     while depth >= 0:
         rem = rems[depth]
-        if rem == 0:
-            depth -= 1
-            continue
         c = branch[depth]
-        bit = rem & -rem
-        rems[depth] = rem ^ bit
+        if rem == 0:
+            bit = rests[depth]
+            if bit == 0:
+                depth -= 1
+                continue
+            rests[depth] = 0
+        else:
+            bit = rem & -rem
+            rems[depth] = rem ^ bit
         child = states[depth + 1]
         child[:] = states[depth]
         work[at:] = 0
@@ -140,5 +174,11 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
             continue
         depth += 1
         branch[depth] = nxt
-        rems[depth] = child[nxt]
+        d = split(child, nxt, tab)
+        if d:
+            rems[depth] = d
+            rests[depth] = child[nxt] & ~d
+        else:
+            rems[depth] = child[nxt]
+            rests[depth] = 0
     return found, nodes
