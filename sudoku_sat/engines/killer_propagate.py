@@ -30,7 +30,7 @@ from .killer_layout import CELLS, CW, H_SUMS, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB
 from .killer_state import narrow, pop_bit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
     """Naked singles, sums and hidden singles on st to a fixpoint: work[:qt] the cells
     placed and not yet taken from their peers, the dirty sums and houses as bits
@@ -218,7 +218,7 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
         continue
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def held(st, h, placed, qt, tab, work):  # type: ignore[no-untyped-def]
     """The house h: a sum of digit sets holds every digit the house's other cells cannot
     (its sets without them go). (False, qt) on a contradiction, else (True, qt)."""
