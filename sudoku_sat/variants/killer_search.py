@@ -198,13 +198,13 @@ class Tables:
         flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
         flat(k.PB, bits([True] * cells, self.peers, cell_words))
         meets: list[list[int]] = []
-        for house in self.houses:
-            pairs: list[int] = []
-            for i, s in enumerate(self.sums):
-                held = sum(1 << j for j, c in enumerate(house) if c in s[0])
-                if s[3] and held:
-                    pairs += [i, held]
-            meets.append(pairs)
+        for house in self.houses:  # each sum of digit sets meeting it, its positions
+            held: dict[int, int] = {}
+            for j, c in enumerate(house):
+                for i in of_cell[c]:
+                    if self.sums[i][3]:
+                        held[i] = held.get(i, 0) | 1 << j
+            meets.append([x for i in sorted(held) for x in (i, held[i])])
         rows(k.H_SUMS, meets)
         return np.array(tab, np.int64)
 
