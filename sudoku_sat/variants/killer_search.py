@@ -204,7 +204,8 @@ class Tables:
                 for i in of_cell[c]:
                     if self.sums[i][3]:
                         held[i] = held.get(i, 0) | 1 << j
-            meets.append([x for i in sorted(held) for x in (i, held[i])])
+            many = [i for i in sorted(held) if 1 < held[i].bit_count() < len(house)]
+            meets.append([x for i in many for x in (i, held[i])])  # one cell: hidden singles
         rows(k.H_SUMS, meets)
         return np.array(tab, np.int64)
 
