@@ -2,7 +2,10 @@
 ``int64`` mask per cell (bit d-1 for the digit d), narrowed to a fixpoint over the
 table ``tab`` (:mod:`.killer_layout`), cheapest first: naked singles through the peers;
 then one dirty sum of bounds or digit sets; then, none left, one dirty house's hidden
-singles; then one dirty sum of the same digits on both sides; and again. The dirty sums
+singles (and, with none, :func:`held`); then one dirty sum of the same digits on both
+sides; and again. Both kernels here are compiled without numba's reference counts
+(``_nrt=False``: they allocate nothing; the counts of the arrays passed to the inlined
+helpers were 12-16 % of the samples of a search, perf on the ahead-of-time build). The dirty sums
 and houses are bit sets (a change marks a cell's sums by a few word ORs, :func:`narrow`;
 a loop over its sums and their flags took a third more time a node).
 
@@ -16,7 +19,9 @@ clauses (``sums.cage_combos``). A sum of bounds narrows each cell to what the ot
 smallest and largest digits leave (skipped when its total is in reach of every cell's
 whole range). One of the same digits on both sides (a box and a line beside their
 intersection) narrows each side to the other's candidates (skipped when the two unions
-are equal).
+are equal). A sum of digit sets that meets a house in 2 to N-1 cells holds every digit
+the house's other cells cannot hold (its sets without one go): 110,246 -> 80,895 nodes
+on the 36 real killers; only a cage's own group of cells: 81,009.
 """
 
 from __future__ import annotations
