@@ -9,7 +9,8 @@ process, rounds alternated (ours, sigh's, ours, ...), then each puzzle's CPU tim
 
 Prints, per command, the median and range of the wall and CPU (user + system) time of a
 whole process, and the ratio sigh / sudoku-sat of each round's pair (above 1: faster than
-sigh). Every verdict must be "unique (the file's solution)" and every sigh count 1.
+sigh), then each puzzle's CPU (and the kernel's search nodes). Every verdict must be
+"unique (the file's solution)" and every sigh count 1.
 """
 
 from __future__ import annotations
@@ -97,15 +98,25 @@ def main() -> None:
         ("the killer kernel (what auto runs)", lambda p: killer_search.solutions(p, 2)),
     ):
         times = []
+        nodes: dict[str, int] = {}
         for (name, _), p in zip(named, puzzles, strict=True):
             start = time.process_time()
-            solve(p)
+            out = solve(p)
             times.append((time.process_time() - start, name))
+            if isinstance(out, tuple):  # the kernel's (solutions, nodes)
+                nodes[name] = out[1]
         times.sort(reverse=True)
         median = statistics.median(t for t, _ in times)
-        hardest = ", ".join(f"{name} {t:.2f} s" for t, name in times[:6])
+        hardest = ", ".join(
+            f"{name} {t:.2f} s" + (f" ({nodes[name]:,} nodes)" if name in nodes else "")
+            for t, name in times[:6]
+        )
         total = sum(t for t, _ in times)
-        print(f"{label}, CPU per puzzle: total {total:.2f} s, median {median:.3f} s; {hardest}")
+        searched = f", {sum(nodes.values()):,} nodes" if nodes else ""
+        print(
+            f"{label}, CPU per puzzle: total {total:.2f} s{searched}, median {median:.3f} s; "
+            f"{hardest}"
+        )
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

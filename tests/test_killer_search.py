@@ -250,3 +250,50 @@ def test_puzzles_of_the_same_rules_share_their_tables_and_keep_their_trees() -> 
     other = p.with_givens(tuple(p.solution or (0,) * p.ncells)[:1] + (0,) * (p.ncells - 1))
     killer_search.solutions(other, 2)
     assert killer_search._tables.cache_info().hits == hits + 2
+
+
+def rooted(p: Puzzle, start: list[int]) -> list[int]:
+    """The kernel's propagation of start (a mask per cell) on the puzzle's tables, every
+    sum and house dirty as at the root of ``count``; [] on a contradiction."""
+    import numpy as np
+
+    from sudoku_sat.engines import killer_layout as k
+    from sudoku_sat.engines.killer_propagate import propagate
+
+    tab, _ = killer_search._tables(p)
+    at = int(tab[k.CELLS]) + 1
+    w, hw = int(tab[k.W]), int(tab[k.HW])
+    work = np.zeros(at + 2 * w + hw + int(tab[k.CW]), np.int64)
+    for s in range(int(tab[k.SUMS])):
+        work[at + int(tab[int(tab[k.SAME]) + s]) * w + (s >> 6)] |= np.int64(1) << (s & 63)
+    for h in range(int(tab[k.HOUSES])):
+        work[at + 2 * w + (h >> 6)] |= np.int64(1) << (h & 63)
+    st = np.array(start, np.int64)
+    return [int(m) for m in st] if propagate(st, 0, tab, work) else []
+
+
+def test_a_digit_whose_places_in_a_house_are_in_one_cage_is_the_cages() -> None:
+    """r1c3 + r1c4 + r2c3 = 8 ({1,2,5} or {1,3,4}) with 5 gone from the rest of row 1:
+    the cage holds the 5 (``killer_propagate.held``), so {1,2,5}. No other rule of the
+    kernel sees it: the cage spans two boxes and two rows, so no law-of-45 sum is near
+    (within one box, the sum of its other cells would find it)."""
+    p = Puzzle(9, (0,) * 81, constraints=(Cage((2, 3, 11), 8),))
+    full, no_five = 0b111111111, 0b111101111
+    st = rooted(p, [no_five, no_five, full, full] + [no_five] * 5 + [full] * 72)
+    assert all(st[c] & ~0b10011 == 0 for c in (2, 3, 11)), st[:12]
+    assert st[2] & st[3] & 0b10000
+
+
+def test_a_cell_splits_on_a_digit_of_two_places_in_one_of_its_houses() -> None:
+    """``killer.split``: a cell of three candidates or more, one of them with two places
+    in its row, splits on it (that digit, then the rest); of two candidates, never."""
+    import numpy as np
+
+    from sudoku_sat.engines.killer import split
+
+    tab, _ = killer_search._tables(Puzzle(4, (0,) * 16))
+    st = np.full(16, 0b1111, np.int64)
+    st[0], st[1], st[2], st[3] = 0b0111, 0b1100, 0b1011, 0b1001  # 2: r1c1 and r1c3
+    st[4], st[8], st[12] = 0b1101, 0b1101, 0b1101  # 2 in column 1: r1c1 alone
+    assert split(st, 0, tab) in (0b0010, 0b0100, 0b0001)
+    assert split(st, 1, tab) == 0

@@ -10,8 +10,9 @@ sums of bounds (:mod:`.killer_bounds`), and the box-line intersections are sums 
 same digits on both sides. A state is one ``int64`` mask per cell (bit d-1 for the digit
 d, :mod:`.killer_state`), a stack row per level of the search; :mod:`.killer_propagate`
 narrows it to a fixpoint. Branching: sigh's conflict scores (:func:`branch_cell`),
-digits lowest first. Counting stops at the cap (2 answers uniqueness); the first
-solutions are kept.
+digits lowest first, but a cell of three candidates or more with a digit of two places
+in one of its houses splits in two, that digit and the rest (:func:`split`). Counting
+stops at the cap (2 answers uniqueness); the first solutions are kept.
 
 What ``auto`` runs on a killer since issue 40 (``variants/killer_search.py`` routes and
 builds the tables). On the 36 real killers of ``benchmarks/data/killers.jsonl``
@@ -24,12 +25,20 @@ a node); the sums of the same digits looked at last, after the houses; skipping 
 bounds whose total is in reach of every cell's range, and a sum of the same digits whose
 two unions are equal; a digit a cage must hold leaving the cells that see all of its
 cells that may hold it (265,000 -> 174,000 nodes); sums of bounds exact on two and three
-open cells (174,000 -> 110,000).
+open cells (174,000 -> 110,000). 2026-12-04: a digit whose places in a house all lie
+in one sum of digit sets is that sum's (``killer_propagate.held``: 110,246 -> 80,895
+nodes; "Wecoc #1 [mod A]" 38,266 -> 22,270); the split on a digit of two places (->
+78,388 and 20,183; always splitting off the lowest digit instead: 95,707); propagate
+compiled without reference counts (they were 12-16 % of its samples); the 36 in one
+process 0.69-0.71 -> 0.56-0.58 s of kernel CPU, alternated runs at load 3.
 
 Roads measured and not kept: a digit with two places in a house leaving the cells that
 see both (174,000 -> 163,000 nodes, no faster); cages exact on two and three open cells
-too (110,000 -> 102,000 nodes, slower); other branching scores (fewest candidates
-first, or scores per candidate squared: 1.4 to 3 times the nodes). Left to try: a
+too (110,000 -> 102,000 nodes, slower; again on 2026-12-04, 78,388 -> 72,073 nodes and
+0.56-0.58 -> 0.67-0.70 s); other branching scores (fewest candidates first, or scores
+per candidate squared: 1.4 to 3 times the nodes; a cell with a digit of two places
+counted as two candidates: 96,194 nodes); failed-literal probing at the root (no node
+fewer below it); naked pairs in the houses (80,311 nodes against 80,895, slower). Left to try: a
 matching per combo, implied sums found during the search, and a cheaper three-cell step
 (sigh's tables of pairwise sums).
 """
@@ -39,8 +48,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernel_cache import njit
-from .count9 import popcount
-from .killer_layout import CW, HOUSES, HW, SAME, SUMS, W
+from .count9 import lowest, popcount
+from .killer_layout import CW, HM, HOUSE, HOUSES, HW, SAME, SUMS, N, W
 from .killer_propagate import propagate
 from .killer_state import narrow
 
@@ -69,6 +78,35 @@ def branch_cell(st, scores):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def split(st, c, tab):  # type: ignore[no-untyped-def]
+    """A candidate of the cell c (a bit) with two places in one of its houses, when c
+    has three candidates or more; else 0."""
+    m = st[c]
+    if popcount(m) < 3:
+        return 0
+    n, hw = tab[N], tab[HW]
+    mine = tab[HM] + c * hw
+    for j in range(hw):
+        x = tab[mine + j]
+        while x:
+            h = j * 64 + np.int64(lowest(x))
+            x &= x - 1
+            row = tab[HOUSE] + h * n
+            once = np.int64(0)
+            twice = np.int64(0)
+            thrice = np.int64(0)
+            for k in range(n):
+                v = st[tab[row + k]]
+                thrice |= twice & v
+                twice |= once & v
+                once |= v
+            two = m & twice & ~thrice
+            if two:
+                return two & -two
+    return 0
+
+
+@njit(cache=True)
 def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     """min(count, cap) of the puzzle whose candidates are start (a mask per cell), and
     the search nodes; the first solutions found go to the rows of kept (a mask per
@@ -83,6 +121,7 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     states = np.empty((cells + 1, cells), np.int64)
     branch = np.empty(cells + 1, np.int64)
     rems = np.empty(cells + 1, np.int64)
+    rests = np.zeros(cells + 1, np.int64)
     for k in range(ns):  # every sum and house dirty at the root
         lo = tab[tab[SAME] + k]
         work[at + lo * w + (k >> 6)] |= np.int64(1) << (k & 63)
@@ -112,12 +151,16 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
     fails = 0
     while depth >= 0:
         rem = rems[depth]
-        if rem == 0:
-            depth -= 1
-            continue
         c = branch[depth]
-        bit = rem & -rem
-        rems[depth] = rem ^ bit
+        if rem == 0:
+            bit = rests[depth]
+            if bit == 0:
+                depth -= 1
+                continue
+            rests[depth] = 0
+        else:
+            bit = rem & -rem
+            rems[depth] = rem ^ bit
         child = states[depth + 1]
         child[:] = states[depth]
         work[at:] = 0
@@ -140,5 +183,11 @@ def count(start, cap, tab, kept, scores):  # type: ignore[no-untyped-def]
             continue
         depth += 1
         branch[depth] = nxt
-        rems[depth] = child[nxt]
+        d = split(child, nxt, tab)
+        if d:
+            rems[depth] = d
+            rests[depth] = child[nxt] & ~d
+        else:
+            rems[depth] = child[nxt]
+            rests[depth] = 0
     return found, nodes

@@ -2,7 +2,10 @@
 ``int64`` mask per cell (bit d-1 for the digit d), narrowed to a fixpoint over the
 table ``tab`` (:mod:`.killer_layout`), cheapest first: naked singles through the peers;
 then one dirty sum of bounds or digit sets; then, none left, one dirty house's hidden
-singles; then one dirty sum of the same digits on both sides; and again. The dirty sums
+singles (and, with none, :func:`held`); then one dirty sum of the same digits on both
+sides; and again. Both kernels here are compiled without numba's reference counts
+(``_nrt=False``: they allocate nothing; the counts of the arrays passed to the inlined
+helpers were 12-16 % of the samples of a search, perf on the ahead-of-time build). The dirty sums
 and houses are bit sets (a change marks a cell's sums by a few word ORs, :func:`narrow`;
 a loop over its sums and their flags took a third more time a node).
 
@@ -16,7 +19,9 @@ clauses (``sums.cage_combos``). A sum of bounds narrows each cell to what the ot
 smallest and largest digits leave (skipped when its total is in reach of every cell's
 whole range). One of the same digits on both sides (a box and a line beside their
 intersection) narrows each side to the other's candidates (skipped when the two unions
-are equal).
+are equal). A sum of digit sets that meets a house in 2 to N-1 cells holds every digit
+the house's other cells cannot hold (its sets without one go): 110,246 -> 80,895 nodes
+on the 36 real killers; only a cage's own group of cells: 81,009.
 """
 
 from __future__ import annotations
@@ -26,11 +31,11 @@ import numpy as np
 from ..kernel_cache import njit
 from .count9 import lowest
 from .killer_bounds import bounds
-from .killer_layout import CELLS, CW, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
+from .killer_layout import CELLS, CW, H_SUMS, HOUSE, HW, K_PTR, O_PTR, P_PTR, PB, S_PTR, S_W, N, W
 from .killer_state import narrow, pop_bit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
     """Naked singles, sums and hidden singles on st to a fixpoint: work[:qt] the cells
     placed and not yet taken from their peers, the dirty sums and houses as bits
@@ -203,6 +208,9 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
             return False
         alone = once & ~twice & ~placed
         if alone == 0:
+            ok, qt = held(st, h, placed, qt, tab, work)
+            if not ok:
+                return False
             continue
         for k in range(n):
             c = tab[row + k]
@@ -213,3 +221,49 @@ def propagate(st, qt, tab, work):  # type: ignore[no-untyped-def]
                     return False
                 qt = narrow(st, c, x, qt, tab, work)
         continue
+
+
+@njit(cache=True, _nrt=False)
+def held(st, h, placed, qt, tab, work):  # type: ignore[no-untyped-def]
+    """The house h: a sum of digit sets holds every digit the house's other cells cannot
+    (its sets without them go). (False, qt) on a contradiction, else (True, qt)."""
+    n = tab[N]
+    full = (np.int64(1) << n) - 1
+    row = tab[HOUSE] + h * n
+    s_ptr, k_ptr, h_sums = tab[S_PTR], tab[K_PTR], tab[H_SUMS]
+    for i in range(tab[h_sums + h], tab[h_sums + h + 1], 2):
+        s, mine = tab[i], tab[i + 1]
+        outside = np.int64(0)
+        for k in range(n):
+            if not (mine >> k) & 1:
+                outside |= st[tab[row + k]]
+        need = full & ~outside
+        if need & ~placed == 0:
+            continue
+        a, b = tab[s_ptr + s], tab[s_ptr + s + 1]
+        union = np.int64(0)
+        for k in range(a, b):
+            m = st[tab[k]]
+            union |= m
+            if m & (m - 1) == 0:
+                need |= m
+        fit = np.int64(0)
+        for j in range(tab[k_ptr + s], tab[k_ptr + s + 1]):
+            m = tab[j]
+            if m & need != need or union & m != m:
+                continue
+            ok = True
+            for k in range(a, b):
+                if st[tab[k]] & m == 0:
+                    ok = False
+                    break
+            if ok:
+                fit |= m
+        if fit == 0:
+            return False, qt
+        for k in range(a, b):
+            c = tab[k]
+            m = st[c]
+            if m & ~fit:
+                qt = narrow(st, c, m & fit, qt, tab, work)
+    return True, qt

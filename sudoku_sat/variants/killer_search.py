@@ -14,10 +14,12 @@ box-line intersections (the same digits on both sides).
 most 9x9, no timeout is set (the kernel cannot be stopped) and the kernel is built ahead
 of time by the warm-up (:func:`build_ahead`: no numba import, 0.14 s for a first killer)
 or numba's is compiled; on a cold cache the SAT session answers, as before, while the
-warm-up runs. Measured (``benchmarks/bench_killers.py --rounds 5``, 2026-12-03 18:07,
-load 1.6): the 36 real killers as one ``unique`` process 1.91 s wall and 2.00 s CPU,
-sigh's solver 2.78 and 3.01 s in the same run (1.46x sigh wall, 1.61x CPU; the SAT
-path alone: 5.8 s CPU in one session). Tables: 2.5 ms a puzzle.
+warm-up runs. Measured (``benchmarks/bench_killers.py --rounds 5``, 2026-12-04 19:24,
+load 2.6): the 36 real killers as one ``unique`` process 1.19 s wall and 1.11 s CPU,
+sigh's solver 2.09 and 2.09 s in the same run (2.23x sigh wall, 2.24x CPU; the SAT
+path alone: 3.8 s CPU in one session; 2026-12-03: 1.46x wall). Tables: 1.9 ms a
+puzzle once warm; the 36 built first in a process 0.176 s (``arrays`` finds the sums
+meeting each house through each cell's sums; every sum against every house: 0.357 s).
 Larger grids stay on the SAT path: no 16x16 killer was measured.
 """
 
@@ -197,6 +199,16 @@ class Tables:
         flat(k.CM_SAME, bits([s[4] for s in self.sums], of_cell, words))
         flat(k.HM, bits([True] * len(self.houses), houses_of, house_words))
         flat(k.PB, bits([True] * cells, self.peers, cell_words))
+        meets: list[list[int]] = []
+        for house in self.houses:  # each sum of digit sets meeting it, its positions
+            held: dict[int, int] = {}
+            for j, c in enumerate(house):
+                for i in of_cell[c]:
+                    if self.sums[i][3]:
+                        held[i] = held.get(i, 0) | 1 << j
+            many = [i for i in sorted(held) if 1 < held[i].bit_count() < len(house)]
+            meets.append([x for i in many for x in (i, held[i])])  # one cell: hidden singles
+        rows(k.H_SUMS, meets)
         return np.array(tab, np.int64)
 
 
