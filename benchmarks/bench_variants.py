@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cpu_variants import cpu_table  # noqa: E402
 from real_variants import MARKS, PILLS, encoding_cell, real_table, session_lab, sums_lab  # noqa: E402
 
 from sudoku_sat.model.builder import SUM_ENCODINGS  # noqa: E402
@@ -67,6 +68,7 @@ SUMS_BEGIN, SUMS_END = "<!-- sum-encodings:begin -->", "<!-- sum-encodings:end -
 PILLS_BEGIN, PILLS_END = "<!-- pills:begin -->", "<!-- pills:end -->"
 MARKS_BEGIN, MARKS_END = "<!-- pencilmarks:begin -->", "<!-- pencilmarks:end -->"
 REAL_BEGIN, REAL_END = "<!-- bench_variants_real:begin -->", "<!-- bench_variants_real:end -->"
+CPU_BEGIN, CPU_END = "<!-- bench_variants_cpu:begin -->", "<!-- bench_variants_cpu:end -->"
 KINDS = (
     *("x", "windoku", "anti-knight", "anti-king", "non-consecutive", "disjoint-groups"),
     *("jigsaw", "killer", "thermometer", "arrow", "kropki", "xv", "odd-even"),
@@ -284,7 +286,24 @@ def main(argv: Sequence[str] | None = None) -> str:
     parser.add_argument("--sums", action="store_true", help="only the sum-encoding table")
     parser.add_argument("--pills", action="store_true", help="only the pill-arrow table")
     parser.add_argument("--marks", action="store_true", help="only the pencil-mark table")
+    parser.add_argument(
+        "--cpu",
+        type=float,
+        metavar="SECONDS",
+        help="only the real puzzles' CPU table (ours beside CP-SAT, bounded at SECONDS a puzzle)",
+    )
     args = parser.parse_args(argv)
+    if args.cpu is not None:
+        when = stamp()
+        table = cpu_table(args.real.split(",") if args.real else None, args.cpu)
+        print(table)
+        caption = (
+            f"Made by `python benchmarks/bench_variants.py --cpu {args.cpu:g}"
+            f"{' --real ' + args.real if args.real else ''} --write` ({when}):"
+        )
+        if args.write:
+            rewrite(DOC, f"{caption}\n\n{table}", CPU_BEGIN, CPU_END)
+        return table
     limit = real_limit = None
     if args.quick:  # no generate runs: the tests run those commands themselves
         args.count, args.size, args.rounds, args.generate = 2, 6, 1, 0

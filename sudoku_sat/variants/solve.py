@@ -47,7 +47,12 @@ of that load). Roads that lost, the same way:
   (416,383);
 - Gluecard 4 for 100 or 1,000 conflicts, then Glucose 4 loaded again: the load paid
   twice on every hard puzzle (connectedvalues 54 -> 104 ms with 1,000);
-- Minicard (MiniSat with the groups): faster on 54 rows, doublearrow 0.53x."""
+- Minicard (MiniSat with the groups): faster on 54 rows, doublearrow 0.53x.
+
+A puzzle of :data:`SEARCH_SOLVER`'s (non-consecutive) takes its first 100 conflicts here
+too, then CaDiCaL 1.5.3 with the pair clauses, the solutions found kept: the 3 real ones
+7.47 -> 4.11 ms a puzzle, the 10 made 9x9 ones of ``bench_variants.py`` (seed 0) 198-209
+-> 211-214 ms (least of 3 rounds alternated, twice; load 3-4)."""
 SEARCH_SOLVER = "cd15"
 """CaDiCaL 1.5.3 for non-consecutive puzzles, whose time is in the search: 82 against 144 ms
 a puzzle for Glucose 4 on four 9x9 puzzles (CPU), while on the others Glucose 4 is about
@@ -317,8 +322,10 @@ class Session:
         if effective_timeout(self.timeout) is not None and not interruptible(name):
             name = DEFAULT_SOLVER
         formula = encode_variant(puzzle, self.sums)
-        if first and self.solver is None and name == DEFAULT_SOLVER:
-            return self._cardinal(puzzle, formula, cap, found)
+        pairs = name == DEFAULT_SOLVER
+        cardinal = first and self.solver is None and name in (DEFAULT_SOLVER, SEARCH_SOLVER)
+        if cardinal and self._cardinal(puzzle, formula, cap, found, pairs):
+            return found
         with Solver(name=name, bootstrap_with=formula.clauses) as s:
             for grid in found:
                 s.add_clause(blocking(grid, puzzle.size))
@@ -326,10 +333,12 @@ class Session:
         return found
 
     def _cardinal(
-        self, puzzle: Puzzle, formula: VariantFormula, cap: int, found: list[Grid]
-    ) -> list[Grid]:
-        """Up to cap solutions on :data:`CARDINAL_SOLVER`, the structure's at-most-ones
-        as groups; past :attr:`CARDINAL_BUDGET` conflicts their pairs are added too."""
+        self, puzzle: Puzzle, formula: VariantFormula, cap: int, found: list[Grid], pairs: bool
+    ) -> bool:
+        """Up to cap solutions into found on :data:`CARDINAL_SOLVER`, the structure's
+        at-most-ones as groups; past :attr:`CARDINAL_BUDGET` conflicts, with pairs their
+        pair clauses are added and the search goes on, else it stops there (False: a
+        puzzle of the search solver's goes on there, the solutions found kept)."""
         from pysat.solvers import Solver
 
         clauses, groups = cardinal_formula(puzzle, formula)
@@ -340,17 +349,19 @@ class Session:
                 s.add_clause(blocking(grid, puzzle.size))
             while len(found) < cap:
                 answer = self._budgeted(s, [], True, self.CARDINAL_BUDGET - _conflicts(s))
+                if answer is None and not pairs:
+                    return False
                 if answer is None:  # a long search: the pairs too, and on to the end
                     for pair in group_pairs(groups):
                         s.add_clause(pair)
                     self._search(s, puzzle, cap, found, True)
-                    return found
+                    return True
                 if not answer:
                     break
                 found.append(decode_model(s.get_model(), puzzle.size, puzzle.cells))
                 s.add_clause(blocking(found[-1], puzzle.size))
             self._spent = _conflicts(s)
-        return found
+        return True
 
     def _search(self, s: Any, puzzle: Puzzle, cap: int, found: list[Grid], can_stop: bool) -> None:
         """Solutions into found, up to cap, on the loaded solver s (those found before
