@@ -31,28 +31,13 @@ DEFAULT_SOLVER = "g4"
 """Glucose 4: as fast as MiniSat 2.2 or faster on the variant benchmark (docs/variants.md)."""
 CARDINAL_SOLVER = "gc4"
 """Gluecard 4 (Glucose 4.1 that keeps cardinality constraints itself): a puzzle a session
-solves alone where it would take Glucose 4 goes there, the structure's at-most-ones as
-groups (``encode.cardinal_formula``: 324 groups load in place of 11,664 pair clauses at
-9x9, which took most of an easy puzzle's time); past :attr:`Session.CARDINAL_BUDGET`
-conflicts the groups' pairs are added too, and the search goes on. On the real puzzles of
-the 73 rows of the real-puzzle table (one session a row, each puzzle once, the least CPU
-of 3 rounds alternated with Glucose 4 on the pairs; /tmp scripts, 2026-12-04 19:20-19:45
-UTC, load 2-3, two other sessions working): faster on 63 rows, 870 -> 729 ms summed over
-the rows, 2-3.4x on the easy ones (samevalues 6.6 -> 1.9 ms, odd 3.1 -> 1.0,
-valueindexing 3.7 -> 1.7), 0.84-0.95x on 7 (globalmod, equalsum, thermometer: the noise
-of that load). Roads that lost, the same way:
-
-- Gluecard 4 without the pairs: "Pencilmark sudoku 3" 32-42 s (480,383 conflicts)
-  against Glucose 4's 24-27 s (392,480); with the pairs after 100 conflicts, 25 s
-  (416,383);
-- Gluecard 4 for 100 or 1,000 conflicts, then Glucose 4 loaded again: the load paid
-  twice on every hard puzzle (connectedvalues 54 -> 104 ms with 1,000);
-- Minicard (MiniSat with the groups): faster on 54 rows, doublearrow 0.53x.
-
-A puzzle of :data:`SEARCH_SOLVER`'s (non-consecutive) takes its first 100 conflicts here
-too, then CaDiCaL 1.5.3 with the pair clauses, the solutions found kept: the 3 real ones
-7.47 -> 4.11 ms a puzzle, the 10 made 9x9 ones of ``bench_variants.py`` (seed 0) 198-209
--> 211-214 ms (least of 3 rounds alternated, twice; load 3-4)."""
+solves alone where it would take Glucose 4 (or CaDiCaL 1.5.3, :data:`SEARCH_SOLVER`) goes
+there first, the structure's at-most-ones as groups (``encode.cardinal_formula``: 324
+groups load in place of 11,664 pair clauses at 9x9, which took most of an easy puzzle's
+time); past :attr:`Session.CARDINAL_BUDGET` conflicts the groups' pairs are added and the
+search goes on (for the search solver's puzzles: on it, the solutions found kept). The
+figures, and the roads that lost, are in docs/variants.md ("Gluecard 4 for a puzzle
+alone")."""
 SEARCH_SOLVER = "cd15"
 """CaDiCaL 1.5.3 for non-consecutive puzzles, whose time is in the search: 82 against 144 ms
 a puzzle for Glucose 4 on four 9x9 puzzles (CPU), while on the others Glucose 4 is about
@@ -168,9 +153,12 @@ class Session:
     SEEN = 4096
     EASY = 100
     SHARE_AFTER = 4
-    CARDINAL_BUDGET = 100
+    CARDINAL_BUDGET = 400
     """Conflicts a puzzle spends on :data:`CARDINAL_SOLVER` with its groups alone, before
-    their pair clauses are added (an easy puzzle needs fewer)."""
+    their pair clauses are added (an easy puzzle needs fewer). Against 100, on the 73 rows
+    of real puzzles (least CPU of 3 rounds alternated, load 2.5-3.5, twice): 755 -> 705
+    and 751 -> 709 ms summed, faster on 50 and 43 rows; 2,000: 786 -> 722 ms, faster on 47,
+    sumline 0.70x (the pairs speed a longer search up)."""
     BUDGET = 1_000
     """Conflicts a puzzle may spend on the shared solver; past them it starts again on a
     solver of its own loaded with its whole CNF, givens and facts (pencil marks, parity)
@@ -352,8 +340,9 @@ class Session:
                 if answer is None and not pairs:
                     return False
                 if answer is None:  # a long search: the pairs too, and on to the end
+                    add = s.solver.add_clause  # one Python call less a clause
                     for pair in group_pairs(groups):
-                        s.add_clause(pair)
+                        add(pair)
                     self._search(s, puzzle, cap, found, True)
                     return True
                 if not answer:
