@@ -89,6 +89,7 @@ from ...model.extra import ExtraCells
 from ..sums import at_most_one
 from ._counting import at_least
 from ._global import GlobalRule
+from .chaos_same import box_clauses, pair_clauses
 from .global_entropy import read_flag
 from .region_size import RegionSize
 
@@ -121,25 +122,6 @@ def orthogonal(n: int, cell: int, rows: int = 0, cols: int = 0) -> list[int]:
     r, c = divmod(cell, cols)
     steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
     return [rr * cols + cc for rr, cc in steps if 0 <= rr < rows and 0 <= cc < cols]
-
-
-def same_region(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
-    """A literal s with s -> (a's region cell holds c's label), a and c region cells
-    (or any two cells holding one digit each: s -> they hold the same digit)."""
-    s = b.fresh()
-    out = []
-    for k in b.digits():
-        out.append([-s, -b.x(a, k), b.x(c, k)])
-        out.append([-s, -b.x(c, k), b.x(a, k)])
-    return s, out
-
-
-def same_exactly(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
-    """A literal s <-> cells a and c hold the same digit."""
-    s, out = same_region(b, a, c)
-    for k in b.digits():
-        out.append([s, -b.x(a, k), -b.x(c, k)])
-    return s, out
 
 
 def connected(
@@ -247,6 +229,10 @@ class ChaosConstruction(GlobalRule):
                 else:
                     out.append([-e, lab(c, k)])
             seen.append(row)
+            if b.implied:  # at least (c+1)/size regions by c, at most c+1, in order
+                out.append([row[-(-(c + 1) // size)]])
+                out += [[-row[k]] for k in labels if k > c + 1]
+                out += [[-row[k], row[k - 1]] for k in labels if k >= 2]
         for k in labels:
             for d in b.digits():
                 ys = []
@@ -260,14 +246,8 @@ class ChaosConstruction(GlobalRule):
             if size < n:  # at most size cells a region: all of them, as they fill the grid
                 at, counted = at_least(b, [lab(c, k) for c in cells], size)
                 out += counted + ([[-at[size + 1]]] if size + 1 in at else [])
-        same: dict[tuple[int, int], int] = {}
-        for c in cells:
-            for m in orthogonal(n, c, rows, cols):
-                if c < m:
-                    s, clauses = same_exactly(b, n * n + c, n * n + m)
-                    same[(c, m)] = same[(m, c)] = s
-                    out += clauses
-                    out += [[-s, -dig(c, d), -dig(m, d)] for d in b.digits()]
+        same, apart = pair_clauses(b, rows * cols, cols, size, b.implied)
+        out += apart + (box_clauses(same, cols, size) if b.implied else [])
         for c in cells:  # a cell has a neighbour of its region (regions of 2 cells or more)
             near = orthogonal(n, c, rows, cols)
             out += [[-lab(c, k), *(lab(m, k) for m in near)] for k in labels]

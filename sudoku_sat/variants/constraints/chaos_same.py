@@ -1,0 +1,116 @@
+""" "Same region" literals of a chaos construction's region cells (``chaos.py``), made
+once a pair for the whole formula, and the redundant clauses over them.
+
+- ``same_label(b, a, c)``: s <-> region cells a and c hold one label, made on first use
+  and kept in ``Builder.shared``, its clauses added at once (unguarded, as the order
+  literals are): the construction and its clues (``chaos_clues.py``: every arm and
+  count) share one literal a pair, so what the solver learns about two cells sharing a
+  region is learnt once.
+- ``pair_clauses``: one literal for every two cells within size - 1 steps (the farthest
+  two cells of one region can be), and s -> their digits differ (a region's digits all
+  differ; before, only for orthogonal neighbours).
+- ``box_clauses``: three cells pairwise within reach whose bounding box has rows +
+  columns > size + 1 share no region two by two: a connected set holding the three
+  spans a tree of at least rows + columns - 1 cells (the rectilinear Steiner bound).
+
+Measured on the 15 real puzzles (tests/data/extra/chaos.jsonl; Glucose 4, a solver of
+each puzzle's own, to 2 solutions; conflicts; /tmp scripts of 2026-12-04 18:40-19:10
+UTC, load 2-3 on the 2 cores), on the hardest three ("9", "12", "14" of the file, 0-based;
+67k, 133k, 203k conflicts before, nearly all of them finding the first solution, the
+second answer costing under 1,500):
+
+- the literals shared by the clues alone: 89k, 133k, 162k;
+- and the pairs within reach with their digits apart: 64k, 104k, 117k (twice the
+  clauses: 175,000 a puzzle);
+- and the bounds on the first cells (``chaos.py``): 33k, 91k, 155k;
+- and the triples (``box_clauses``, 9,468 triples at 9x9): 26k, 80k, 140k, and 314,000
+  conflicts for the 15 against 492,000 (kept);
+- not kept: beside the pairs, a cell's region holding every digit within reach (one
+  helper a pair and digit: x(c,d) or some same(c,m) and x(m,d)): 65k, 111k, 214k and
+  three times the time; the order of first appearance dropped (the regions' labels
+  free, the connection unchanged): 323k, 160k, 194k.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...grid import Clause
+
+if TYPE_CHECKING:
+    from ...model.builder import Builder
+
+
+def same_region(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
+    """A literal s with s -> (a's region cell holds c's label), a and c region cells
+    (or any two cells holding one digit each: s -> they hold the same digit)."""
+    s = b.fresh()
+    out = []
+    for k in b.digits():
+        out.append([-s, -b.x(a, k), b.x(c, k)])
+        out.append([-s, -b.x(c, k), b.x(a, k)])
+    return s, out
+
+
+def same_exactly(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
+    """A literal s <-> cells a and c hold the same digit."""
+    s, out = same_region(b, a, c)
+    for k in b.digits():
+        out.append([s, -b.x(a, k), -b.x(c, k)])
+    return s, out
+
+
+def same_label(b: Builder, a: int, c: int) -> int:
+    """The formula's one literal s <-> cells a and c hold the same digit (region cells:
+    one label), its clauses added to b when first made."""
+    key = ("same", min(a, c), max(a, c))
+    s = b.shared.get(key)
+    if s is None:
+        s, clauses = same_exactly(b, a, c)
+        b.shared[key] = s
+        b.add(clauses)
+    return s
+
+
+def steps(a: int, c: int, cols: int) -> int:
+    """The orthogonal steps between two places of a grid of cols columns."""
+    return abs(a // cols - c // cols) + abs(a % cols - c % cols)
+
+
+def pair_clauses(
+    b: Builder, places: int, cols: int, size: int, implied: bool = True
+) -> tuple[dict[tuple[int, int], int], list[Clause]]:
+    """(a, c) -> same(a, c) for places a < c of one region's reach (orthogonal neighbours
+    only, without implied), and the clauses: s -> their digits differ."""
+    n = b.n
+    same: dict[tuple[int, int], int] = {}
+    out: list[Clause] = []
+    for a in range(places):
+        for c in range(a + 1, places):
+            apart = steps(a, c, cols)
+            if apart > (size - 1 if implied else 1):
+                continue
+            s = same[(a, c)] = same_label(b, n * n + a, n * n + c)
+            da, dc = (a // cols) * n + a % cols, (c // cols) * n + c % cols
+            out += [[-s, -b.x(da, d), -b.x(dc, d)] for d in b.digits()]
+    return same, out
+
+
+def box_clauses(same: dict[tuple[int, int], int], cols: int, size: int) -> list[Clause]:
+    """Three places pairwise within reach whose bounding box is too large for a region
+    of size cells: no two of them share one."""
+    out: list[Clause] = []
+    near: dict[int, list[int]] = {}
+    for a, c in same:
+        near.setdefault(a, []).append(c)
+    for a, later in near.items():
+        for i, c in enumerate(later):
+            for e in later[i + 1 :]:
+                if (c, e) not in same:
+                    continue
+                rows = [a // cols, c // cols, e // cols]
+                across = [a % cols, c % cols, e % cols]
+                if max(rows) - min(rows) + max(across) - min(across) + 2 > size + 1:
+                    x, y, z = same[(a, c)], same[(a, e)], same[(c, e)]
+                    out += [[-x, -y], [-x, -z], [-y, -z]]
+    return out
