@@ -89,7 +89,7 @@ from ...model.extra import ExtraCells
 from ..sums import at_most_one
 from ._counting import at_least
 from ._global import GlobalRule
-from .chaos_same import box_clauses, pair_clauses
+from .chaos_same import box_clauses, neighbour_clauses, pair_clauses
 from .global_entropy import read_flag
 from .region_size import RegionSize
 
@@ -247,7 +247,9 @@ class ChaosConstruction(GlobalRule):
                 at, counted = at_least(b, [lab(c, k) for c in cells], size)
                 out += counted + ([[-at[size + 1]]] if size + 1 in at else [])
         same, apart = pair_clauses(b, rows * cols, cols, size, b.implied)
-        out += apart + (box_clauses(same, cols, size) if b.implied else [])
+        out += apart
+        if b.implied:
+            out += box_clauses(same, cols, size) + neighbour_clauses(same, len(cells), rows, cols)
         for c in cells:  # a cell has a neighbour of its region (regions of 2 cells or more)
             near = orthogonal(n, c, rows, cols)
             out += [[-lab(c, k), *(lab(m, k) for m in near)] for k in labels]

@@ -96,6 +96,20 @@ def pair_clauses(
     return same, out
 
 
+def neighbour_clauses(
+    same: dict[tuple[int, int], int], places: int, rows: int, cols: int
+) -> list[Clause]:
+    """Each place shares a region with an orthogonal neighbour (regions of 2 cells or
+    more): one clause a place over the same literals, whatever the label."""
+    out: list[Clause] = []
+    for a in range(places):
+        r, c = divmod(a, cols)
+        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        places_near = [i * cols + j for i, j in near if 0 <= i < rows and 0 <= j < cols]
+        out.append([same[(min(a, m), max(a, m))] for m in places_near])
+    return out
+
+
 def box_clauses(same: dict[tuple[int, int], int], cols: int, size: int) -> list[Clause]:
     """Three places pairwise within reach whose bounding box is too large for a region
     of size cells: no two of them share one."""
