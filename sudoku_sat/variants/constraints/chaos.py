@@ -21,13 +21,16 @@ Clauses, with L(c,k) the literal "cell c is in region k" (region cell c's digit 
 - every region holds every digit once: y(c,k,d) <- L(c,k) and x(c,d), and at most one
   cell of each (k, d) (a ladder, ``sums.at_most_one``); N*N cells on N*N pairs (k, d),
   so each pair is met once and each region has N cells; also y -> L, y -> x and one of
-  y(., k, d), for propagation; and two neighbours in one region hold other digits;
+  y(., k, d), for propagation; the same-region literals, pairs within reach and
+  triples too far apart (``chaos_same.py``);
 - connected (``connected``): r(c,k,t) "c is in region k, at most t steps from k's
   first cell through k": r(c,k,0) <-> c is k's first cell (L(c,k) and not e(c-1,k));
   r(c,k,t) -> L(c,k); r(c,k,t) -> r(c,k,t-1) or r(m,k,t-1) for a neighbour m;
   L(c,k) -> r(c,k,N-1). A first cell a region and every cell of it reaching that one
   through the region make each region connected. Also, redundant: a cell has a
-  neighbour of its region, and cells more than N-1 steps apart share none.
+  neighbour of its region, and cells more than N-1 steps apart share none; by cell c
+  at least (c+1)/N regions have appeared (rounded up), at most c+1, region k only
+  after region k-1 (e(c,k) -> e(c,k-1)): units that bound where each first cell can be.
 
 Connection, measured on the 15 real puzzles (tests/data/extra/chaos.jsonl; Glucose 4, a
 solver of each puzzle's own, to 2 solutions; conflicts, which the machine's load does not
@@ -51,10 +54,21 @@ change; /tmp scripts of 2026-12-03 15:30-16:05 UTC, load 2-5 on the 2 cores):
   alone against 6 s with the old layers (5 rounds, 297 cuts), 16 s on "4" against 3 s:
   the solver wanders among disconnected regions that a few cuts do not forbid; stopped
   there;
+- a representative for each cell instead of the labels' layers (R(c,r): c's region's
+  first cell is r, r <= c and within N-1 steps; layers from each r over the cells after
+  it within reach; R tied to the labels, r a first cell): "9" 107k against 67k; beside
+  the first-cell bounds "9" 65k, "12" 319k, "14" 164k against 34k, 96k, 210k on the
+  labels' layers with them; with each representative's (r, d) pairs too "9" 499k (2026-12-04,
+  /tmp scripts): not kept;
 - other PySAT solvers: on the old layers ("2", "4", "9", "12", "14") CaDiCaL 1.5.3 and
   1.9.5 1.0-1.8x Glucose 4's time, MapleChrono 6-7x; on these layers ("9", "12",
   "14", in turn, load 5-6) CaDiCaL 1.9.5 55 s and Glucose 3 54 s against Glucose 4's
-  53 s, MiniSat 2.2 85 s on the first two alone: Glucose 4 stays.
+  53 s, MiniSat 2.2 85 s on the first two alone; again on 2026-12-04 (load 2-3):
+  CaDiCaL 1.9.5 99k, 162k, 169k conflicts (36.0 s), CaDiCaL 3.0.0 129k, 195k, 224k
+  (53.0 s), MapleCM 101k, 165k on the first two (78 s) against Glucose 4's 67k, 133k,
+  203k (35.3 s); Kissat 4.0.4 is not incremental in PySAT (a count needs a second
+  call): Glucose 4 stays. Since the shared same-region literals (``chaos_same.py``)
+  the 15 take 140,000 conflicts.
 
 At 9x9: about 90,000 clauses. CP-SAT states it apart: a bool a label and a digit,
 ``AddExactlyOne`` of their conjunctions for each (k, d), the running maximum of the

@@ -9,6 +9,8 @@ once a pair for the whole formula, and the redundant clauses over them.
 - ``pair_clauses``: one literal for every two cells within size - 1 steps (the farthest
   two cells of one region can be), and s -> their digits differ (a region's digits all
   differ; before, only for orthogonal neighbours).
+- ``neighbour_clauses``: each cell shares a region with a neighbour, one clause a cell
+  over the same literals (the labels' form, one clause a label, stays in ``chaos.py``).
 - ``box_clauses``: three cells pairwise within reach whose bounding box has rows +
   columns > size + 1 share no region two by two: a connected set holding the three
   spans a tree of at least rows + columns - 1 cells (the rectilinear Steiner bound).
@@ -23,12 +25,19 @@ second answer costing under 1,500):
 - and the pairs within reach with their digits apart: 64k, 104k, 117k (twice the
   clauses: 175,000 a puzzle);
 - and the bounds on the first cells (``chaos.py``): 33k, 91k, 155k;
-- and the triples (``box_clauses``, 9,468 triples at 9x9): 26k, 80k, 140k, and 314,000
-  conflicts for the 15 against 492,000 (kept);
+- and the triples (``box_clauses``, 9,468 triples at 9x9): 27k, 64k, 143k, and 306,000
+  conflicts for the 15 against 492,000;
+- and a neighbour in one's region over the same literals: 26k, 63k, 38k (shuffled
+  clauses: 31k, 66k, 50k), 191,000 for the 15;
+- and CountDistinct over region cells counted again over the same literals
+  (``count_distinct.py``): "12" 12k, 140,000 for the 15, 13.0 s CPU in one script
+  (kept: all of these);
 - not kept: beside the pairs, a cell's region holding every digit within reach (one
   helper a pair and digit: x(c,d) or some same(c,m) and x(m,d)): 65k, 111k, 214k and
   three times the time; the order of first appearance dropped (the regions' labels
-  free, the connection unchanged): 323k, 160k, 194k.
+  free, the connection unchanged): 323k, 160k, 194k; transitivity over the same
+  literals of three cells at most 2 steps apart: 26k, 64k, 187k; a pair of neighbours of
+  one region has a third cell of it beside them: no change.
 """
 
 from __future__ import annotations
