@@ -103,7 +103,7 @@ from ...model.extra import ExtraCells
 from ..sums import at_most_one
 from ._counting import at_least
 from ._global import GlobalRule
-from .chaos_same import box_clauses, neighbour_clauses, pair_clauses
+from .chaos_same import box_clauses, cpsat_pairs, neighbour_clauses, pair_clauses
 from .global_entropy import read_flag
 from .region_size import RegionSize
 
@@ -308,6 +308,7 @@ class ChaosConstruction(GlobalRule):
             m.Add(lab[c] <= top[c - 1] + 1)
             m.Add(lab[c] == top[c - 1] + 1).OnlyEnforceIf(first[c])
             m.Add(lab[c] <= top[c - 1]).OnlyEnforceIf(first[c].Not())
+        cpsat_pairs(m, lab, digit, rows, cols, size)
         # dist: the steps from the region's first cell through the region, every helper a
         # function of the cells (CP-SAT enumerates its helpers too): 0 at the first cell,
         # else one more than the least of its neighbours' in the same region

@@ -42,12 +42,17 @@ second answer costing under 1,500):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ...grid import Clause
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
+
+
+Triple = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+"""The pairs (a, c), (a, e), (c, e) of three places a < c < e."""
 
 
 def same_region(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
@@ -105,35 +110,66 @@ def pair_clauses(
     return same, out
 
 
+def near(a: int, rows: int, cols: int) -> list[int]:
+    """The places orthogonally next to place a of a rows x cols grid."""
+    r, c = divmod(a, cols)
+    steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+    return [i * cols + j for i, j in steps if 0 <= i < rows and 0 <= j < cols]
+
+
 def neighbour_clauses(
     same: dict[tuple[int, int], int], places: int, rows: int, cols: int
 ) -> list[Clause]:
     """Each place shares a region with an orthogonal neighbour (regions of 2 cells or
     more): one clause a place over the same literals, whatever the label."""
-    out: list[Clause] = []
-    for a in range(places):
-        r, c = divmod(a, cols)
-        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        places_near = [i * cols + j for i, j in near if 0 <= i < rows and 0 <= j < cols]
-        out.append([same[(min(a, m), max(a, m))] for m in places_near])
-    return out
+    return [[same[(min(a, m), max(a, m))] for m in near(a, rows, cols)] for a in range(places)]
+
+
+def too_far(pairs: Iterable[tuple[int, int]], cols: int, size: int) -> Iterator[Triple]:
+    """The three pairs of every three places, pairwise among pairs, whose bounding box is
+    too large for a region of size cells (rows + columns > size + 1)."""
+    known = set(pairs)
+    later: dict[int, list[int]] = {}
+    for a, c in sorted(known):
+        later.setdefault(a, []).append(c)
+    for a, after in later.items():
+        for i, c in enumerate(after):
+            for e in after[i + 1 :]:
+                if (c, e) not in known:
+                    continue
+                rows = [a // cols, c // cols, e // cols]
+                across = [a % cols, c % cols, e % cols]
+                if max(rows) - min(rows) + max(across) - min(across) + 2 > size + 1:
+                    yield (a, c), (a, e), (c, e)
 
 
 def box_clauses(same: dict[tuple[int, int], int], cols: int, size: int) -> list[Clause]:
     """Three places pairwise within reach whose bounding box is too large for a region
     of size cells: no two of them share one."""
     out: list[Clause] = []
-    near: dict[int, list[int]] = {}
-    for a, c in same:
-        near.setdefault(a, []).append(c)
-    for a, later in near.items():
-        for i, c in enumerate(later):
-            for e in later[i + 1 :]:
-                if (c, e) not in same:
-                    continue
-                rows = [a // cols, c // cols, e // cols]
-                across = [a % cols, c % cols, e % cols]
-                if max(rows) - min(rows) + max(across) - min(across) + 2 > size + 1:
-                    x, y, z = same[(a, c)], same[(a, e)], same[(c, e)]
-                    out += [[-x, -y], [-x, -z], [-y, -z]]
+    for p, q, r in too_far(same, cols, size):
+        x, y, z = same[p], same[q], same[r]
+        out += [[-x, -y], [-x, -z], [-y, -z]]
     return out
+
+
+def cpsat_pairs(m: Any, lab: list[Any], digit: list[Any], rows: int, cols: int, size: int) -> None:
+    """CP-SAT's statement of the same: for every two places within reach a Boolean <->
+    one label (a function of the cells, as CP-SAT's enumeration needs), their digits
+    apart under it; places farther apart on other labels; a neighbour of one's region;
+    the triples too far apart, at most one pair of them."""
+    places = rows * cols
+    same: dict[tuple[int, int], Any] = {}
+    for a in range(places):
+        for c in range(a + 1, places):
+            if steps(a, c, cols) > size - 1:
+                m.Add(lab[a] != lab[c])
+                continue
+            s = same[(a, c)] = m.NewBoolVar("")
+            m.Add(lab[a] == lab[c]).OnlyEnforceIf(s)
+            m.Add(lab[a] != lab[c]).OnlyEnforceIf(s.Not())
+            m.Add(digit[a] != digit[c]).OnlyEnforceIf(s)
+    for a in range(places):
+        m.AddBoolOr([same[(min(a, e), max(a, e))] for e in near(a, rows, cols)])
+    for p, q, r in too_far(same, cols, size):
+        m.AddAtMostOne([same[p], same[q], same[r]])
