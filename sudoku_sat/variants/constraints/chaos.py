@@ -70,12 +70,15 @@ change; /tmp scripts of 2026-12-03 15:30-16:05 UTC, load 2-5 on the 2 cores):
   call): Glucose 4 stays. Since the shared same-region literals (``chaos_same.py``)
   the 15 take 140,000 conflicts.
 
-At 9x9: about 90,000 clauses. CP-SAT states it apart: a bool a label and a digit,
-``AddExactlyOne`` of their conjunctions for each (k, d), the running maximum of the
-labels for the order, and each cell's distance from its region's first cell through the
-region: 0 there, elsewhere one more than the least of its neighbours' in its region
-(that system has one solution, which exists only when every region is connected, so
-each helper is a function of the cells, as CP-SAT's enumeration needs). The direct check
+At 9x9: 185,312 clauses (68,366 before ``chaos_same.py``). CP-SAT states it apart: a
+bool a label and a digit, ``AddExactlyOne`` of their conjunctions for each (k, d), the
+running maximum of the labels for the order, and each cell's distance from its region's
+first cell through the region: 0 there, elsewhere one more than the least of its
+neighbours' in its region (that system has one solution, which exists only when every
+region is connected, so each helper is a function of the cells, as CP-SAT's
+enumeration needs); and ``chaos_same.cpsat_pairs`` (a made 8x8 puzzle counted in
+22.8 s, past 60 s without it; the running maximum bounded below by (c+1)/N as well:
+52.1 s against 44.6 s in turn, load 5, not kept). The direct check
 reads the labels, checks their order, and checks each region's size, digits and
 connection by a breadth-first search.
 
