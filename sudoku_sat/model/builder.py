@@ -127,6 +127,9 @@ class Builder:
         cells a king's move apart (``Constraint.pair_relations``)."""
         self.cell_rules: dict[object, int] = {}
         """Session mode: registry class -> where its cell selectors start (cell c: base+1+c)."""
+        self.shared: dict[object, int] = {}
+        """Literals made once for the whole formula, keyed by their maker, their clauses
+        added at once (unguarded): a chaos construction's "same region" of two cells."""
         self.order: dict[int, list[int]] = {}
         """cell -> its order literals (index k: "digit ≥ k", 2 ≤ k ≤ N), the skeleton's in
         a session that has them, else made on first use."""

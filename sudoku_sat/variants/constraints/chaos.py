@@ -21,13 +21,16 @@ Clauses, with L(c,k) the literal "cell c is in region k" (region cell c's digit 
 - every region holds every digit once: y(c,k,d) <- L(c,k) and x(c,d), and at most one
   cell of each (k, d) (a ladder, ``sums.at_most_one``); N*N cells on N*N pairs (k, d),
   so each pair is met once and each region has N cells; also y -> L, y -> x and one of
-  y(., k, d), for propagation; and two neighbours in one region hold other digits;
+  y(., k, d), for propagation; the same-region literals, pairs within reach and
+  triples too far apart (``chaos_same.py``);
 - connected (``connected``): r(c,k,t) "c is in region k, at most t steps from k's
   first cell through k": r(c,k,0) <-> c is k's first cell (L(c,k) and not e(c-1,k));
   r(c,k,t) -> L(c,k); r(c,k,t) -> r(c,k,t-1) or r(m,k,t-1) for a neighbour m;
   L(c,k) -> r(c,k,N-1). A first cell a region and every cell of it reaching that one
   through the region make each region connected. Also, redundant: a cell has a
-  neighbour of its region, and cells more than N-1 steps apart share none.
+  neighbour of its region, and cells more than N-1 steps apart share none; by cell c
+  at least (c+1)/N regions have appeared (rounded up), at most c+1, region k only
+  after region k-1 (e(c,k) -> e(c,k-1)): units that bound where each first cell can be.
 
 Connection, measured on the 15 real puzzles (tests/data/extra/chaos.jsonl; Glucose 4, a
 solver of each puzzle's own, to 2 solutions; conflicts, which the machine's load does not
@@ -51,17 +54,31 @@ change; /tmp scripts of 2026-12-03 15:30-16:05 UTC, load 2-5 on the 2 cores):
   alone against 6 s with the old layers (5 rounds, 297 cuts), 16 s on "4" against 3 s:
   the solver wanders among disconnected regions that a few cuts do not forbid; stopped
   there;
+- a representative for each cell instead of the labels' layers (R(c,r): c's region's
+  first cell is r, r <= c and within N-1 steps; layers from each r over the cells after
+  it within reach; R tied to the labels, r a first cell): "9" 107k against 67k; beside
+  the first-cell bounds "9" 65k, "12" 319k, "14" 164k against 34k, 96k, 210k on the
+  labels' layers with them; with each representative's (r, d) pairs too "9" 499k (2026-12-04,
+  /tmp scripts): not kept;
 - other PySAT solvers: on the old layers ("2", "4", "9", "12", "14") CaDiCaL 1.5.3 and
   1.9.5 1.0-1.8x Glucose 4's time, MapleChrono 6-7x; on these layers ("9", "12",
   "14", in turn, load 5-6) CaDiCaL 1.9.5 55 s and Glucose 3 54 s against Glucose 4's
-  53 s, MiniSat 2.2 85 s on the first two alone: Glucose 4 stays.
+  53 s, MiniSat 2.2 85 s on the first two alone; again on 2026-12-04 (load 2-3):
+  CaDiCaL 1.9.5 99k, 162k, 169k conflicts (36.0 s), CaDiCaL 3.0.0 129k, 195k, 224k
+  (53.0 s), MapleCM 101k, 165k on the first two (78 s) against Glucose 4's 67k, 133k,
+  203k (35.3 s); Kissat 4.0.4 is not incremental in PySAT (a count needs a second
+  call): Glucose 4 stays. Since the shared same-region literals (``chaos_same.py``)
+  the 15 take 140,000 conflicts.
 
-At 9x9: about 90,000 clauses. CP-SAT states it apart: a bool a label and a digit,
-``AddExactlyOne`` of their conjunctions for each (k, d), the running maximum of the
-labels for the order, and each cell's distance from its region's first cell through the
-region: 0 there, elsewhere one more than the least of its neighbours' in its region
-(that system has one solution, which exists only when every region is connected, so
-each helper is a function of the cells, as CP-SAT's enumeration needs). The direct check
+At 9x9: 185,312 clauses (68,366 before ``chaos_same.py``). CP-SAT states it apart: a
+bool a label and a digit, ``AddExactlyOne`` of their conjunctions for each (k, d), the
+running maximum of the labels for the order, and each cell's distance from its region's
+first cell through the region: 0 there, elsewhere one more than the least of its
+neighbours' in its region (that system has one solution, which exists only when every
+region is connected, so each helper is a function of the cells, as CP-SAT's
+enumeration needs); and ``chaos_same.cpsat_pairs`` (a made 8x8 puzzle counted in
+22.8 s, past 60 s without it; the running maximum bounded below by (c+1)/N as well:
+52.1 s against 44.6 s in turn, load 5, not kept). The direct check
 reads the labels, checks their order, and checks each region's size, digits and
 connection by a breadth-first search.
 
@@ -89,6 +106,7 @@ from ...model.extra import ExtraCells
 from ..sums import at_most_one
 from ._counting import at_least
 from ._global import GlobalRule
+from .chaos_same import box_clauses, cpsat_pairs, neighbour_clauses, pair_clauses
 from .global_entropy import read_flag
 from .region_size import RegionSize
 
@@ -121,25 +139,6 @@ def orthogonal(n: int, cell: int, rows: int = 0, cols: int = 0) -> list[int]:
     r, c = divmod(cell, cols)
     steps = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
     return [rr * cols + cc for rr, cc in steps if 0 <= rr < rows and 0 <= cc < cols]
-
-
-def same_region(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
-    """A literal s with s -> (a's region cell holds c's label), a and c region cells
-    (or any two cells holding one digit each: s -> they hold the same digit)."""
-    s = b.fresh()
-    out = []
-    for k in b.digits():
-        out.append([-s, -b.x(a, k), b.x(c, k)])
-        out.append([-s, -b.x(c, k), b.x(a, k)])
-    return s, out
-
-
-def same_exactly(b: Builder, a: int, c: int) -> tuple[int, list[Clause]]:
-    """A literal s <-> cells a and c hold the same digit."""
-    s, out = same_region(b, a, c)
-    for k in b.digits():
-        out.append([s, -b.x(a, k), -b.x(c, k)])
-    return s, out
 
 
 def connected(
@@ -247,6 +246,10 @@ class ChaosConstruction(GlobalRule):
                 else:
                     out.append([-e, lab(c, k)])
             seen.append(row)
+            if b.implied:  # at least (c+1)/size regions by c, at most c+1, in order
+                out.append([row[-(-(c + 1) // size)]])
+                out += [[-row[k]] for k in labels if k > c + 1]
+                out += [[-row[k], row[k - 1]] for k in labels if k >= 2]
         for k in labels:
             for d in b.digits():
                 ys = []
@@ -260,14 +263,10 @@ class ChaosConstruction(GlobalRule):
             if size < n:  # at most size cells a region: all of them, as they fill the grid
                 at, counted = at_least(b, [lab(c, k) for c in cells], size)
                 out += counted + ([[-at[size + 1]]] if size + 1 in at else [])
-        same: dict[tuple[int, int], int] = {}
-        for c in cells:
-            for m in orthogonal(n, c, rows, cols):
-                if c < m:
-                    s, clauses = same_exactly(b, n * n + c, n * n + m)
-                    same[(c, m)] = same[(m, c)] = s
-                    out += clauses
-                    out += [[-s, -dig(c, d), -dig(m, d)] for d in b.digits()]
+        same, apart = pair_clauses(b, rows * cols, cols, size, b.implied)
+        out += apart
+        if b.implied:
+            out += box_clauses(same, cols, size) + neighbour_clauses(same, len(cells), rows, cols)
         for c in cells:  # a cell has a neighbour of its region (regions of 2 cells or more)
             near = orthogonal(n, c, rows, cols)
             out += [[-lab(c, k), *(lab(m, k) for m in near)] for k in labels]
@@ -312,6 +311,7 @@ class ChaosConstruction(GlobalRule):
             m.Add(lab[c] <= top[c - 1] + 1)
             m.Add(lab[c] == top[c - 1] + 1).OnlyEnforceIf(first[c])
             m.Add(lab[c] <= top[c - 1]).OnlyEnforceIf(first[c].Not())
+        cpsat_pairs(m, lab, digit, rows, cols, size)
         # dist: the steps from the region's first cell through the region, every helper a
         # function of the cells (CP-SAT enumerates its helpers too): 0 at the first cell,
         # else one more than the least of its neighbours' in the same region

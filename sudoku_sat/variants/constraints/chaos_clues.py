@@ -20,10 +20,11 @@ region cells in reading order). Shape:
 ``"chaoscount": [{"cell": "R1C2", "offset": 0, "cells": ["CC2", "CC1"]}]``.
 
 Clauses: same(s, c) <-> the start's and c's region cells hold one label
-(``chaos.same_exactly``); along an arm, run(i) <-> run(i-1) and same(s, a_i); a
-sequential counter over those literals (``_counting.at_least``), and the control's
-digit v <-> exactly v + offset - 1 of them (the start is the one more). CP-SAT: the
-same as Booleans over label equalities, their sum equal to the control's digit.
+(``chaos_same.same_label``: one literal a pair for the whole formula); along an arm,
+run(i) <-> run(i-1) and same(s, a_i); a sequential counter over those literals
+(``_counting.at_least``), and the control's digit v <-> exactly v + offset - 1 of them
+(the start is the one more). CP-SAT: the same as Booleans over label equalities, their
+sum equal to the control's digit.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from ...grid import Clause, Grid
 from ...model.constraint import Constraint
 from ...model.drawing import CELL, tag
 from ._counting import control_counts
-from .chaos import ChaosConstruction, label_cell, region_cells, same_exactly
+from .chaos import ChaosConstruction, label_cell, region_cells
+from .chaos_same import same_label
 
 if TYPE_CHECKING:
     from ...model.builder import Builder
@@ -195,8 +197,7 @@ class ChaosArrow(_ChaosClue):
             before = 0
             for c in arm[1:]:
                 if c not in same:
-                    same[c], clauses = same_exactly(b, start, c)
-                    out += clauses
+                    same[c] = same_label(b, start, c)
                 run = b.fresh()
                 out += [[-run, same[c]], [run, -same[c], *([-before] if before else [])]]
                 if before:
@@ -301,9 +302,7 @@ class ChaosCount(_ChaosClue):
         lits: list[int] = []
         out: list[Clause] = []
         for c in self.cells[1:]:
-            lit, clauses = same_exactly(b, first, c)
-            lits.append(lit)
-            out += clauses
+            lits.append(same_label(b, first, c))
         return out + control_counts(b, self.control, lits, 2 - self.offset - self.low)
 
     def cpsat(self, m: Any, x: list[Any], n: int) -> None:
